@@ -1,0 +1,23 @@
+# fenkit_add_library(NAME SOURCES...): the target fenkit_NAME, its alias fenkit::NAME,
+# the public include folder and the project's warning and optimisation flags.
+function(fenkit_add_library name)
+  set(target fenkit_${name})
+  add_library(${target} ${ARGN})
+  add_library(fenkit::${name} ALIAS ${target})
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name} OUTPUT_NAME fenkit_${name})
+  target_include_directories(${target} PUBLIC
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_compile_features(${target} PUBLIC cxx_std_20)
+  fenkit_set_flags(${target})
+endfunction()
+
+# Warnings on everywhere; -march=native only where FENKIT_NATIVE asks for it.
+function(fenkit_set_flags target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic
+    # Designated initialisers that leave members at their defaults are the point of them.
+    -Wno-missing-field-initializers)
+  if(FENKIT_NATIVE)
+    target_compile_options(${target} PRIVATE -march=native)
+  endif()
+endfunction()

@@ -1,0 +1,212 @@
+// Lexical parsers shared by the FEN, EPD and PGN grammars: piece letters, squares.
+//
+// Written as small X3 primitive parsers with lookup tables rather than x3::symbols, because
+// they sit on the hot path of every PGN move and FEN placement.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+
+#include "fenkit/fen/types.hpp"
+
+namespace fenkit::fen::grammar {
+
+namespace x3 = boost::spirit::x3;
+
+// The piece a FEN letter stands for, or Piece::none.
+constexpr Piece piece_from_letter(char c) {
+  switch (c) {
+    case 'P': return Piece::white_pawn;
+    case 'N': return Piece::white_knight;
+    case 'B': return Piece::white_bishop;
+    case 'R': return Piece::white_rook;
+    case 'Q': return Piece::white_queen;
+    case 'K': return Piece::white_king;
+    case 'p': return Piece::black_pawn;
+    case 'n': return Piece::black_knight;
+    case 'b': return Piece::black_bishop;
+    case 'r': return Piece::black_rook;
+    case 'q': return Piece::black_queen;
+    case 'k': return Piece::black_king;
+    default: return Piece::none;
+  }
+}
+
+// One FEN piece letter; attribute Piece.
+struct PieceLetterParser : x3::parser<PieceLetterParser> {
+  using attribute_type = Piece;
+  static bool const has_attribute = true;
+
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
+    x3::skip_over(first, last, ctx);
+    if (first == last) return false;
+    const Piece p = piece_from_letter(*first);
+    if (p == Piece::none) return false;
+    x3::traits::move_to(p, attr);
+    ++first;
+    return true;
+  }
+};
+
+// A square in algebraic notation, "a1" to "h8"; attribute Square.
+struct SquareParser : x3::parser<SquareParser> {
+  using attribute_type = Square;
+  static bool const has_attribute = true;
+
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
+    x3::skip_over(first, last, ctx);
+    if (last - first < 2) return false;
+    const char f = first[0], r = first[1];
+    if (f < 'a' || f > 'h' || r < '1' || r > '8') return false;
+    x3::traits::move_to(make_square(f - 'a', r - '1'), attr);
+    first += 2;
+    return true;
+  }
+};
+
+inline constexpr PieceLetterParser piece_letter{};
+inline constexpr SquareParser square{};
+
+}  // namespace fenkit::fen::grammar
+
+#include "fenkit/fen/san.hpp"
+
+namespace fenkit::fen::grammar {
+
+// One SAN or long-algebraic move token (see san.hpp for the forms); attribute SanMove.
+// It stops at the end of the move and its suffixes, so the grammar that uses it decides what
+// may follow. Hand-written inside the X3 parser interface: a move is a handful of characters
+// read millions of times per second, and a direct scan avoids backtracking over alternatives.
+struct SanParser : x3::parser<SanParser> {
+  using attribute_type = SanMove;
+  static bool const has_attribute = true;
+
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
+    x3::skip_over(first, last, ctx);
+    SanMove san;
+    It p = first;
+    if (!scan(p, last, san)) return false;
+    x3::traits::move_to(san, attr);
+    first = p;
+    return true;
+  }
+
+  template <typename It>
+  static bool scan(It& p, It const& last, SanMove& san) {
+    auto at = [&](int i) -> char { return last - p > i ? p[i] : '\0'; };
+    auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
+    auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
+
+    const char c0 = at(0);
+    if (c0 == 'O' || c0 == '0') {  // O-O, O-O-O, 0-0, 0-0-0
+      if (at(1) != '-' || at(2) != c0) return false;
+      if (at(3) == '-' && at(4) == c0) {
+        san.form = SanMove::Form::castle_queen_side;
+        p += 5;
+      } else {
+        san.form = SanMove::Form::castle_king_side;
+        p += 3;
+      }
+      return skip_suffix(p, last);
+    }
+    if ((c0 == '-' && at(1) == '-') || (c0 == 'Z' && at(1) == '0')) {
+      san.form = SanMove::Form::null_move;
+      p += 2;
+      return skip_suffix(p, last);
+    }
+
+    switch (c0) {
+      case 'N': san.piece = PieceType::knight; break;
+      case 'B': san.piece = PieceType::bishop; break;
+      case 'R': san.piece = PieceType::rook; break;
+      case 'Q': san.piece = PieceType::queen; break;
+      case 'K': san.piece = PieceType::king; break;
+      case 'P': san.piece = PieceType::pawn; break;
+      default: break;
+    }
+    if (c0 == 'N' || c0 == 'B' || c0 == 'R' || c0 == 'Q' || c0 == 'K' || c0 == 'P') {
+      san.piece_given = true;
+      ++p;
+    }
+
+    auto is_separator = [](char c) { return c == 'x' || c == '-' || c == ':'; };
+    auto take_separator = [&] {
+      const char c = at(0);
+      if (!is_separator(c)) return;
+      if (c != '-') san.capture = true;
+      ++p;
+    };
+    auto take_square = [&](Square& s) {
+      if (!is_file(at(0)) || !is_rank(at(1))) return false;
+      s = make_square(at(0) - 'a', at(1) - '1');
+      p += 2;
+      return true;
+    };
+
+    if (is_file(at(0)) && is_rank(at(1))) {
+      Square first_square = make_square(at(0) - 'a', at(1) - '1');
+      p += 2;
+      if (is_separator(at(0)) || (is_file(at(0)) && is_rank(at(1)))) {  // long algebraic
+        take_separator();
+        if (!take_square(san.to)) return false;
+        san.from_file = std::int8_t(file_of(first_square));
+        san.from_rank = std::int8_t(rank_of(first_square));
+      } else {
+        san.to = first_square;
+      }
+    } else if (is_file(at(0))) {  // Nge2, exd5, ed5
+      san.from_file = std::int8_t(at(0) - 'a');
+      ++p;
+      take_separator();
+      if (!take_square(san.to)) return false;
+    } else if (is_rank(at(0))) {  // N1f3
+      san.from_rank = std::int8_t(at(0) - '1');
+      ++p;
+      take_separator();
+      if (!take_square(san.to)) return false;
+    } else if (is_separator(at(0)) && at(0) != '-') {  // Nxf3
+      take_separator();
+      if (!take_square(san.to)) return false;
+    } else {
+      return false;
+    }
+
+    // Promotion: =Q, Q, (Q), /Q, and lower-case letters.
+    if (san.piece == PieceType::pawn) {
+      char open = at(0);
+      int skip = (open == '=' || open == '/' || open == '(') ? 1 : 0;
+      PieceType promo = promotion_piece(at(skip));
+      if (promo != PieceType::none) {
+        if (open == '(' && at(2) != ')') return false;
+        san.promotion = promo;
+        p += skip + 1 + (open == '(' ? 1 : 0);
+      } else if (skip) {
+        return false;
+      }
+    }
+    return skip_suffix(p, last);
+  }
+
+  static PieceType promotion_piece(char c) {
+    switch (c) {
+      case 'Q': case 'q': return PieceType::queen;
+      case 'R': case 'r': return PieceType::rook;
+      case 'B': case 'b': return PieceType::bishop;
+      case 'N': case 'n': return PieceType::knight;
+      default: return PieceType::none;
+    }
+  }
+
+  // Check and mate marks and move assessments: + # ++ ! ? !! ?? !? ?!
+  template <typename It>
+  static bool skip_suffix(It& p, It const& last) {
+    while (p != last && (*p == '+' || *p == '#' || *p == '!' || *p == '?')) ++p;
+    return true;
+  }
+};
+
+inline constexpr SanParser san{};
+
+}  // namespace fenkit::fen::grammar

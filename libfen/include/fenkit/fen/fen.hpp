@@ -1,0 +1,109 @@
+// FEN: reading text into a Setup or Position, and writing a Position back.
+//
+// Reading has two layers. read_setup() checks the text only (six fields; four or five in
+// lenient mode; X-FEN and Shredder-FEN castling) and reports the field and column of a
+// syntax error. read_fen() then validates the chess (setup.hpp) and builds a Position.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "fenkit/fen/castling.hpp"
+#include "fenkit/fen/position.hpp"
+#include "fenkit/fen/setup.hpp"
+
+namespace fenkit::fen {
+
+// ---------------------------------------------------------------- Reading
+
+enum class FenField : std::uint8_t {
+  placement,
+  side_to_move,
+  castling,
+  en_passant,
+  halfmove_clock,
+  fullmove_number,
+};
+const char* field_name(FenField f);
+
+enum class FenSyntax : std::uint8_t {
+  ok,
+  empty,              // nothing but blanks
+  bad_character,      // a character that does not belong in the field
+  rank_too_long,      // more than 8 squares in a rank
+  rank_too_short,     // fewer than 8 squares in a rank
+  too_many_ranks,
+  too_few_ranks,
+  missing_field,      // the text ends before the field
+  bad_number,         // a clock that is not a number, or too large
+  unexpected_text,    // text after the last field
+};
+
+struct FenError {
+  FenSyntax syntax = FenSyntax::ok;
+  FenField field = FenField::placement;
+  std::size_t column = 0;  // 1-based column of the syntax error; 0 for problems
+  int rank = 0;            // 1-8, for the rank errors
+  Problems problems;       // what validation found, when the syntax was fine
+
+  explicit operator bool() const { return syntax != FenSyntax::ok || !problems.empty(); }
+  // "castling field: unexpected character 'X'", "rank 3 has more than 8 squares",
+  // "white has no king; black pawn on the first or last rank".
+  std::string message() const;
+};
+
+struct FenReadOptions {
+  // Also take four fields (EPD style) or five, repeated blanks, and '-' for a clock.
+  bool lenient = false;
+  // Stop after the four EPD fields, leaving the rest for the caller (see `consumed`).
+  bool epd_fields_only = false;
+};
+
+// Reads the text of a FEN into `out` without judging the position. `consumed`, when given,
+// receives how many characters were read (with epd_fields_only, up to the end of the
+// en-passant field).
+FenError read_setup(std::string_view text, Setup& out, const FenReadOptions& options = {},
+                    std::size_t* consumed = nullptr);
+
+struct FenOptions {
+  bool lenient = false;
+  Problems relax;         // validation problems to accept (setup.hpp)
+  bool chess960 = false;  // read castling as Chess960 even where it looks standard
+};
+
+// Reads and validates; `out` is written only on success.
+FenError read_fen(std::string_view text, Position& out, const FenOptions& options = {});
+
+// Convenience for trusted input: throws std::invalid_argument with the error message.
+Position position_from_fen(std::string_view text, const FenOptions& options = {});
+
+// ---------------------------------------------------------------- Writing
+
+enum class EpMode : std::uint8_t {
+  standard,  // the square after every double push (PGN standard, FEN as first defined)
+  legal,     // only when an en-passant capture is legal (python-chess, lichess)
+};
+
+struct FenWriteOptions {
+  EpMode ep = EpMode::standard;
+  CastlingNotation castling = CastlingNotation::automatic;
+  bool clocks = true;  // six fields; false writes the four EPD fields
+};
+
+// Longest FEN write_fen() can produce, with room to spare.
+inline constexpr std::size_t kMaxFenLength = 112;
+
+// Writes the FEN into `out` (at least kMaxFenLength bytes, not NUL-terminated) and returns
+// its length. Allocation-free, for hot loops.
+std::size_t write_fen(const Position& pos, char* out, const FenWriteOptions& options = {});
+std::string to_fen(const Position& pos, const FenWriteOptions& options = {});
+
+// Writes the castling field's letters (no '-') and returns how many.
+std::size_t write_castling(const Position& pos, CastlingNotation notation, char* out);
+
+inline constexpr std::string_view kStartFen =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+}  // namespace fenkit::fen

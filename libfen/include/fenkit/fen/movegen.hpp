@@ -1,0 +1,17 @@
+// Legal move generation.
+#pragma once
+
+#include <cstddef>
+
+#include "fenkit/fen/move.hpp"
+#include "fenkit/fen/position.hpp"
+
+namespace fenkit::fen {
+
+// Appends every legal move of the side to move to `moves` (which it clears first).
+void generate_legal(const Position& pos, MoveList& moves);
+
+// The number of legal moves, without keeping them (perft's bulk counting at the leaves).
+std::size_t count_legal(const Position& pos);
+
+}  // namespace fenkit::fen

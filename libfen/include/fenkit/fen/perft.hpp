@@ -1,0 +1,19 @@
+// Perft: counting the leaf nodes of the legal move tree, the standard move generator test.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "fenkit/fen/move.hpp"
+#include "fenkit/fen/position.hpp"
+
+namespace fenkit::fen {
+
+// Leaf nodes at `depth` plies (1 for depth 0). Counts the last ply in bulk.
+std::uint64_t perft(const Position& pos, int depth);
+
+// Each root move with the number of leaves below it, in generation order.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth);
+
+}  // namespace fenkit::fen

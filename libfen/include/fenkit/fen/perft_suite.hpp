@@ -1,0 +1,30 @@
+// Perft suites: positions with expected leaf counts, in the two formats in common use.
+//
+//   EPD style:   <FEN with 4 or 6 fields> ;D1 20 ;D2 400 ...
+//   Block style: id <name> / epd <FEN> / perft <depth> <nodes> ... (blank line between)
+// Lines starting with '#' are comments in both.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <vector>
+
+namespace fenkit::fen {
+
+struct PerftCase {
+  std::string fen;
+  std::string id;          // block style only
+  std::size_t line = 0;    // 1-based line of the FEN
+  std::vector<std::pair<int, std::uint64_t>> expected;  // (depth, nodes)
+};
+
+struct PerftSuiteError {
+  std::size_t line = 0;
+  std::string message;
+};
+
+// Reads a whole suite; lines it cannot understand are returned in `errors`.
+std::vector<PerftCase> read_perft_suite(std::istream& in, std::vector<PerftSuiteError>& errors);
+
+}  // namespace fenkit::fen

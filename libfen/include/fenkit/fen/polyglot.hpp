@@ -1,0 +1,20 @@
+// Polyglot position keys, as opening books (.bin) index positions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "fenkit/fen/position.hpp"
+
+namespace fenkit::fen {
+
+// The 64-bit Zobrist key of the Polyglot book format: pieces, castling rights, the
+// en-passant file and the side to move, XORed from the published Random64 table.
+// The en-passant file counts only when a pawn of the side to move stands beside the pawn
+// that just moved two squares (whether or not the capture would be legal).
+std::uint64_t polyglot_key(const Position& pos);
+
+// The published table: 768 piece-square values, 4 castling, 8 en-passant files, 1 turn.
+const std::array<std::uint64_t, 781>& polyglot_random64();
+
+}  // namespace fenkit::fen

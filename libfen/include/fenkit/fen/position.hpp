@@ -1,0 +1,97 @@
+// Position: the board, side to move, castling rights, en-passant square and clocks.
+//
+// A value type without heap storage: copy it to keep a position, play() moves on it.
+// Positions are made from FEN (fen.hpp), from a Setup (setup.hpp), or start().
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "fenkit/fen/castling.hpp"
+#include "fenkit/fen/move.hpp"
+#include "fenkit/fen/types.hpp"
+
+namespace fenkit::fen {
+
+class Position {
+ public:
+  // The standard starting position.
+  Position();
+  static Position start() { return Position(); }
+  // An empty board, White to move, no rights: for building positions piece by piece.
+  static Position empty();
+
+  // ------------------------------------------------------------ Board
+  Piece piece_on(Square s) const { return board_[s]; }
+  Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+  Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
+  Bitboard pieces(PieceType t) const { return by_type_[index_of(t)]; }
+  Bitboard pieces(Color c, PieceType t) const { return pieces(c) & pieces(t); }
+  Square king_square(Color c) const;
+
+  // ------------------------------------------------------------ State
+  Color side_to_move() const { return side_; }
+  const CastlingRights& castling() const { return castling_; }
+  // The en-passant square as FEN and the PGN standard record it: set after every double
+  // pawn push, whether or not a capture is possible. no_square otherwise.
+  Square en_passant() const { return ep_; }
+  // The en-passant square if an en-passant capture is legal now, else no_square
+  // (the convention of python-chess, lichess and `--ep legal`).
+  Square legal_en_passant() const;
+  int halfmove_clock() const { return halfmove_; }
+  int fullmove_number() const { return int(fullmove_); }
+  // Chess960 positions write castling in X-FEN and castle by king-takes-rook in UCI.
+  bool is_chess960() const { return chess960_; }
+
+  // ------------------------------------------------------------ Attacks and checks
+  // Pieces of either colour that attack `s` when the board holds `occupied`.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s) const { return attackers_to(s, occupied()); }
+  Bitboard checkers() const;
+  bool in_check() const { return checkers() != 0; }
+  // Whether a pseudo-legal move leaves the mover's king safe. Moves from generate_legal()
+  // are always legal; this is for moves built by hand or read from notation.
+  bool is_legal(Move m) const;
+  bool gives_check(Move m) const;
+
+  // ------------------------------------------------------------ Moves
+  // Plays a legal move (or Move::null(), which only passes the turn).
+  void play(Move m);
+  void play_null();
+
+  // ------------------------------------------------------------ Game end
+  bool is_checkmate() const;
+  bool is_stalemate() const;
+  bool has_legal_moves() const;
+  // Neither side can ever mate: K v K, K+minor v K, or bishops all on one colour.
+  bool has_insufficient_material() const;
+
+  // ------------------------------------------------------------ Editing
+  // Low-level edits; the result is not validated (see setup.hpp for checked building).
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void set_side_to_move(Color c) { side_ = c; }
+  void set_castling(const CastlingRights& rights) { castling_ = rights; }
+  void set_en_passant(Square s) { ep_ = s; }
+  void set_halfmove_clock(int n) { halfmove_ = std::uint16_t(n); }
+  void set_fullmove_number(int n) { fullmove_ = std::uint32_t(n); }
+  void set_chess960(bool on) { chess960_ = on; }
+
+  friend bool operator==(const Position& a, const Position& b);
+
+ private:
+  void move_piece(Square from, Square to);
+  void update_castling_rights(Square from, Square to);
+
+  std::array<Bitboard, 6> by_type_{};
+  std::array<Bitboard, 2> by_color_{};
+  std::array<Piece, 64> board_{};
+  CastlingRights castling_;
+  Color side_ = Color::white;
+  Square ep_ = no_square;
+  std::uint16_t halfmove_ = 0;
+  std::uint32_t fullmove_ = 1;
+  bool chess960_ = false;
+};
+
+}  // namespace fenkit::fen

@@ -1,0 +1,68 @@
+// Standard algebraic notation: read leniently, resolve against a position, write canonically.
+//
+// Reading accepts what real PGN files hold: O-O and 0-0, e8=Q e8Q e8(Q) e8/Q e8=q,
+// over-disambiguation (Ng1f3, Nge2), abbreviated pawn captures (ed5), missing or extra + and #,
+// suffixes such as !? and ??, long algebraic (e2e4, e2-e4, Ng1-f3, Ng1xf3) and the null moves
+// -- and Z0. Writing produces canonical SAN: O-O, e8=Q, minimal disambiguation, + and #.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "fenkit/fen/move.hpp"
+#include "fenkit/fen/position.hpp"
+
+namespace fenkit::fen {
+
+// A SAN token as written, not yet checked against a position.
+struct SanMove {
+  enum class Form : std::uint8_t { move, castle_king_side, castle_queen_side, null_move };
+  Form form = Form::move;
+  PieceType piece = PieceType::pawn;
+  bool piece_given = false;        // a piece letter was written (LAN "e2e4" has none)
+  std::int8_t from_file = -1;      // disambiguation, -1 when absent
+  std::int8_t from_rank = -1;
+  Square to = no_square;
+  PieceType promotion = PieceType::none;
+  bool capture = false;            // an 'x' was written (not required, not trusted)
+};
+
+// Parses a whole token; false on a syntax error.
+bool parse_san(std::string_view token, SanMove& out);
+
+enum class SanError : std::uint8_t {
+  none,
+  syntax,                // not SAN at all
+  no_piece,              // no piece of that kind can move there
+  leaves_king_in_check,  // a piece could move there, but the move is illegal
+  ambiguous,             // more than one piece fits the notation
+  missing_promotion,     // a pawn reaching the last rank without a promotion piece
+  bad_promotion,         // a promotion piece where none can be, or promotion to a king
+  castling_not_allowed,  // no right, path blocked, or king in or through check
+};
+
+struct SanResult {
+  Move move;
+  SanError error = SanError::none;
+  Bitboard candidates = 0;  // for `ambiguous`: the squares of the pieces that fit
+  explicit operator bool() const { return error == SanError::none; }
+};
+
+// Resolves a parsed token to the one legal move it names.
+SanResult resolve_san(const Position& pos, const SanMove& san);
+// Parses and resolves.
+SanResult read_san(const Position& pos, std::string_view token);
+
+// "illegal move Nf3: no knight can move to f3", "ambiguous move Nd2: Nbd2 or Nfd2".
+std::string describe(const Position& pos, std::string_view token, const SanResult& result);
+
+// Longest SAN write_san() produces ("Qa1xb2+" is 7; promotions with check 8), with room.
+inline constexpr std::size_t kMaxSanLength = 16;
+
+// Writes canonical SAN of a legal move into `out` and returns its length.
+std::size_t write_san(const Position& pos, Move m, char* out);
+std::string to_san(const Position& pos, Move m);
+
+}  // namespace fenkit::fen

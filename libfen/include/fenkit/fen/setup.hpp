@@ -1,0 +1,120 @@
+// Setup: a position as FEN wrote it, not yet checked; validation turns it into a Position.
+//
+// Keeping the two apart lets EPD and PGN code carry positions they have not judged, and lets
+// errors say which layer failed: the text (fen.hpp) or the chess (the problems below).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "fenkit/fen/position.hpp"
+#include "fenkit/fen/types.hpp"
+
+namespace fenkit::fen {
+
+struct Setup {
+  std::array<Piece, 64> board = filled(Piece::none);
+  Color side_to_move = Color::white;
+  // The castling field's letters as written ("KQkq", "HAha", "Kq", ...), '-' not included.
+  std::array<char, 8> castling{};
+  std::uint8_t castling_count = 0;
+  Square en_passant = no_square;
+  std::uint32_t halfmove_clock = 0;
+  std::uint32_t fullmove_number = 1;
+
+ private:
+  static constexpr std::array<Piece, 64> filled(Piece p) {
+    std::array<Piece, 64> a{};
+    a.fill(p);
+    return a;
+  }
+};
+
+// ---------------------------------------------------------------- Problems
+
+// Each thing that makes a setup impossible or unusable, by name. Callers may accept any of
+// them except the missing or extra kings, without which there is no game to play.
+enum class Problem : std::uint8_t {
+  missing_white_king,
+  missing_black_king,
+  too_many_white_kings,
+  too_many_black_kings,
+  pawn_on_back_rank,
+  too_many_white_pieces,  // more than 16, or more promoted pieces than missing pawns
+  too_many_black_pieces,
+  too_many_white_pawns,  // more than 8
+  too_many_black_pawns,
+  opposite_side_in_check,  // the side that just moved left its king in check
+  impossible_check,        // three checkers, or two that no single move could give
+  castling_without_king,   // a right whose king is not on its first rank
+  castling_without_rook,   // a right whose rook is not there
+  castling_duplicate,      // two rights for the same side of the same king
+  en_passant_wrong_rank,   // not on the 6th rank (White to move) or 3rd (Black to move)
+  en_passant_without_pawn,  // no enemy pawn in front of the square
+  en_passant_blocked,      // the square or the one behind it is occupied
+  fullmove_zero,           // the fullmove number starts at 1
+  halfmove_too_large,      // more than 65535
+};
+inline constexpr int kProblemCount = 19;
+
+// A small set of problems.
+class Problems {
+ public:
+  constexpr Problems() = default;
+  constexpr Problems(std::initializer_list<Problem> ps) {
+    for (Problem p : ps) add(p);
+  }
+  static constexpr Problems all() { return from_bits((1U << kProblemCount) - 1); }
+  static constexpr Problems from_bits(std::uint32_t bits) {
+    Problems s;
+    s.bits_ = bits;
+    return s;
+  }
+  constexpr void add(Problem p) { bits_ |= bit(p); }
+  constexpr bool contains(Problem p) const { return bits_ & bit(p); }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr std::uint32_t bits() const { return bits_; }
+  constexpr Problems without(Problems other) const { return from_bits(bits_ & ~other.bits_); }
+  constexpr Problems& operator|=(Problems other) {
+    bits_ |= other.bits_;
+    return *this;
+  }
+  friend constexpr bool operator==(Problems, Problems) = default;
+
+ private:
+  static constexpr std::uint32_t bit(Problem p) { return 1U << std::uint8_t(p); }
+  std::uint32_t bits_ = 0;
+};
+
+// A short English description: "black has no king" and so on.
+const char* describe(Problem p);
+// The identifier of a problem ("fullmove_zero"), for command lines and configuration.
+const char* problem_name(Problem p);
+// The problem with that identifier; false if there is none.
+bool problem_from_name(std::string_view name, Problem& out);
+// All problems of a set, joined by "; ".
+std::string describe(Problems ps);
+
+// Everything wrong with a setup.
+Problems validate(const Setup& setup);
+
+struct PositionOptions {
+  // Problems to accept. Castling rights and en-passant squares that fail their checks are
+  // dropped from the position even when accepted, since they could not be played.
+  Problems relax;
+  // Read as Chess960 even if the castling rights look standard (a [Variant] tag said so).
+  // Rights that only make sense in Chess960 (king off the e-file, inner rooks) turn it on anyway.
+  bool chess960 = false;
+};
+
+// Builds `out` from `setup`; returns the problems found that `options.relax` does not accept.
+// `out` is only written when the result is empty.
+Problems make_position(const Setup& setup, Position& out, const PositionOptions& options = {});
+
+// The setup a position would write as FEN.
+Setup to_setup(const Position& pos);
+
+}  // namespace fenkit::fen

@@ -1,0 +1,34 @@
+// UCI (e2e4, e7e8q, 0000) and long algebraic notation (Ng1-f3, e4xd5, e7-e8=Q).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "fenkit/fen/move.hpp"
+#include "fenkit/fen/position.hpp"
+
+namespace fenkit::fen {
+
+struct UciOptions {
+  // Castling as king-takes-rook (e1h1), as Chess960 engines expect; otherwise the king's
+  // two-square step (e1g1), as standard UCI has it.
+  bool king_takes_rook = false;
+};
+
+inline constexpr std::size_t kMaxUciLength = 8;
+
+// Writes e2e4 / e7e8q / 0000 and returns the length.
+std::size_t write_uci(Move m, char* out, const UciOptions& options = {});
+std::string to_uci(Move m, const UciOptions& options = {});
+
+// The legal move a UCI string names, or Move::none(). Castling is recognised both as the
+// king's two-square step and as king-takes-rook; "0000" is the null move.
+Move read_uci(const Position& pos, std::string_view text);
+
+// Long algebraic: the piece letter (none for pawns), both squares joined by '-' or 'x',
+// "=Q" for promotions, O-O for castling, then + or #.
+std::size_t write_lan(const Position& pos, Move m, char* out);
+std::string to_lan(const Position& pos, Move m);
+
+}  // namespace fenkit::fen

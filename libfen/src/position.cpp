@@ -1,0 +1,223 @@
+#include "fenkit/fen/position.hpp"
+
+#include "bitboard.hpp"
+#include "fenkit/fen/movegen.hpp"
+
+namespace fenkit::fen {
+
+using namespace detail;
+
+Position Position::empty() {
+  Position p;
+  p.by_type_.fill(0);
+  p.by_color_.fill(0);
+  p.board_.fill(Piece::none);
+  p.castling_ = CastlingRights();
+  return p;
+}
+
+Position::Position() {
+  board_.fill(Piece::none);
+  constexpr PieceType back_rank[8] = {PieceType::rook, PieceType::knight, PieceType::bishop,
+                                      PieceType::queen, PieceType::king, PieceType::bishop,
+                                      PieceType::knight, PieceType::rook};
+  for (int f = 0; f < 8; ++f) {
+    put_piece(make_piece(Color::white, back_rank[f]), make_square(f, 0));
+    put_piece(make_piece(Color::white, PieceType::pawn), make_square(f, 1));
+    put_piece(make_piece(Color::black, PieceType::pawn), make_square(f, 6));
+    put_piece(make_piece(Color::black, back_rank[f]), make_square(f, 7));
+  }
+  castling_.set(Color::white, CastlingSide::king_side, h1);
+  castling_.set(Color::white, CastlingSide::queen_side, a1);
+  castling_.set(Color::black, CastlingSide::king_side, h8);
+  castling_.set(Color::black, CastlingSide::queen_side, a8);
+}
+
+Square Position::king_square(Color c) const {
+  Bitboard k = pieces(c, PieceType::king);
+  return k ? lsb(k) : no_square;
+}
+
+void Position::put_piece(Piece p, Square s) {
+  Bitboard b = square_bb(s);
+  board_[s] = p;
+  by_type_[index_of(type_of(p))] |= b;
+  by_color_[index_of(color_of(p))] |= b;
+}
+
+void Position::remove_piece(Square s) {
+  Piece p = board_[s];
+  if (p == Piece::none) return;
+  Bitboard b = square_bb(s);
+  by_type_[index_of(type_of(p))] ^= b;
+  by_color_[index_of(color_of(p))] ^= b;
+  board_[s] = Piece::none;
+}
+
+void Position::move_piece(Square from, Square to) {
+  Piece p = board_[from];
+  Bitboard change = square_bb(from) | square_bb(to);
+  by_type_[index_of(type_of(p))] ^= change;
+  by_color_[index_of(color_of(p))] ^= change;
+  board_[from] = Piece::none;
+  board_[to] = p;
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occ) const {
+  return (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
+         (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
+         (knight_attacks(s) & pieces(PieceType::knight)) |
+         (king_attacks(s) & pieces(PieceType::king)) |
+         (bishop_attacks(s, occ) & (pieces(PieceType::bishop) | pieces(PieceType::queen))) |
+         (rook_attacks(s, occ) & (pieces(PieceType::rook) | pieces(PieceType::queen)));
+}
+
+Bitboard Position::checkers() const {
+  Square k = king_square(side_);
+  return k == no_square ? 0 : attackers_to(k) & pieces(~side_);
+}
+
+// Castling leaves the king on the g- or c-file and the rook on the f- or d-file, in Chess960
+// as in standard chess.
+static Square castling_king_destination(Color c, Square king, Square rook) {
+  return relative_square(c, rook > king ? g1 : c1);
+}
+static Square castling_rook_destination(Color c, Square king, Square rook) {
+  return relative_square(c, rook > king ? f1 : d1);
+}
+
+bool Position::is_legal(Move m) const {
+  const Color us = side_;
+  const Square from = m.from(), to = m.to(), king = king_square(us);
+  const Bitboard them = pieces(~us);
+  const Bitboard occ = occupied();
+
+  if (m.is_castling()) {
+    if (in_check()) return false;
+    const Square kdest = castling_king_destination(us, from, to);
+    const Square rdest = castling_rook_destination(us, from, to);
+    const Bitboard movers = square_bb(from) | square_bb(to);
+    const Bitboard path = between_bb(from, kdest) | square_bb(kdest) | between_bb(to, rdest) |
+                          square_bb(rdest);
+    if (path & occ & ~movers) return false;
+    Bitboard king_path = between_bb(from, kdest) | square_bb(kdest);
+    for (Bitboard b = king_path; b;)
+      if (attackers_to(pop_lsb(b), occ ^ square_bb(to)) & them) return false;
+    return true;
+  }
+  if (m.is_en_passant()) {
+    const Square captured = Square(to - pawn_push(us));
+    const Bitboard after = (occ ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+    return !(attackers_to(king, after) & them & ~square_bb(captured));
+  }
+  if (from == king) return !(attackers_to(to, occ ^ square_bb(from)) & them);
+  const Bitboard after = (occ ^ square_bb(from)) | square_bb(to);
+  return !(attackers_to(king, after) & them & ~square_bb(to));
+}
+
+bool Position::gives_check(Move m) const {
+  Position next = *this;
+  next.play(m);
+  return next.in_check();
+}
+
+void Position::update_castling_rights(Square from, Square to) {
+  for (Color c : {Color::white, Color::black}) {
+    for (CastlingSide side : {CastlingSide::king_side, CastlingSide::queen_side}) {
+      if (!castling_.has(c, side)) continue;
+      Square rook = castling_.rook_square(c, side);
+      if (rook == from || rook == to) castling_.clear(c, side);
+    }
+  }
+}
+
+void Position::play(Move m) {
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  ep_ = no_square;
+  ++halfmove_;
+
+  if (m.is_null()) {
+    // A null move only passes the turn; it is not a capture or a pawn move.
+  } else {
+    switch (m.kind()) {
+      case MoveKind::castling: {
+        const Piece king = board_[from], rook = board_[to];
+        remove_piece(from);
+        remove_piece(to);
+        put_piece(king, castling_king_destination(us, from, to));
+        put_piece(rook, castling_rook_destination(us, from, to));
+        castling_.clear(us);
+        break;
+      }
+      case MoveKind::en_passant:
+        remove_piece(Square(to - pawn_push(us)));
+        move_piece(from, to);
+        halfmove_ = 0;
+        break;
+      case MoveKind::promotion:
+        remove_piece(to);
+        remove_piece(from);
+        put_piece(make_piece(us, m.promotion()), to);
+        halfmove_ = 0;
+        break;
+      case MoveKind::normal: {
+        const PieceType moving = type_of(board_[from]);
+        if (board_[to] != Piece::none) {
+          remove_piece(to);
+          halfmove_ = 0;
+        }
+        move_piece(from, to);
+        if (moving == PieceType::pawn) {
+          halfmove_ = 0;
+          if ((from ^ to) == 16) ep_ = Square((from + to) / 2);
+        } else if (moving == PieceType::king) {
+          castling_.clear(us);
+        }
+        break;
+      }
+    }
+    if (castling_.any()) update_castling_rights(from, to);
+  }
+  if (us == Color::black) ++fullmove_;
+  side_ = ~us;
+}
+
+void Position::play_null() { play(Move::null()); }
+
+Square Position::legal_en_passant() const {
+  if (ep_ == no_square) return no_square;
+  const Color us = side_;
+  Bitboard candidates = pawn_attacks(~us, ep_) & pieces(us, PieceType::pawn);
+  while (candidates) {
+    Move m(pop_lsb(candidates), ep_, MoveKind::en_passant);
+    if (is_legal(m)) return ep_;
+  }
+  return no_square;
+}
+
+bool Position::has_legal_moves() const {
+  MoveList moves;
+  generate_legal(*this, moves);
+  return !moves.empty();
+}
+
+bool Position::is_checkmate() const { return in_check() && !has_legal_moves(); }
+bool Position::is_stalemate() const { return !in_check() && !has_legal_moves(); }
+
+bool Position::has_insufficient_material() const {
+  if (pieces(PieceType::pawn) | pieces(PieceType::rook) | pieces(PieceType::queen)) return false;
+  const Bitboard knights = pieces(PieceType::knight), bishops = pieces(PieceType::bishop);
+  if (popcount(knights | bishops) <= 1) return true;
+  if (knights) return false;
+  constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
+  return !(bishops & kDarkSquares) || !(bishops & ~kDarkSquares);
+}
+
+bool operator==(const Position& a, const Position& b) {
+  return a.board_ == b.board_ && a.side_ == b.side_ && a.castling_ == b.castling_ &&
+         a.ep_ == b.ep_ && a.halfmove_ == b.halfmove_ && a.fullmove_ == b.fullmove_ &&
+         a.chess960_ == b.chess960_;
+}
+
+}  // namespace fenkit::fen

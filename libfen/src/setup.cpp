@@ -1,0 +1,212 @@
+// Validation: from a Setup (what the FEN said) to a Position (what can be played).
+#include "fenkit/fen/setup.hpp"
+
+#include <algorithm>
+
+#include "bitboard.hpp"
+#include "castling_notation.hpp"
+#include "fenkit/fen/fen.hpp"
+
+namespace fenkit::fen {
+
+using namespace detail;
+
+const char* describe(Problem p) {
+  switch (p) {
+    case Problem::missing_white_king: return "white has no king";
+    case Problem::missing_black_king: return "black has no king";
+    case Problem::too_many_white_kings: return "white has more than one king";
+    case Problem::too_many_black_kings: return "black has more than one king";
+    case Problem::pawn_on_back_rank: return "pawn on the first or last rank";
+    case Problem::too_many_white_pieces: return "white has too many pieces";
+    case Problem::too_many_black_pieces: return "black has too many pieces";
+    case Problem::too_many_white_pawns: return "white has more than 8 pawns";
+    case Problem::too_many_black_pawns: return "black has more than 8 pawns";
+    case Problem::opposite_side_in_check: return "the side not to move is in check";
+    case Problem::impossible_check: return "impossible check (no move could give it)";
+    case Problem::castling_without_king: return "castling right without the king on its first rank";
+    case Problem::castling_without_rook: return "castling right without its rook";
+    case Problem::castling_duplicate: return "castling right given twice";
+    case Problem::en_passant_wrong_rank: return "en-passant square on the wrong rank for the side to move";
+    case Problem::en_passant_without_pawn: return "en-passant square without a pawn that just moved two squares";
+    case Problem::en_passant_blocked: return "en-passant square or the square behind it is occupied";
+    case Problem::fullmove_zero: return "fullmove number is 0 (it starts at 1)";
+    case Problem::halfmove_too_large: return "halfmove clock is larger than 65535";
+  }
+  return "unknown problem";
+}
+
+const char* problem_name(Problem p) {
+  switch (p) {
+    case Problem::missing_white_king: return "missing_white_king";
+    case Problem::missing_black_king: return "missing_black_king";
+    case Problem::too_many_white_kings: return "too_many_white_kings";
+    case Problem::too_many_black_kings: return "too_many_black_kings";
+    case Problem::pawn_on_back_rank: return "pawn_on_back_rank";
+    case Problem::too_many_white_pieces: return "too_many_white_pieces";
+    case Problem::too_many_black_pieces: return "too_many_black_pieces";
+    case Problem::too_many_white_pawns: return "too_many_white_pawns";
+    case Problem::too_many_black_pawns: return "too_many_black_pawns";
+    case Problem::opposite_side_in_check: return "opposite_side_in_check";
+    case Problem::impossible_check: return "impossible_check";
+    case Problem::castling_without_king: return "castling_without_king";
+    case Problem::castling_without_rook: return "castling_without_rook";
+    case Problem::castling_duplicate: return "castling_duplicate";
+    case Problem::en_passant_wrong_rank: return "en_passant_wrong_rank";
+    case Problem::en_passant_without_pawn: return "en_passant_without_pawn";
+    case Problem::en_passant_blocked: return "en_passant_blocked";
+    case Problem::fullmove_zero: return "fullmove_zero";
+    case Problem::halfmove_too_large: return "halfmove_too_large";
+  }
+  return "unknown";
+}
+
+bool problem_from_name(std::string_view name, Problem& out) {
+  for (int i = 0; i < kProblemCount; ++i) {
+    if (name == problem_name(Problem(i))) {
+      out = Problem(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string describe(Problems ps) {
+  std::string text;
+  for (int i = 0; i < kProblemCount; ++i) {
+    if (!ps.contains(Problem(i))) continue;
+    if (!text.empty()) text += "; ";
+    text += describe(Problem(i));
+  }
+  return text;
+}
+
+namespace {
+
+// The board alone, as a Position, to ask attack questions of.
+Position board_of(const Setup& setup) {
+  Position pos = Position::empty();
+  for (int s = 0; s < 64; ++s)
+    if (setup.board[s] != Piece::none) pos.put_piece(setup.board[s], Square(s));
+  pos.set_side_to_move(setup.side_to_move);
+  return pos;
+}
+
+void check_material(const Position& pos, Problems& problems) {
+  for (Color c : {Color::white, Color::black}) {
+    const bool white = c == Color::white;
+    const int kings = popcount(pos.pieces(c, PieceType::king));
+    if (kings == 0) problems.add(white ? Problem::missing_white_king : Problem::missing_black_king);
+    if (kings > 1)
+      problems.add(white ? Problem::too_many_white_kings : Problem::too_many_black_kings);
+
+    const int pawns = popcount(pos.pieces(c, PieceType::pawn));
+    if (pawns > 8)
+      problems.add(white ? Problem::too_many_white_pawns : Problem::too_many_black_pawns);
+    auto extra = [&](PieceType t, int normal) {
+      int n = popcount(pos.pieces(c, t));
+      return n > normal ? n - normal : 0;
+    };
+    const int promoted = extra(PieceType::queen, 1) + extra(PieceType::rook, 2) +
+                         extra(PieceType::bishop, 2) + extra(PieceType::knight, 2);
+    if (popcount(pos.pieces(c)) > 16 || promoted > 8 - std::min(pawns, 8))
+      problems.add(white ? Problem::too_many_white_pieces : Problem::too_many_black_pieces);
+  }
+  if (pos.pieces(PieceType::pawn) & (rank_bb(0) | rank_bb(7))) problems.add(Problem::pawn_on_back_rank);
+}
+
+void check_checks(const Position& pos, Problems& problems) {
+  const Color us = pos.side_to_move();
+  const Square their_king = pos.king_square(~us);
+  if (their_king != no_square && (pos.attackers_to(their_king) & pos.pieces(us)))
+    problems.add(Problem::opposite_side_in_check);
+  if (pos.king_square(us) == no_square) return;
+  const Bitboard checkers = pos.checkers();
+  const Bitboard sliders =
+      pos.pieces(PieceType::bishop) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
+  // A discovered double check always involves a slider; no move gives three checks.
+  if (popcount(checkers) > 2 || (popcount(checkers) == 2 && !(checkers & sliders)))
+    problems.add(Problem::impossible_check);
+}
+
+Problems check_en_passant(const Setup& setup, const Position& pos) {
+  Problems problems;
+  const Square ep = setup.en_passant;
+  if (ep == no_square) return problems;
+  const Color us = setup.side_to_move;
+  if (relative_rank(us, rank_of(ep)) != 5) {
+    problems.add(Problem::en_passant_wrong_rank);
+    return problems;
+  }
+  const Square pushed_pawn = Square(ep - pawn_push(us));
+  const Square origin = Square(ep + pawn_push(us));
+  if (pos.piece_on(pushed_pawn) != make_piece(~us, PieceType::pawn))
+    problems.add(Problem::en_passant_without_pawn);
+  if (pos.piece_on(ep) != Piece::none || pos.piece_on(origin) != Piece::none)
+    problems.add(Problem::en_passant_blocked);
+  return problems;
+}
+
+void check_clocks(const Setup& setup, Problems& problems) {
+  if (setup.fullmove_number == 0) problems.add(Problem::fullmove_zero);
+  if (setup.halfmove_clock > 65535) problems.add(Problem::halfmove_too_large);
+}
+
+}  // namespace
+
+Problems validate(const Setup& setup) {
+  const Position board = board_of(setup);
+  Problems problems;
+  check_material(board, problems);
+  check_checks(board, problems);
+  CastlingRights rights;
+  bool chess960 = false;
+  problems |= detail::read_castling(setup, board, rights, chess960);
+  problems |= check_en_passant(setup, board);
+  check_clocks(setup, problems);
+  return problems;
+}
+
+Problems make_position(const Setup& setup, Position& out, const PositionOptions& options) {
+  Position pos = board_of(setup);
+  Problems found;
+  check_material(pos, found);
+  check_checks(pos, found);
+  check_clocks(setup, found);
+
+  CastlingRights rights;
+  bool chess960 = options.chess960;
+  const Problems castling_problems = detail::read_castling(setup, pos, rights, chess960);
+  const Problems ep_problems = check_en_passant(setup, pos);
+
+  found |= castling_problems;
+  found |= ep_problems;
+  Problems refused = found.without(options.relax);
+  // Without exactly one king a side there is nothing to play, whatever the caller accepts.
+  for (Problem p : {Problem::missing_white_king, Problem::missing_black_king,
+                    Problem::too_many_white_kings, Problem::too_many_black_kings})
+    if (found.contains(p)) refused.add(p);
+  if (!refused.empty()) return refused;
+
+  pos.set_castling(rights);
+  pos.set_en_passant(ep_problems.empty() ? setup.en_passant : no_square);
+  pos.set_halfmove_clock(int(std::min<std::uint32_t>(setup.halfmove_clock, 65535)));
+  pos.set_fullmove_number(int(std::min<std::uint32_t>(setup.fullmove_number, 1U << 30)));
+  pos.set_chess960(chess960);
+  out = pos;
+  return refused;
+}
+
+Setup to_setup(const Position& pos) {
+  Setup setup;
+  for (int s = 0; s < 64; ++s) setup.board[s] = pos.piece_on(Square(s));
+  setup.side_to_move = pos.side_to_move();
+  setup.castling_count =
+      std::uint8_t(write_castling(pos, CastlingNotation::automatic, setup.castling.data()));
+  setup.en_passant = pos.en_passant();
+  setup.halfmove_clock = std::uint32_t(pos.halfmove_clock());
+  setup.fullmove_number = std::uint32_t(pos.fullmove_number());
+  return setup;
+}
+
+}  // namespace fenkit::fen

@@ -1,0 +1,36 @@
+// The parts of `fenkit check`, one per input format.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "cli.hpp"
+#include "fenkit/fen/setup.hpp"
+
+namespace fenkit::tools {
+
+enum class InputFormat { fen, epd, pgn };
+
+struct CheckOptions {
+  bool quiet = false;
+  bool lenient = false;
+  fen::Problems relax;
+  unsigned jobs = 0;
+};
+
+struct CheckTotals {
+  std::size_t positions = 0, good_positions = 0;  // FEN lines and EPD records
+  std::size_t games = 0, good_games = 0;          // PGN games
+  std::size_t unreadable = 0;                     // files that could not be opened
+};
+
+void check_fen_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
+                    CheckTotals& totals);
+void check_epd_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
+                    CheckTotals& totals);
+void check_pgn_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
+                    CheckTotals& totals);
+
+void print_summary(const CheckTotals& totals, const Diagnostics& diag);
+
+}  // namespace fenkit::tools

@@ -1,0 +1,64 @@
+#include "cli.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+namespace fenkit::tools {
+
+CommandLine parse_command_line(const std::vector<std::string>& args,
+                               const po::options_description& options, const char* positional) {
+  po::options_description all = options;
+  all.add_options()("help,h", "show this help");
+  po::positional_options_description pos;
+  if (positional) pos.add(positional, -1);
+  CommandLine cl;
+  try {
+    po::command_line_parser parser(args);
+    parser.options(all).positional(pos);
+    po::store(parser.run(), cl.values);
+    cl.help = cl.values.count("help") > 0;
+    if (!cl.help) po::notify(cl.values);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  return cl;
+}
+
+void print_help(std::string_view name, std::string_view synopsis,
+                const po::options_description& options) {
+  std::cout << "usage: fenkit " << name << ' ' << synopsis << "\n\n" << options << '\n';
+}
+
+static void report(std::string_view kind, std::string_view file, std::size_t line,
+                   std::size_t column, std::string_view message) {
+  std::string text;
+  text.reserve(file.size() + message.size() + 32);
+  text.append(file).append(":").append(std::to_string(line)).append(":");
+  text.append(std::to_string(column)).append(": ").append(kind).append(": ").append(message);
+  text.push_back('\n');
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+void Diagnostics::error(std::string_view file, std::size_t line, std::size_t column,
+                        std::string_view message) {
+  ++errors_;
+  report("error", file, line, column, message);
+}
+
+void Diagnostics::warning(std::string_view file, std::size_t line, std::size_t column,
+                          std::string_view message) {
+  ++warnings_;
+  report("warning", file, line, column, message);
+}
+
+void Diagnostics::file_error(std::string_view file, std::string_view message) {
+  ++errors_;
+  std::string text = std::string(file) + ": error: " + std::string(message) + "\n";
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+std::string display_name(std::string_view path) {
+  return path == "-" ? std::string("<stdin>") : std::string(path);
+}
+
+}  // namespace fenkit::tools

@@ -1,0 +1,149 @@
+// fenkit perft: leaf counts of one position, or a whole suite checked against its counts.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "cli.hpp"
+#include "commands.hpp"
+#include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/perft.hpp"
+#include "fenkit/fen/perft_suite.hpp"
+#include "fenkit/fen/uci.hpp"
+#include "threads.hpp"
+
+namespace fenkit::tools {
+
+namespace {
+
+using fen::Position;
+
+Position read_position(const std::string& text) {
+  Position pos;
+  fen::FenError error = fen::read_fen(text, pos, {.lenient = true});
+  if (error) {
+    const std::string where = error.column ? " at column " + std::to_string(error.column) : "";
+    throw UsageError("bad FEN" + where + ": " + error.message());
+  }
+  return pos;
+}
+
+int run_single(const std::string& fen_text, int depth, bool divide, bool quiet) {
+  const Position pos = read_position(fen_text);
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t nodes = 0;
+  if (divide) {
+    const fen::UciOptions uci{.king_takes_rook = pos.is_chess960()};
+    for (const auto& [move, count] : fen::perft_divide(pos, depth)) {
+      std::cout << fen::to_uci(move, uci) << ": " << count << '\n';
+      nodes += count;
+    }
+    std::cout << '\n';
+  } else {
+    nodes = fen::perft(pos, depth);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << nodes << std::endl;
+  if (!quiet)
+    std::fprintf(stderr, "perft(%d): %llu nodes in %.3f s (%.1f M nodes/s)\n", depth,
+                 static_cast<unsigned long long>(nodes), seconds,
+                 seconds > 0 ? double(nodes) / seconds / 1e6 : 0.0);
+  return kExitOk;
+}
+
+struct CaseResult {
+  std::string error;  // FEN problem, if any
+  std::vector<std::pair<int, std::uint64_t>> got;  // counts computed, in suite order
+};
+
+int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, unsigned jobs,
+              bool quiet) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::vector<fen::PerftSuiteError> suite_errors;
+  const std::vector<fen::PerftCase> cases = fen::read_perft_suite(in, suite_errors);
+  Diagnostics diag;
+  for (const auto& e : suite_errors) diag.error(path, e.line, 1, e.message);
+
+  std::vector<CaseResult> results(cases.size());
+  parallel_for(cases.size(), jobs, [&](std::size_t i) {
+    const fen::PerftCase& c = cases[i];
+    Position pos;
+    if (fen::FenError error = fen::read_fen(c.fen, pos, {.lenient = true})) {
+      results[i].error = error.message();
+      return;
+    }
+    for (const auto& [depth, nodes] : c.expected) {
+      if (depth > max_depth || nodes > max_nodes) continue;
+      results[i].got.emplace_back(depth, fen::perft(pos, depth));
+    }
+  });
+
+  std::size_t checked = 0, mismatches = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const fen::PerftCase& c = cases[i];
+    if (!results[i].error.empty()) {
+      diag.error(path, c.line, 1, "bad FEN: " + results[i].error);
+      continue;
+    }
+    for (const auto& [depth, got] : results[i].got) {
+      ++checked;
+      const auto expected = std::find_if(c.expected.begin(), c.expected.end(),
+                                         [d = depth](const auto& e) { return e.first == d; });
+      if (got == expected->second) continue;
+      ++mismatches;
+      diag.error(path, c.line, 1,
+                 "perft(" + std::to_string(depth) + ") of " + c.fen + " is " + std::to_string(got) +
+                     ", expected " + std::to_string(expected->second));
+    }
+  }
+  if (!quiet)
+    std::fprintf(stderr, "%zu positions, %zu counts checked, %zu mismatches\n", cases.size(),
+                 checked, mismatches);
+  return diag.errors() ? kExitRejected : kExitOk;
+}
+
+}  // namespace
+
+int run_perft(const Args& args) {
+  po::options_description options("perft options");
+  options.add_options()
+      ("depth,d", po::value<int>(), "depth in plies")
+      ("divide", "list each root move (UCI) with its count before the total")
+      ("suite", po::value<std::string>(), "run a perft suite file (EPD ';D1 n' or 'perft d n' blocks)")
+      ("max-depth", po::value<int>()->default_value(1000), "suite: skip depths above this")
+      ("max-nodes", po::value<std::uint64_t>()->default_value(UINT64_MAX),
+       "suite: skip counts larger than this")
+      ("jobs,j", po::value<unsigned>()->default_value(0), "suite: worker threads (0: all cores)")
+      ("quiet,q", "no timing or summary on standard error")
+      ("fen", po::value<std::vector<std::string>>(), "the position (all remaining words)");
+  const CommandLine cl = parse_command_line(args, options, "fen");
+  const auto& v = cl.values;
+  if (cl.help) {
+    print_help("perft", "--depth D [--divide] FEN | --suite FILE [--max-depth D]", options);
+    return kExitOk;
+  }
+  const bool quiet = v.count("quiet") > 0;
+  if (v.count("suite")) {
+    if (v.count("fen")) throw UsageError("--suite takes no FEN");
+    return run_suite(v["suite"].as<std::string>(), v["max-depth"].as<int>(),
+                     v["max-nodes"].as<std::uint64_t>(), v["jobs"].as<unsigned>(), quiet);
+  }
+  if (!v.count("depth")) throw UsageError("--depth is required (or --suite)");
+  const int depth = v["depth"].as<int>();
+  if (depth < 0) throw UsageError("--depth must be 0 or more");
+  std::string fen_text;
+  if (v.count("fen")) {
+    for (const std::string& word : v["fen"].as<std::vector<std::string>>())
+      fen_text += (fen_text.empty() ? "" : " ") + word;
+  } else {
+    fen_text = std::string(fen::kStartFen);
+  }
+  return run_single(fen_text, depth, v.count("divide") > 0, quiet);
+}
+
+}  // namespace fenkit::tools

@@ -1,0 +1,43 @@
+// The streaming PGN reader: calls a Visitor for every part of every game.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "fenkit/pgn/visitor.hpp"
+
+namespace fenkit::pgn {
+
+struct ReaderOptions {
+  std::string file_name = "<input>";  // the FILE of FILE:LINE:COLUMN diagnostics
+  // Resolve and play every move, rejecting games with illegal, ambiguous or unknown moves.
+  // Off: parse only (MoveEvent carries no move or positions).
+  bool check_moves = true;
+  // Check the moves of variations the visitor skips, so a game is judged the same whatever
+  // the visitor looks at.
+  bool check_variations = true;
+  // A variation with a bad move rejects the whole game; off, it is reported as a warning and
+  // its remaining moves are skipped.
+  bool reject_bad_variations = true;
+  // Number of the first game (for reading one piece of a larger input).
+  std::uint64_t first_game_number = 1;
+  // Line and offset of the first byte of the text (for reading one piece of a larger input).
+  std::uint32_t first_line = 1;
+  std::uint64_t first_offset = 0;
+};
+
+struct ReadStats {
+  std::uint64_t games = 0;     // every game seen, rejected ones included
+  std::uint64_t rejected = 0;
+  std::uint64_t bytes = 0;
+};
+
+// Reads every game of an in-memory text.
+ReadStats read_pgn(std::string_view text, Visitor& visitor, const ReaderOptions& options = {});
+
+// Reads a file, or standard input for "-"; gzip, bzip2, xz and zstd input is recognised by its
+// content and decompressed on the fly. Throws std::runtime_error if the file cannot be read.
+ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions options = {});
+
+}  // namespace fenkit::pgn

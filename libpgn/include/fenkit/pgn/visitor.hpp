@@ -1,0 +1,90 @@
+// The visitor: what the streaming reader calls for each part of each game.
+//
+// Every string_view argument points into the reader's buffer (or a scratch buffer for text
+// it had to unescape or convert to UTF-8) and is valid only during the call. Nothing is
+// allocated per move. The game tree (game.hpp) is built by one such visitor, and a stored
+// game replays itself into any visitor, so writers serve streams and trees alike.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "fenkit/fen/move.hpp"
+#include "fenkit/fen/position.hpp"
+
+namespace fenkit::pgn {
+
+// A place in the input: 1-based line and column (in bytes), and the byte offset from the
+// start of the input.
+struct Location {
+  std::uint64_t offset = 0;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+
+// What a visitor wants next: go on, or skip (the variation, or the rest of the game).
+enum class Action : std::uint8_t { proceed, skip };
+
+struct GameStart {
+  std::uint64_t number = 0;  // counts every game of the input from 1, rejected ones included
+  Location where;            // first byte of the game
+};
+
+struct MoveEvent {
+  // The move as written, check marks included (Nf3+, e8=Q#); suffix annotations such as
+  // ! and ?! are not part of it and arrive as nag() calls after the move.
+  std::string_view san;
+  Location where;
+  // The resolved move and the positions around it. When the reader does not check moves
+  // (ReaderOptions::check_moves off), move is Move::none() and both pointers are null.
+  fen::Move move;
+  const fen::Position* before = nullptr;
+  const fen::Position* after = nullptr;
+  std::uint32_t ply = 0;    // half-moves from the game's start position to `after`
+  std::uint16_t depth = 0;  // 0 in the main line, 1 inside a variation, 2 nested ...
+};
+
+enum class Severity : std::uint8_t { warning, error };
+
+struct Diagnostic {
+  Severity severity = Severity::error;
+  Location where;            // the offending token
+  std::uint64_t game = 0;    // game number
+  std::string message;       // "illegal move Nf3: no piece can make it" ...
+};
+
+struct GameEnd {
+  bool rejected = false;  // an error made the reader give the game up
+  std::string_view raw;   // the game's text exactly as read (for --rejects files)
+};
+
+class Visitor {
+ public:
+  virtual ~Visitor() = default;
+
+  // Skip: the reader scans to the next game and calls end_game only.
+  virtual Action begin_game(const GameStart&) { return Action::proceed; }
+  // Tag value unescaped (\" and \\) and in UTF-8.
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  // After the tags: the position the moves start from (standard, or [FEN], Chess960 aware).
+  // Not called when moves are not checked.
+  virtual void start_position(const fen::Position&) {}
+  virtual Action begin_movetext() { return Action::proceed; }
+  // Skip: the rest of the game is scanned without callbacks (still checked for legality
+  // when the reader checks moves, so that a game is only ever accepted whole).
+  virtual Action move(const MoveEvent&) { return Action::proceed; }
+  // The text between the braces, or after ';' to the end of the line, in UTF-8.
+  virtual void comment(std::string_view /*text*/, const Location&) {}
+  // Numeric annotation glyphs: $n, and the suffixes ! ? !! ?? !? ?! as $1..$6.
+  virtual void nag(std::uint8_t /*nag*/) {}
+  // Skip (the default): the variation is checked but not visited.
+  virtual Action begin_variation() { return Action::skip; }
+  virtual void end_variation() {}
+  // "1-0", "0-1", "1/2-1/2" or "*"; common wrong forms arrive normalised.
+  virtual void result(std::string_view) {}
+  virtual void diagnostic(const Diagnostic&) {}
+  virtual void end_game(const GameEnd&) {}
+};
+
+}  // namespace fenkit::pgn

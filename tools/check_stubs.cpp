@@ -1,4 +1,4 @@
-// EPD and PGN checking arrive with libepd and libpgn.
+// EPD checking arrives with libepd.
 #include "check.hpp"
 
 namespace fenkit::tools {
@@ -6,12 +6,6 @@ namespace fenkit::tools {
 void check_epd_file(const std::string& path, const CheckOptions&, Diagnostics& diag,
                     CheckTotals& totals) {
   diag.file_error(path, "EPD checking is not available in this build");
-  ++totals.unreadable;
-}
-
-void check_pgn_file(const std::string& path, const CheckOptions&, Diagnostics& diag,
-                    CheckTotals& totals) {
-  diag.file_error(path, "PGN checking is not available in this build");
   ++totals.unreadable;
 }
 

@@ -93,8 +93,18 @@ struct SanParser : x3::parser<SanParser> {
     return true;
   }
 
+  // The move with its check marks and then any annotation suffix (!, ?, !? ...).
   template <typename It>
   static bool scan(It& p, It const& last, SanMove& san) {
+    if (!scan_move(p, last, san)) return false;
+    while (p != last && (*p == '!' || *p == '?')) ++p;
+    return true;
+  }
+
+  // The move and its check marks (+, #, ++), stopping before annotation suffixes so that a
+  // PGN reader can turn those into NAGs.
+  template <typename It>
+  static bool scan_move(It& p, It const& last, SanMove& san) {
     auto at = [&](int i) -> char { return last - p > i ? p[i] : '\0'; };
     auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
     auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
@@ -199,10 +209,10 @@ struct SanParser : x3::parser<SanParser> {
     }
   }
 
-  // Check and mate marks and move assessments: + # ++ ! ? !! ?? !? ?!
+  // Check and mate marks: + # ++
   template <typename It>
   static bool skip_suffix(It& p, It const& last) {
-    while (p != last && (*p == '+' || *p == '#' || *p == '!' || *p == '?')) ++p;
+    while (p != last && (*p == '+' || *p == '#')) ++p;
     return true;
   }
 };

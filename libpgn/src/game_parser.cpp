@@ -1,0 +1,342 @@
+#include "game_parser.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "fenkit/fen/fen.hpp"
+#include "grammar/pgn_config.hpp"
+#include "text_encoding.hpp"
+
+namespace fenkit::pgn::detail {
+
+namespace {
+
+namespace x3 = boost::spirit::x3;
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return (x | 0x20) == (y | 0x20);
+         });
+}
+
+// [Variant] values that name Chess960, as lichess, cutechess and older databases write them.
+bool is_chess960_variant(std::string_view v) {
+  for (std::string_view name : {"chess960", "chess 960", "fischerandom", "fischer random",
+                                "fischerrandom", "960", "frc"})
+    if (iequals(v, name)) return true;
+  return false;
+}
+
+bool is_standard_variant(std::string_view v) {
+  for (std::string_view name : {"", "standard", "normal", "chess", "from position", "orthodox"})
+    if (iequals(v, name)) return true;
+  return false;
+}
+
+// A FEN tag's clocks, en-passant square and castling rights are bookkeeping; a game that
+// starts from it can be replayed whatever they say (an impossible right or square is dropped).
+// A position without its kings, or with pawns on the back rank, cannot.
+const fen::Problems kTagFenRelaxed = {
+    fen::Problem::fullmove_zero,           fen::Problem::halfmove_too_large,
+    fen::Problem::en_passant_wrong_rank,   fen::Problem::en_passant_without_pawn,
+    fen::Problem::en_passant_blocked,      fen::Problem::castling_without_king,
+    fen::Problem::castling_without_rook,   fen::Problem::castling_duplicate,
+    fen::Problem::too_many_white_pieces,   fen::Problem::too_many_black_pieces,
+};
+
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kMax = 40;
+  std::string out = "'";
+  out.append(text.substr(0, kMax));
+  if (text.size() > kMax) out.append("...");
+  out.push_back('\'');
+  return out;
+}
+
+}  // namespace
+
+GameParser::GameParser(Visitor& visitor, const ReaderOptions& options)
+    : visitor_(visitor), options_(options) {
+  lines_.reserve(16);
+}
+
+Location GameParser::locate(const char* at) {
+  if (at < tracked_) {
+    tracked_ = game_.text.data();
+    tracked_line_ = game_.line;
+    tracked_line_start_ = nullptr;
+  }
+  if (!tracked_line_start_) {  // the first line of the game may have begun before it
+    const char* p = tracked_;
+    while (p > game_.buffer_begin && p[-1] != '\n') --p;
+    tracked_line_start_ = p;
+  }
+  while (tracked_ < at) {
+    const void* nl = std::memchr(tracked_, '\n', std::size_t(at - tracked_));
+    if (!nl) break;
+    ++tracked_line_;
+    tracked_ = static_cast<const char*>(nl) + 1;
+    tracked_line_start_ = tracked_;
+  }
+  tracked_ = std::max(tracked_, at);
+  Location loc;
+  loc.offset = game_.offset + std::uint64_t(at - game_.text.data());
+  loc.line = tracked_line_;
+  loc.column = std::uint32_t(at - tracked_line_start_) + 1;
+  return loc;
+}
+
+bool GameParser::reject(const char* at, std::string message) {
+  rejected_ = true;
+  visitor_.diagnostic(Diagnostic{Severity::error, locate(at), game_.number, std::move(message)});
+  return false;
+}
+
+void GameParser::warn(const char* at, std::string message) {
+  visitor_.diagnostic(Diagnostic{Severity::warning, locate(at), game_.number, std::move(message)});
+}
+
+std::string GameParser::move_label(const fen::Position& pos) const {
+  return "move " + std::to_string(pos.fullmove_number()) +
+         (pos.side_to_move() == fen::Color::white ? ". " : "... ");
+}
+
+bool GameParser::parse(const GameText& game) {
+  game_ = game;
+  rejected_ = skipped_ = muted_ = in_movetext_ = has_result_ = false;
+  fen_tag_.clear();
+  variant_tag_.clear();
+  result_tag_.clear();
+  fen_tag_at_ = nullptr;
+  prefix_comments_.clear();
+  lines_.clear();
+  tracked_ = game.text.data();
+  tracked_line_ = game.line;
+  tracked_line_start_ = nullptr;
+
+  if (visitor_.begin_game(GameStart{game.number, locate(game.text.data())}) == Action::skip) {
+    skipped_ = true;
+    visitor_.end_game(GameEnd{false, game.text});
+    return true;
+  }
+
+  const char* first = game.text.data();
+  const char* const last = first + game.text.size();
+  x3::phrase_parse(first, last, x3::with<grammar::pgn_state_tag>(*this)[grammar::tag_section()],
+                   grammar::space);
+  if (!rejected_) begin_movetext(first);
+  if (!rejected_)
+    x3::phrase_parse(first, last, x3::with<grammar::pgn_state_tag>(*this)[grammar::movetext()],
+                     grammar::space);
+  if (!rejected_ && first != last) {
+    // Only an opening brace without its closing one stops the movetext rule early.
+    reject(first, *first == '{' ? "comment not closed ('{' without '}')"
+                                : "unexpected text " + quoted(std::string_view(first, std::size_t(last - first))));
+  }
+  if (!rejected_) finish(last);
+  visitor_.end_game(GameEnd{rejected_, game.text});
+  return !rejected_;
+}
+
+std::string_view GameParser::unescape_tag(std::string_view raw) {
+  if (raw.find('\\') == std::string_view::npos) return raw;
+  unescaped_.clear();
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\')) ++i;
+    unescaped_.push_back(raw[i]);
+  }
+  return unescaped_;
+}
+
+bool GameParser::on_tag(std::string_view name, std::string_view raw_value, bool unclosed,
+                        const char* at) {
+  if (rejected_) return false;
+  if (unclosed) warn(at, "tag value of " + quoted(name) + " has no closing quote");
+  const std::string_view value = as_utf8(unescape_tag(raw_value), converted_);
+  if (name == "FEN") {
+    fen_tag_.assign(value);
+    fen_tag_at_ = at;
+  } else if (name == "Variant") {
+    variant_tag_.assign(value);
+  } else if (name == "Result") {
+    result_tag_.assign(value);
+  }
+  visitor_.tag(name, value);
+  return true;
+}
+
+bool GameParser::on_prefix_comment(std::string_view text, const char* at) {
+  if (rejected_) return false;
+  prefix_comments_.emplace_back(text, at);
+  return true;
+}
+
+bool GameParser::begin_movetext(const char* at) {
+  in_movetext_ = true;
+  fen::Position start;
+  if (options_.check_moves) {
+    const bool chess960 = is_chess960_variant(variant_tag_);
+    if (!chess960 && !is_standard_variant(variant_tag_))
+      return reject(at, "unsupported variant '" + variant_tag_ + "'");
+    if (!fen_tag_.empty()) {
+      const fen::FenOptions options{.lenient = true, .relax = kTagFenRelaxed, .chess960 = chess960};
+      if (const fen::FenError e = fen::read_fen(fen_tag_, start, options))
+        return reject(fen_tag_at_ ? fen_tag_at_ : at, "bad FEN tag: " + e.message());
+    }
+    if (chess960) start.set_chess960(true);
+  }
+  lines_.push_back(Line{start, start, 0, false, true, false});
+  if (options_.check_moves) visitor_.start_position(start);
+  if (visitor_.begin_movetext() == Action::skip) muted_ = true;
+  for (const auto& [text, where] : prefix_comments_)
+    if (!muted_) visitor_.comment(as_utf8(text, converted_), locate(where));
+  return true;
+}
+
+bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const char* at) {
+  if (rejected_) return false;
+  Line& line = lines_.back();
+  if (line.dead) return true;
+  if (!options_.check_moves) {
+    ++line.ply;
+    line.has_move = true;
+    if (visible()) {
+      MoveEvent event{token, locate(at), fen::Move(), nullptr, nullptr, line.ply,
+                      std::uint16_t(lines_.size() - 1)};
+      if (visitor_.move(event) == Action::skip) muted_ = true;
+    }
+    return true;
+  }
+  const fen::SanResult resolved = fen::resolve_san(line.current, san);
+  if (!resolved) {
+    // "0-0" that cannot be castling, as the game's last token, is a (wrong) result.
+    if (token == "0-0" && lines_.size() == 1) {
+      const char* rest = at + 3;
+      const char* end = game_.text.data() + game_.text.size();
+      while (rest < end && grammar::is_pgn_space(*rest)) ++rest;
+      if (rest == end) return on_result(token, at);
+    }
+    std::string message = move_label(line.current) + fen::describe(line.current, token, resolved);
+    if (lines_.size() > 1 && !options_.reject_bad_variations) {
+      warn(at, message + " (rest of the variation skipped)");
+      line.dead = true;
+      return true;
+    }
+    return reject(at, std::move(message));
+  }
+  line.before = line.current;
+  line.current.play(resolved.move);
+  ++line.ply;
+  line.has_move = true;
+  if (visible()) {
+    MoveEvent event{token, locate(at), resolved.move, &line.before, &line.current, line.ply,
+                    std::uint16_t(lines_.size() - 1)};
+    if (visitor_.move(event) == Action::skip) muted_ = true;
+  }
+  return true;
+}
+
+bool GameParser::on_move_number(const char*) { return !rejected_; }
+
+bool GameParser::on_suffix(std::string_view suffix, const char* at) {
+  if (rejected_) return false;
+  static constexpr std::string_view kSuffixes[] = {"!", "?", "!!", "??", "!?", "?!"};
+  const auto* found = std::find(std::begin(kSuffixes), std::end(kSuffixes), suffix);
+  if (found == std::end(kSuffixes)) {
+    warn(at, "unknown annotation " + quoted(suffix) + " ignored");
+    return true;
+  }
+  if (visible() && !lines_.back().dead) visitor_.nag(std::uint8_t(found - kSuffixes + 1));
+  return true;
+}
+
+bool GameParser::on_nag(unsigned nag, const char* at) {
+  if (rejected_) return false;
+  if (nag > 255) {
+    warn(at, "NAG $" + std::to_string(nag) + " out of range (0-255) ignored");
+    return true;
+  }
+  if (visible() && !lines_.back().dead) visitor_.nag(std::uint8_t(nag));
+  return true;
+}
+
+bool GameParser::on_comment(std::string_view text, const char* at) {
+  if (rejected_) return false;
+  if (visible() && !lines_.back().dead) visitor_.comment(as_utf8(text, converted_), locate(at));
+  return true;
+}
+
+bool GameParser::on_open_variation(const char* at) {
+  if (rejected_) return false;
+  const Line& parent = lines_.back();
+  Line variation;
+  if (!parent.has_move) {
+    warn(at, "variation before any move (skipped)");
+    variation = Line{parent.current, parent.current, parent.ply, false, false, true};
+  } else {
+    const bool visible = this->visible() && visitor_.begin_variation() == Action::proceed;
+    const bool dead = parent.dead || (!visible && !options_.check_variations);
+    variation = Line{parent.before, parent.before, parent.ply - 1, false, visible, dead};
+  }
+  lines_.push_back(variation);
+  return true;
+}
+
+bool GameParser::on_close_variation(const char* at) {
+  if (rejected_) return false;
+  if (lines_.size() == 1) {
+    warn(at, "')' without a variation to close (ignored)");
+    return true;
+  }
+  const bool was_visible = lines_.back().visible && !muted_;
+  lines_.pop_back();
+  if (was_visible) visitor_.end_variation();
+  return true;
+}
+
+bool GameParser::on_result(std::string_view token, const char* at) {
+  if (rejected_) return false;
+  if (lines_.size() > 1) {
+    warn(at, "result " + quoted(token) + " inside a variation (ignored)");
+    return true;
+  }
+  std::string_view result = token;
+  if (token == "1/2" || token == "\xC2\xBD-\xC2\xBD") {
+    result = "1/2-1/2";
+    warn(at, "result written " + quoted(token) + ", read as 1/2-1/2");
+  } else if (token == "0-0") {
+    result = "*";
+    warn(at, "result written '0-0', read as *");
+  }
+  has_result_ = true;
+  if (!muted_) visitor_.result(result);
+  return true;
+}
+
+bool GameParser::on_bad_token(std::string_view token, const char* at) {
+  if (rejected_) return false;
+  if (token.front() == '[') return reject(at, "malformed tag " + quoted(token));
+  if (token == "}") {
+    warn(at, "'}' without an opening '{' (ignored)");
+    return true;
+  }
+  if (!lines_.empty() && lines_.back().dead) return true;
+  const fen::Position& pos = lines_.back().current;
+  return reject(at, move_label(pos) + "not a move: " + quoted(token));
+}
+
+bool GameParser::finish(const char* stop) {
+  if (lines_.size() > 1) {
+    warn(stop, "variation not closed at the end of the game");
+    while (lines_.size() > 1) on_close_variation(stop);
+  }
+  if (!has_result_) {
+    warn(stop, "game has no result at the end of its movetext (taken from the Result tag)");
+    const bool known = result_tag_ == "1-0" || result_tag_ == "0-1" || result_tag_ == "1/2-1/2";
+    if (!muted_) visitor_.result(known ? std::string_view(result_tag_) : std::string_view("*"));
+  }
+  return true;
+}
+
+}  // namespace fenkit::pgn::detail

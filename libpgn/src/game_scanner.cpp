@@ -1,0 +1,223 @@
+#include "game_scanner.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace fenkit::pgn::detail {
+
+namespace {
+
+// Blanks, and ^Z, which DOS-era files end with.
+constexpr bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\x1a';
+}
+constexpr bool is_space(char c) { return is_blank(c) || c == '\n'; }
+constexpr bool is_delimiter(char c) {
+  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';';
+}
+
+std::uint32_t count_lines(const char* from, const char* to) {
+  return std::uint32_t(std::count(from, to, '\n'));
+}
+
+// Moves past a tag "[Name "value"]" starting at '['. Returns the position after ']', or of
+// the '\n' (or end) where a broken tag stops; the parser reports what is wrong with it.
+// A value ends at a quote followed by optional blanks and ']', so unescaped quotes inside
+// values survive; \" and \\ are escapes.
+const char* skip_tag(const char* p, const char* end) {
+  ++p;
+  while (p < end && *p != '"' && *p != ']' && *p != '\n') ++p;
+  if (p < end && *p == '"') {
+    for (++p; p < end && *p != '\n'; ++p) {
+      if (*p == '\\' && p + 1 < end && p[1] != '\n') {
+        ++p;
+      } else if (*p == '"') {
+        const char* q = p + 1;
+        while (q < end && is_blank(*q)) ++q;
+        if (q < end && *q == ']') return q + 1;
+      }
+    }
+    return p;
+  }
+  if (p < end && *p == ']') return p + 1;
+  return p;
+}
+
+std::string_view tag_name_at(const char* p, const char* end) {
+  const char* name = p + 1;
+  const char* q = name;
+  while (q < end && !is_space(*q) && *q != '"' && *q != ']') ++q;
+  return std::string_view(name, std::size_t(q - name));
+}
+
+}  // namespace
+
+std::size_t result_length(const char* p, const char* end) {
+  auto matches = [&](std::string_view token) {
+    const std::size_t n = token.size();
+    return std::size_t(end - p) >= n && std::memcmp(p, token.data(), n) == 0 &&
+           (p + n == end || is_delimiter(p[n]));
+  };
+  switch (*p) {
+    case '1':
+      if (matches("1-0")) return 3;
+      if (matches("1/2-1/2")) return 7;
+      if (matches("1/2")) return 3;
+      return 0;
+    case '0': return matches("0-1") ? 3 : 0;
+    case '*': return matches("*") ? 1 : 0;
+    case '\xC2': return matches("\xC2\xBD-\xC2\xBD") ? 5 : 0;  // ½-½
+    default: return 0;
+  }
+}
+
+bool GameScanner::seen(std::string_view name) const {
+  return std::find(names_.begin(), names_.begin() + name_count_, name) != names_.begin() + name_count_;
+}
+
+void GameScanner::remember(std::string_view name) {
+  if (name_count_ < names_.size()) names_[name_count_++] = name;
+}
+
+GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, std::uint32_t& line,
+                                     bool final, GameSpan& span) {
+  const char* const base = text.data();
+  const char* const end = base + text.size();
+  const char* p = base + pos;
+  std::uint32_t ln = line;
+
+  // Between games: blanks, byte-order marks and % escape lines belong to no game.
+  for (;;) {
+    while (p < end && is_space(*p)) {
+      if (*p == '\n') ++ln;
+      ++p;
+    }
+    if (end - p >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+      p += 3;
+      continue;
+    }
+    if (p < end && *p == '%' && (p == base || p[-1] == '\n')) {
+      const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
+      if (!eol && !final) {
+        pos = std::size_t(p - base);
+        line = ln;
+        return Found::need_more;
+      }
+      p = eol ? eol : end;
+      continue;
+    }
+    break;
+  }
+  pos = std::size_t(p - base);
+  line = ln;
+  if (p == end) return final ? Found::none : Found::need_more;
+
+  const char* const begin = p;
+  const std::uint32_t begin_line = ln;
+  name_count_ = 0;
+  bool in_tags = *p == '[';
+  bool content = false;      // a tag or a movetext token: without one there is no game
+  bool blank_in_tags = false;
+  bool after_blank_line = false;
+  int depth = 0;             // variation nesting
+  bool token_start = true;   // the previous character ended a token
+
+  while (p < end) {
+    const char c = *p;
+    if (c == '\n') {
+      ++ln;
+      ++p;
+      token_start = true;
+      const char* q = p;
+      while (q < end && is_blank(*q)) ++q;
+      if (q == end) {
+        p = q;
+        continue;
+      }
+      if (*q == '\n') {
+        if (in_tags) blank_in_tags = true;
+        after_blank_line = true;
+        p = q;
+        continue;
+      }
+      if (*q == '[' && !in_tags && content) break;  // the next game's tags
+      // A game without tags or result, then a blank line and "1.": the next game without tags.
+      if (after_blank_line && !in_tags && content && depth == 0 && *q == '1' && q + 1 < end &&
+          q[1] == '.')
+        break;
+      after_blank_line = false;
+      if (*q == '%') {
+        const char* eol = static_cast<const char*>(std::memchr(q, '\n', std::size_t(end - q)));
+        p = eol ? eol : end;
+        continue;
+      }
+      p = q;
+      continue;
+    }
+    if (is_blank(c)) {
+      ++p;
+      token_start = true;
+      continue;
+    }
+    if (c == '[' && in_tags) {
+      if (blank_in_tags && seen(tag_name_at(p, end))) break;  // a new tag-only game
+      remember(tag_name_at(p, end));
+      content = true;
+      const char* after = skip_tag(p, end);
+      if (after == end && !final) return Found::need_more;
+      p = after;
+      token_start = true;
+      continue;
+    }
+    if (c == '{') {
+      const char* close = static_cast<const char*>(std::memchr(p, '}', std::size_t(end - p)));
+      if (!close) {
+        if (!final) return Found::need_more;
+        ln += count_lines(p, end);
+        p = end;
+        break;
+      }
+      ln += count_lines(p, close);
+      p = close + 1;
+      token_start = true;
+      continue;
+    }
+    if (c == ';') {
+      const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
+      p = eol ? eol : end;
+      continue;
+    }
+
+    // Anything else is movetext.
+    in_tags = false;
+    content = true;
+    if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      if (depth) --depth;
+    } else if (token_start && depth == 0) {
+      if (const std::size_t n = result_length(p, end)) {
+        if (p + n == end && !final) return Found::need_more;  // "1/2" could go on as "1/2-1/2"
+        p += n;
+        span = GameSpan{std::size_t(begin - base), std::size_t(p - base), begin_line};
+        pos = span.end;
+        line = ln;
+        return Found::game;
+      }
+    }
+    token_start = is_delimiter(c);
+    ++p;
+  }
+  if (p == end && !final) return Found::need_more;
+  if (!content) {
+    pos = std::size_t(p - base);
+    line = ln;
+    return Found::none;
+  }
+  span = GameSpan{std::size_t(begin - base), std::size_t(p - base), begin_line};
+  pos = span.end;
+  line = ln;
+  return Found::game;
+}
+
+}  // namespace fenkit::pgn::detail

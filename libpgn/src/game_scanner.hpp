@@ -1,0 +1,59 @@
+// Finding where games begin and end, without parsing them (internal).
+//
+// The reader and the chunk splitter both use this scanner, so that a game is the same byte
+// range whichever of them looks at it: that is what lets -j workers and --range pieces number
+// games exactly as a single reader would.
+//
+// A game begins at its first tag or movetext token (comments before it included) and ends:
+//   - after its result token (1-0, 0-1, 1/2-1/2, *, and the wrong forms 1/2 and ½-½) outside
+//     comments and variations;
+//   - before a line whose first character is '[' once the movetext has begun;
+//   - before a line starting with "1." after a blank line in the movetext (consecutive games
+//     without tags or results);
+//   - in the tag section, before a tag that repeats a name of this game after a blank line
+//     (tag-only games separated by blank lines, as broadcast exports have them);
+//   - at the end of the input.
+// Text between games that holds no tag and no move (blank lines, % escape lines, a comment at
+// the very end) is not a game.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace fenkit::pgn::detail {
+
+struct GameSpan {
+  std::size_t begin = 0;   // offset of the first byte
+  std::size_t end = 0;     // offset one past the last byte
+  std::uint32_t line = 0;  // line of `begin`
+};
+
+class GameScanner {
+ public:
+  enum class Found {
+    game,       // `span` holds the next game; `pos` and `line` moved past it
+    need_more,  // the text ends inside a game (only when `final` is false)
+    none,       // no game before the end of the text
+  };
+
+  // Looks for the next game in `text` from `pos`, where the line number is `line`.
+  // With `final` false, a game that reaches the end of `text` is reported as need_more and
+  // nothing moves, so the caller can append input and ask again.
+  Found next(std::string_view text, std::size_t& pos, std::uint32_t& line, bool final,
+             GameSpan& span);
+
+ private:
+  // Tag names of the current game, to notice a repeated one (bounded, never allocates).
+  std::array<std::string_view, 48> names_{};
+  std::size_t name_count_ = 0;
+  bool seen(std::string_view name) const;
+  void remember(std::string_view name);
+};
+
+// The length of a result token starting at `p`, or 0. The token must be followed by a
+// delimiter (blank, end of text, or one of {}();).
+std::size_t result_length(const char* p, const char* end);
+
+}  // namespace fenkit::pgn::detail

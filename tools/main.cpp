@@ -19,6 +19,8 @@ constexpr Subcommand kSubcommands[] = {
     {"check", "validate PGN, EPD or FEN files; report every error with its place",
      fenkit::tools::run_check},
     {"perft", "count leaf nodes of the move tree; run a perft suite", fenkit::tools::run_perft},
+    {"replay", "FEN (or EPD, CSV, JSON lines) after every move of every game",
+     fenkit::tools::run_replay},
 };
 
 void print_usage(std::ostream& out) {

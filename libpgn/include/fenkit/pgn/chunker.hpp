@@ -1,0 +1,75 @@
+// Cutting an input into chunks of whole games, numbered as a single reader would number them,
+// so that several threads (or machines) can read one archive and still agree on every game.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenkit/pgn/input.hpp"
+#include "fenkit/pgn/reader.hpp"
+
+namespace fenkit::pgn {
+
+struct Chunk {
+  std::string_view text;         // whole games (and the blank text between them)
+  std::uint64_t offset = 0;      // input offset of text[0]
+  std::uint32_t line = 1;        // line of text[0]
+  std::uint64_t first_game = 1;  // number of the chunk's first game
+  std::uint64_t games = 0;       // games in the chunk
+  std::uint64_t sequence = 0;    // 0, 1, 2 ... in input order
+  // The bytes of streamed (decompressed, piped) input; empty when `text` points into a
+  // memory-mapped file that outlives the chunk.
+  std::shared_ptr<const std::string> storage;
+};
+
+// Reads the chunk's games: read_pgn with the chunk's numbers, line and offset.
+ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options);
+
+class Chunker {
+ public:
+  // Chunks of about `target_bytes` (a game larger than that makes a larger chunk).
+  explicit Chunker(InputSource& input, std::size_t target_bytes = std::size_t(2) << 20,
+                   std::uint64_t first_game = 1);
+
+  // Keeps only the games that begin in the byte range [start, end) of the input, for
+  // dividing one file between independent processes. The range's edges move forward to the
+  // next synchronisation point: the start of a line "[Event " after a blank line (or the
+  // start or end of the input). Ranges that tile a file therefore read every game once.
+  // Needs a memory-mapped input (a regular, uncompressed file); throws otherwise.
+  void restrict_to(std::uint64_t start, std::uint64_t end);
+
+  // The next chunk; false at the end of the input.
+  bool next(Chunk& chunk);
+
+  std::uint64_t bytes_read() const { return bytes_read_; }
+
+ private:
+  bool next_mapped(Chunk& chunk);
+  bool next_streamed(Chunk& chunk);
+
+  InputSource& input_;
+  std::size_t target_;
+  std::uint64_t next_game_;
+  std::uint64_t sequence_ = 0;
+  std::uint64_t bytes_read_ = 0;
+
+  // Mapped input: the part still to cut.
+  std::string_view mapped_;
+  std::size_t mapped_pos_ = 0;
+  std::size_t mapped_end_ = 0;
+  std::uint32_t line_ = 1;
+
+  // Streamed input: bytes read but not yet handed out, starting at input offset `offset_`.
+  std::string pending_;
+  std::uint64_t offset_ = 0;
+  bool eof_ = false;
+};
+
+// The first synchronisation point at or after `offset` (see Chunker::restrict_to).
+std::size_t next_sync_point(std::string_view text, std::size_t offset);
+
+}  // namespace fenkit::pgn

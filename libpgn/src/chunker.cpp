@@ -1,0 +1,112 @@
+#include "fenkit/pgn/chunker.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "game_scanner.hpp"
+
+namespace fenkit::pgn {
+
+ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options) {
+  options.first_game_number = chunk.first_game;
+  options.first_line = chunk.line;
+  options.first_offset = chunk.offset;
+  return read_pgn(chunk.text, visitor, options);
+}
+
+std::size_t next_sync_point(std::string_view text, std::size_t offset) {
+  if (offset == 0) return 0;
+  constexpr std::string_view kEvent = "[Event ";
+  for (std::size_t p = std::min(offset, text.size()); p < text.size();) {
+    const std::size_t found = text.find(kEvent, p);
+    if (found == std::string_view::npos) break;
+    // At a line start, and the line before it blank (only blanks before its line end).
+    if (found > 0 && text[found - 1] == '\n') {
+      std::size_t q = found - 1;
+      while (q > 0 && (text[q - 1] == ' ' || text[q - 1] == '\t' || text[q - 1] == '\r')) --q;
+      if (q == 0 || text[q - 1] == '\n') return found;
+    }
+    p = found + 1;
+  }
+  return text.size();
+}
+
+Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t first_game)
+    : input_(input), target_(std::max<std::size_t>(target_bytes, 1)), next_game_(first_game) {
+  mapped_ = input.mapped();
+  mapped_end_ = mapped_.size();
+}
+
+void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
+  if (mapped_.empty() && input_.size_hint() == 0)
+    throw std::runtime_error(input_.name() +
+                             ": a byte range needs a regular uncompressed file (not a pipe or "
+                             "compressed input)");
+  const std::size_t size = mapped_.size();
+  mapped_pos_ = next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(start, size)));
+  mapped_end_ = std::max(mapped_pos_,
+                         next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(end, size))));
+  line_ = 1 + std::uint32_t(std::count(mapped_.begin(), mapped_.begin() + mapped_pos_, '\n'));
+}
+
+bool Chunker::next(Chunk& chunk) {
+  return !mapped_.empty() ? next_mapped(chunk) : next_streamed(chunk);
+}
+
+bool Chunker::next_mapped(Chunk& chunk) {
+  if (mapped_pos_ >= mapped_end_) return false;
+  const std::string_view text = mapped_.substr(0, mapped_end_);
+  detail::GameScanner scanner;
+  detail::GameSpan span;
+  std::size_t pos = mapped_pos_;
+  std::uint32_t line = line_;
+  std::uint64_t games = 0;
+  const std::size_t target_end = mapped_pos_ + target_;
+  while (pos < target_end &&
+         scanner.next(text, pos, line, true, span) == detail::GameScanner::Found::game)
+    ++games;
+  chunk = Chunk{text.substr(mapped_pos_, pos - mapped_pos_), mapped_pos_, line_, next_game_, games,
+                sequence_++, nullptr};
+  next_game_ += games;
+  mapped_pos_ = pos;
+  line_ = line;
+  bytes_read_ = pos;
+  return !chunk.text.empty();
+}
+
+bool Chunker::next_streamed(Chunk& chunk) {
+  detail::GameScanner scanner;
+  detail::GameSpan span;
+  std::size_t pos = 0;
+  std::uint32_t line = line_;
+  std::uint64_t games = 0;
+  for (;;) {
+    // Whole games already buffered, up to the target size.
+    detail::GameScanner::Found found = detail::GameScanner::Found::game;
+    while (pos < target_ &&
+           (found = scanner.next(pending_, pos, line, eof_, span)) == detail::GameScanner::Found::game)
+      ++games;
+    const bool full = pos >= target_;
+    if (full || (eof_ && found != detail::GameScanner::Found::need_more)) {
+      if (eof_ && !full) pos = pending_.size();
+      if (pos == 0) return false;
+      auto storage = std::make_shared<std::string>(pending_.data(), pos);
+      chunk = Chunk{std::string_view(*storage), offset_, line_, next_game_, games, sequence_++, storage};
+      pending_.erase(0, pos);
+      offset_ += pos;
+      next_game_ += games;
+      line_ = line;
+      return true;
+    }
+    // Need more bytes: read a block behind what is pending.
+    const std::size_t old = pending_.size();
+    pending_.resize(old + std::max<std::size_t>(target_, std::size_t(1) << 16));
+    const std::size_t n = input_.read(pending_.data() + old, pending_.size() - old);
+    pending_.resize(old + n);
+    bytes_read_ += n;
+    if (n == 0) eof_ = true;
+  }
+}
+
+}  // namespace fenkit::pgn

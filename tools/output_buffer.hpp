@@ -1,0 +1,55 @@
+// A growable byte buffer that writers fill in place (no zero-filling, no per-line allocation).
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string_view>
+
+namespace fenkit::tools {
+
+class OutputBuffer {
+ public:
+  // Room for at least `n` more bytes; write them at the returned pointer, then commit().
+  char* reserve(std::size_t n) {
+    if (size_ + n > capacity_) grow(size_ + n);
+    return data_.get() + size_;
+  }
+  void commit(std::size_t n) { size_ += n; }
+  void append(std::string_view s) {
+    std::memcpy(reserve(s.size()), s.data(), s.size());
+    size_ += s.size();
+  }
+  void push_back(char c) {
+    *reserve(1) = c;
+    ++size_;
+  }
+  void truncate(std::size_t size) { size_ = size; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  std::string_view view() const { return std::string_view(data_.get(), size_); }
+
+  // Writes everything to `out` and empties the buffer; false on a write error.
+  bool flush_to(std::FILE* out) {
+    const bool ok = std::fwrite(data_.get(), 1, size_, out) == size_;
+    size_ = 0;
+    return ok;
+  }
+
+ private:
+  void grow(std::size_t needed) {
+    std::size_t capacity = capacity_ ? capacity_ : 4096;
+    while (capacity < needed) capacity *= 2;
+    std::unique_ptr<char[]> data(new char[capacity]);
+    if (size_) std::memcpy(data.get(), data_.get(), size_);
+    data_ = std::move(data);
+    capacity_ = capacity;
+  }
+
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace fenkit::tools

@@ -109,6 +109,7 @@ bool GameParser::parse(const GameText& game) {
   variant_tag_.clear();
   result_tag_.clear();
   fen_tag_at_ = nullptr;
+  setup_tag_ = false;
   prefix_comments_.clear();
   lines_.clear();
   tracked_ = game.text.data();
@@ -161,6 +162,9 @@ bool GameParser::on_tag(std::string_view name, std::string_view raw_value, bool 
     variant_tag_.assign(value);
   } else if (name == "Result") {
     result_tag_.assign(value);
+  } else if (name == "SetUp") {
+    setup_tag_ = value == "1";
+    setup_tag_at_ = at;
   }
   visitor_.tag(name, value);
   return true;
@@ -179,6 +183,8 @@ bool GameParser::begin_movetext(const char* at) {
     const bool chess960 = is_chess960_variant(variant_tag_);
     if (!chess960 && !is_standard_variant(variant_tag_))
       return reject(at, "unsupported variant '" + variant_tag_ + "'");
+    if (setup_tag_ && fen_tag_.empty())
+      warn(setup_tag_at_, "SetUp tag without a FEN tag: the game starts from the standard position");
     if (!fen_tag_.empty()) {
       const fen::FenOptions options{.lenient = true, .relax = kTagFenRelaxed, .chess960 = chess960};
       if (const fen::FenError e = fen::read_fen(fen_tag_, start, options))

@@ -79,6 +79,8 @@ class GameParser {
   bool has_result_ = false;
   std::string fen_tag_, variant_tag_, result_tag_;
   const char* fen_tag_at_ = nullptr;
+  bool setup_tag_ = false;
+  const char* setup_tag_at_ = nullptr;
   std::vector<std::pair<std::string_view, const char*>> prefix_comments_;
 
   // Incremental line counting for locations (each byte is counted once per game).

@@ -139,6 +139,7 @@ int run_replay(const Args& args) {
     pgn::ReaderOptions reader;
     reader.file_name = name;
     reader.check_variations = true;
+    reader.move_locations = false;
     // A bad move in a side line costs the game only when side lines are written; otherwise it
     // is a warning and the main line's positions are kept (pgn-extract -V does the same).
     reader.reject_bad_variations = replay.variations;

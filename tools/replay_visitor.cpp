@@ -23,7 +23,10 @@ void append_signed(OutputBuffer& out, std::int64_t n) {
 
 ReplayVisitor::ReplayVisitor(const ReplayOptions& options, std::string file_name,
                              ReplayResult& result, bool keep_rejects)
-    : options_(options), file_name_(std::move(file_name)), result_(result),
+    : options_(options),
+      fen_writer_(fen::FenWriteOptions{.ep = options.ep,
+                                       .clocks = options.format != ReplayFormat::epd}),
+      file_name_(std::move(file_name)), result_(result),
       keep_rejects_(keep_rejects) {}
 
 pgn::Action ReplayVisitor::begin_game(const pgn::GameStart& start) {
@@ -86,10 +89,8 @@ void ReplayVisitor::write_position(const fen::Position& pos, const fen::Position
                                    fen::Move move, std::uint32_t ply) {
   OutputBuffer& out = result_.output;
   ++game_positions_;
-  const bool fen6 = options_.format != ReplayFormat::epd;
-  const fen::FenWriteOptions fen_options{.ep = options_.ep, .clocks = fen6};
   const fen::UciOptions uci_options{.king_takes_rook = pos.is_chess960()};
-  auto write_fen = [&] { out.commit(fen::write_fen(pos, out.reserve(fen::kMaxFenLength), fen_options)); };
+  auto write_fen = [&] { out.commit(fen_writer_.write(pos, out.reserve(fen::kMaxFenLength))); };
   auto write_san = [&] {
     if (before) out.commit(fen::write_san(*before, move, out.reserve(fen::kMaxSanLength)));
   };

@@ -55,6 +55,7 @@ class ReplayVisitor : public pgn::Visitor {
   void write_path();
 
   const ReplayOptions& options_;
+  fen::FenWriter fen_writer_;
   std::string file_name_;
   ReplayResult& result_;
   bool keep_rejects_;

@@ -8,13 +8,6 @@
 
 namespace fenkit::pgn {
 
-ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options) {
-  options.first_game_number = chunk.first_game;
-  options.first_line = chunk.line;
-  options.first_offset = chunk.offset;
-  return read_pgn(chunk.text, visitor, options);
-}
-
 std::size_t next_sync_point(std::string_view text, std::size_t offset) {
   if (offset == 0) return 0;
   constexpr std::string_view kEvent = "[Event ";
@@ -62,12 +55,15 @@ bool Chunker::next_mapped(Chunk& chunk) {
   std::size_t pos = mapped_pos_;
   std::uint32_t line = line_;
   std::uint64_t games = 0;
+  std::vector<GameRange> ranges;
   const std::size_t target_end = mapped_pos_ + target_;
   while (pos < target_end &&
-         scanner.next(text, pos, line, true, span) == detail::GameScanner::Found::game)
+         scanner.next(text, pos, line, true, span) == detail::GameScanner::Found::game) {
     ++games;
+    ranges.push_back(GameRange{span.begin - mapped_pos_, span.end - mapped_pos_, span.line});
+  }
   chunk = Chunk{text.substr(mapped_pos_, pos - mapped_pos_), mapped_pos_, line_, next_game_, games,
-                sequence_++, nullptr};
+                sequence_++, std::move(ranges), nullptr};
   next_game_ += games;
   mapped_pos_ = pos;
   line_ = line;
@@ -81,18 +77,22 @@ bool Chunker::next_streamed(Chunk& chunk) {
   std::size_t pos = 0;
   std::uint32_t line = line_;
   std::uint64_t games = 0;
+  std::vector<GameRange> ranges;
   for (;;) {
     // Whole games already buffered, up to the target size.
     detail::GameScanner::Found found = detail::GameScanner::Found::game;
     while (pos < target_ &&
-           (found = scanner.next(pending_, pos, line, eof_, span)) == detail::GameScanner::Found::game)
+           (found = scanner.next(pending_, pos, line, eof_, span)) == detail::GameScanner::Found::game) {
       ++games;
+      ranges.push_back(GameRange{span.begin, span.end, span.line});
+    }
     const bool full = pos >= target_;
     if (full || (eof_ && found != detail::GameScanner::Found::need_more)) {
       if (eof_ && !full) pos = pending_.size();
       if (pos == 0) return false;
       auto storage = std::make_shared<std::string>(pending_.data(), pos);
-      chunk = Chunk{std::string_view(*storage), offset_, line_, next_game_, games, sequence_++, storage};
+      chunk = Chunk{std::string_view(*storage), offset_, line_, next_game_, games, sequence_++,
+                    std::move(ranges), storage};
       pending_.erase(0, pos);
       offset_ += pos;
       next_game_ += games;

@@ -87,6 +87,13 @@ Location GameParser::locate(const char* at) {
   return loc;
 }
 
+Location GameParser::move_location(const char* at) {
+  if (options_.move_locations) return locate(at);
+  Location loc;
+  loc.offset = game_.offset + std::uint64_t(at - game_.text.data());
+  return loc;
+}
+
 bool GameParser::reject(const char* at, std::string message) {
   rejected_ = true;
   visitor_.diagnostic(Diagnostic{Severity::error, locate(at), game_.number, std::move(message)});
@@ -208,7 +215,7 @@ bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const 
     ++line.ply;
     line.has_move = true;
     if (visible()) {
-      MoveEvent event{token, locate(at), fen::Move(), nullptr, nullptr, line.ply,
+      MoveEvent event{token, move_location(at), fen::Move(), nullptr, nullptr, line.ply,
                       std::uint16_t(lines_.size() - 1)};
       if (visitor_.move(event) == Action::skip) muted_ = true;
     }
@@ -236,7 +243,7 @@ bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const 
   ++line.ply;
   line.has_move = true;
   if (visible()) {
-    MoveEvent event{token, locate(at), resolved.move, &line.before, &line.current, line.ply,
+    MoveEvent event{token, move_location(at), resolved.move, &line.before, &line.current, line.ply,
                     std::uint16_t(lines_.size() - 1)};
     if (visitor_.move(event) == Action::skip) muted_ = true;
   }

@@ -63,6 +63,7 @@ class GameParser {
   bool reject(const char* at, std::string message);
   void warn(const char* at, std::string message);
   Location locate(const char* at);
+  Location move_location(const char* at);
   bool visible() const { return !muted_ && !lines_.empty() && lines_.back().visible; }
   std::string move_label(const fen::Position& pos) const;
   std::string_view unescape_tag(std::string_view raw);

@@ -1,6 +1,7 @@
 #include "game_scanner.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace fenkit::pgn::detail {
@@ -15,6 +16,21 @@ constexpr bool is_space(char c) { return is_blank(c) || c == '\n'; }
 constexpr bool is_delimiter(char c) {
   return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';';
 }
+
+enum class CharClass : std::uint8_t { ordinary, blank, newline, brace, semicolon, open, close, bracket };
+
+// What the movetext loop must look at; everything else is the inside of a token.
+constexpr auto kClasses = [] {
+  std::array<CharClass, 256> t{};
+  for (unsigned char c : {' ', '\t', '\r', '\f', '\v', '\x1a'}) t[c] = CharClass::blank;
+  t['\n'] = CharClass::newline;
+  t['{'] = CharClass::brace;
+  t[';'] = CharClass::semicolon;
+  t['('] = CharClass::open;
+  t[')'] = CharClass::close;
+  t['['] = CharClass::bracket;
+  return t;
+}();
 
 std::uint32_t count_lines(const char* from, const char* to) {
   return std::uint32_t(std::count(from, to, '\n'));
@@ -58,13 +74,14 @@ std::size_t result_length(const char* p, const char* end) {
     return std::size_t(end - p) >= n && std::memcmp(p, token.data(), n) == 0 &&
            (p + n == end || is_delimiter(p[n]));
   };
+  if (end - p < 2 && *p != '*') return 0;
   switch (*p) {
     case '1':
-      if (matches("1-0")) return 3;
+      if (p[1] == '-') return matches("1-0") ? 3 : 0;
+      if (p[1] != '/') return 0;
       if (matches("1/2-1/2")) return 7;
-      if (matches("1/2")) return 3;
-      return 0;
-    case '0': return matches("0-1") ? 3 : 0;
+      return matches("1/2") ? 3 : 0;
+    case '0': return p[1] == '-' && matches("0-1") ? 3 : 0;
     case '*': return matches("*") ? 1 : 0;
     case '\xC2': return matches("\xC2\xBD-\xC2\xBD") ? 5 : 0;  // ½-½
     default: return 0;
@@ -123,91 +140,105 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
   bool token_start = true;   // the previous character ended a token
 
   while (p < end) {
-    const char c = *p;
-    if (c == '\n') {
-      ++ln;
+    const CharClass cls = kClasses[static_cast<unsigned char>(*p)];
+    if (cls == CharClass::ordinary || (cls == CharClass::bracket && !in_tags)) {
+      // A movetext token (a '[' inside a line is just a bad character of one).
+      in_tags = false;
+      content = true;
+      if (token_start && depth == 0) {
+        if (const std::size_t n = result_length(p, end)) {
+          if (p + n == end && !final) return Found::need_more;  // "1/2" could go on as "1/2-1/2"
+          p += n;
+          span = GameSpan{std::size_t(begin - base), std::size_t(p - base), begin_line};
+          pos = span.end;
+          line = ln;
+          return Found::game;
+        }
+      }
       ++p;
-      token_start = true;
-      const char* q = p;
-      while (q < end && is_blank(*q)) ++q;
-      if (q == end) {
+      while (p < end && kClasses[static_cast<unsigned char>(*p)] == CharClass::ordinary) ++p;
+      token_start = false;
+      continue;
+    }
+    switch (cls) {
+      case CharClass::blank:
+        ++p;
+        token_start = true;
+        continue;
+      case CharClass::newline: {
+        ++ln;
+        ++p;
+        token_start = true;
+        const char* q = p;
+        while (q < end && is_blank(*q)) ++q;
+        if (q == end) {
+          p = q;
+          continue;
+        }
+        if (*q == '\n') {
+          if (in_tags) blank_in_tags = true;
+          after_blank_line = true;
+          p = q;
+          continue;
+        }
+        if (*q == '[' && !in_tags && content) goto game_over;  // the next game's tags
+        // A game without tags or result, then a blank line and "1.": the next game.
+        if (after_blank_line && !in_tags && content && depth == 0 && *q == '1' && q + 1 < end &&
+            q[1] == '.')
+          goto game_over;
+        after_blank_line = false;
+        if (*q == '%') {
+          const char* eol = static_cast<const char*>(std::memchr(q, '\n', std::size_t(end - q)));
+          p = eol ? eol : end;
+          continue;
+        }
         p = q;
         continue;
       }
-      if (*q == '\n') {
-        if (in_tags) blank_in_tags = true;
-        after_blank_line = true;
-        p = q;
+      case CharClass::bracket: {  // a tag
+        if (blank_in_tags && seen(tag_name_at(p, end))) goto game_over;  // a new tag-only game
+        remember(tag_name_at(p, end));
+        content = true;
+        const char* after = skip_tag(p, end);
+        if (after == end && !final) return Found::need_more;
+        p = after;
+        token_start = true;
         continue;
       }
-      if (*q == '[' && !in_tags && content) break;  // the next game's tags
-      // A game without tags or result, then a blank line and "1.": the next game without tags.
-      if (after_blank_line && !in_tags && content && depth == 0 && *q == '1' && q + 1 < end &&
-          q[1] == '.')
-        break;
-      after_blank_line = false;
-      if (*q == '%') {
-        const char* eol = static_cast<const char*>(std::memchr(q, '\n', std::size_t(end - q)));
+      case CharClass::brace: {
+        const char* close = static_cast<const char*>(std::memchr(p, '}', std::size_t(end - p)));
+        if (!close) {
+          if (!final) return Found::need_more;
+          ln += count_lines(p, end);
+          p = end;
+          goto game_over;
+        }
+        ln += count_lines(p, close);
+        p = close + 1;
+        token_start = true;
+        continue;
+      }
+      case CharClass::semicolon: {
+        const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
         p = eol ? eol : end;
         continue;
       }
-      p = q;
-      continue;
-    }
-    if (is_blank(c)) {
-      ++p;
-      token_start = true;
-      continue;
-    }
-    if (c == '[' && in_tags) {
-      if (blank_in_tags && seen(tag_name_at(p, end))) break;  // a new tag-only game
-      remember(tag_name_at(p, end));
-      content = true;
-      const char* after = skip_tag(p, end);
-      if (after == end && !final) return Found::need_more;
-      p = after;
-      token_start = true;
-      continue;
-    }
-    if (c == '{') {
-      const char* close = static_cast<const char*>(std::memchr(p, '}', std::size_t(end - p)));
-      if (!close) {
-        if (!final) return Found::need_more;
-        ln += count_lines(p, end);
-        p = end;
+      case CharClass::open:
+      case CharClass::close:
+        in_tags = false;
+        content = true;
+        if (cls == CharClass::open)
+          ++depth;
+        else if (depth)
+          --depth;
+        ++p;
+        token_start = true;
+        continue;
+      case CharClass::ordinary:
         break;
-      }
-      ln += count_lines(p, close);
-      p = close + 1;
-      token_start = true;
-      continue;
     }
-    if (c == ';') {
-      const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
-      p = eol ? eol : end;
-      continue;
-    }
-
-    // Anything else is movetext.
-    in_tags = false;
-    content = true;
-    if (c == '(') {
-      ++depth;
-    } else if (c == ')') {
-      if (depth) --depth;
-    } else if (token_start && depth == 0) {
-      if (const std::size_t n = result_length(p, end)) {
-        if (p + n == end && !final) return Found::need_more;  // "1/2" could go on as "1/2-1/2"
-        p += n;
-        span = GameSpan{std::size_t(begin - base), std::size_t(p - base), begin_line};
-        pos = span.end;
-        line = ln;
-        return Found::game;
-      }
-    }
-    token_start = is_delimiter(c);
-    ++p;
   }
+game_over:
   if (p == end && !final) return Found::need_more;
   if (!content) {
     pos = std::size_t(p - base);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "game_parser.hpp"
 #include "game_scanner.hpp"
@@ -39,6 +40,24 @@ ReadStats read_pgn(std::string_view text, Visitor& visitor, const ReaderOptions&
   std::uint64_t number = options.first_game_number;
   read_games(text, 0, true, parser, scanner, line, options.first_offset, number, stats);
   stats.bytes = text.size();
+  return stats;
+}
+
+ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options) {
+  options.first_game_number = chunk.first_game;
+  options.first_line = chunk.line;
+  options.first_offset = chunk.offset;
+  if (chunk.ranges.empty()) return read_pgn(chunk.text, visitor, options);
+  detail::GameParser parser(visitor, options);
+  ReadStats stats;
+  std::uint64_t number = chunk.first_game;
+  for (const GameRange& range : chunk.ranges) {
+    const detail::GameText game{chunk.text.substr(range.begin, range.end - range.begin),
+                                chunk.text.data(), chunk.offset + range.begin, range.line, number++};
+    ++stats.games;
+    if (!parser.parse(game)) ++stats.rejected;
+  }
+  stats.bytes = chunk.text.size();
   return stats;
 }
 

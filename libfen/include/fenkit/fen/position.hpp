@@ -23,6 +23,8 @@ class Position {
 
   // ------------------------------------------------------------ Board
   Piece piece_on(Square s) const { return board_[s]; }
+  // The mailbox, a1..h8: rank r is board()[8r .. 8r+7].
+  const std::array<Piece, 64>& board() const { return board_; }
   Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
   Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
   Bitboard pieces(PieceType t) const { return by_type_[index_of(t)]; }

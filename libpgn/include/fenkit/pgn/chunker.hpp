@@ -14,6 +14,13 @@
 
 namespace fenkit::pgn {
 
+// Where one game lies in a chunk's text.
+struct GameRange {
+  std::size_t begin = 0;   // offset in Chunk::text
+  std::size_t end = 0;
+  std::uint32_t line = 0;  // line of `begin` in the input
+};
+
 struct Chunk {
   std::string_view text;         // whole games (and the blank text between them)
   std::uint64_t offset = 0;      // input offset of text[0]
@@ -21,12 +28,16 @@ struct Chunk {
   std::uint64_t first_game = 1;  // number of the chunk's first game
   std::uint64_t games = 0;       // games in the chunk
   std::uint64_t sequence = 0;    // 0, 1, 2 ... in input order
+  // The games found while cutting, so that reading the chunk need not look for them again.
+  // Empty for a chunk made by hand: read_chunk then finds them itself.
+  std::vector<GameRange> ranges;
   // The bytes of streamed (decompressed, piped) input; empty when `text` points into a
   // memory-mapped file that outlives the chunk.
   std::shared_ptr<const std::string> storage;
 };
 
 // Reads the chunk's games: read_pgn with the chunk's numbers, line and offset.
+// (Defined with the reader.)
 ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options);
 
 class Chunker {

@@ -20,6 +20,9 @@ struct ReaderOptions {
   // A variation with a bad move rejects the whole game; off, it is reported as a warning and
   // its remaining moves are skipped.
   bool reject_bad_variations = true;
+  // Give every MoveEvent its line and column. Off, a MoveEvent carries only the byte offset
+  // (diagnostics always carry full locations); counting lines costs time on large inputs.
+  bool move_locations = true;
   // Number of the first game (for reading one piece of a larger input).
   std::uint64_t first_game_number = 1;
   // Line and offset of the first byte of the text (for reading one piece of a larger input).

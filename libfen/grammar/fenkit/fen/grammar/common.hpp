@@ -110,6 +110,7 @@ struct SanParser : x3::parser<SanParser> {
     auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
 
     const char c0 = at(0);
+    if (c0 >= '1' && c0 <= '9') return false;  // move numbers, results: the usual non-moves
     if (c0 == 'O' || c0 == '0') {  // O-O, O-O-O, 0-0, 0-0-0
       if (at(1) != '-' || at(2) != c0) return false;
       if (at(3) == '-' && at(4) == c0) {

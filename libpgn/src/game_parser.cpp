@@ -339,6 +339,11 @@ bool GameParser::on_bad_token(std::string_view token, const char* at) {
   return reject(at, move_label(pos) + "not a move: " + quoted(token));
 }
 
+bool GameParser::on_unclosed_comment(const char* at) {
+  if (rejected_) return false;
+  return reject(at, "comment not closed ('{' without '}')");
+}
+
 bool GameParser::finish(const char* stop) {
   if (lines_.size() > 1) {
     warn(stop, "variation not closed at the end of the game");

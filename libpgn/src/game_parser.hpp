@@ -45,6 +45,7 @@ class GameParser {
   bool on_close_variation(const char* at);
   bool on_result(std::string_view token, const char* at);
   bool on_bad_token(std::string_view token, const char* at);
+  bool on_unclosed_comment(const char* at);
   bool rejected() const { return rejected_; }
 
  private:

@@ -35,43 +35,26 @@ inline auto const prefix_comment = [](auto& ctx) {
   const std::string_view text = view(x3::_attr(ctx));
   x3::_pass(ctx) = parser(ctx).on_prefix_comment(text, text.data());
 };
-inline auto const move = [](auto& ctx) {
-  const MoveToken& token = x3::_attr(ctx);
-  x3::_pass(ctx) = parser(ctx).on_move(token.san, token.text, token.text.data());
-};
-inline auto const move_number = [](auto& ctx) {
-  x3::_pass(ctx) = parser(ctx).on_move_number(view(x3::_attr(ctx)).data());
-};
-inline auto const suffix = [](auto& ctx) {
-  const std::string_view text = view(x3::_attr(ctx));
-  x3::_pass(ctx) = parser(ctx).on_suffix(text, text.data());
-};
-inline auto const nag = [](auto& ctx) {
-  const std::string_view text = view(x3::_attr(ctx));
-  unsigned value = 0;
-  for (char c : text.substr(1)) value = value > 1000 ? value : value * 10 + unsigned(c - '0');
-  x3::_pass(ctx) = parser(ctx).on_nag(value, text.data());
-};
-inline auto const comment = [](auto& ctx) {
-  const std::string_view text = view(x3::_attr(ctx));  // with its braces or ';'
-  const std::string_view inner =
-      text.front() == '{' ? text.substr(1, text.size() - 2) : text.substr(1);
-  x3::_pass(ctx) = parser(ctx).on_comment(inner, text.data());
-};
-inline auto const open_variation = [](auto& ctx) {
-  x3::_pass(ctx) = parser(ctx).on_open_variation(x3::_attr(ctx).data());
-};
-inline auto const close_variation = [](auto& ctx) {
-  x3::_pass(ctx) = parser(ctx).on_close_variation(x3::_attr(ctx).data());
-};
-inline auto const result = [](auto& ctx) {
-  const std::string_view text = x3::_attr(ctx);
-  x3::_pass(ctx) = parser(ctx).on_result(text, text.data());
-};
-inline auto const ignore = [](auto& ctx) { x3::_pass(ctx) = !parser(ctx).rejected(); };
-inline auto const bad_token = [](auto& ctx) {
-  const std::string_view text = x3::_attr(ctx);
-  x3::_pass(ctx) = parser(ctx).on_bad_token(text, text.data());
+// Every movetext token goes to the GameParser handler for its kind.
+inline auto const token = [](auto& ctx) {
+  const Token& t = x3::_attr(ctx);
+  GameParser& p = parser(ctx);
+  const char* at = t.text.data();
+  bool ok = false;
+  switch (t.kind) {
+    case Token::Kind::move: ok = p.on_move(t.san, t.text, at); break;
+    case Token::Kind::move_number: ok = p.on_move_number(at); break;
+    case Token::Kind::result: ok = p.on_result(t.text, at); break;
+    case Token::Kind::nag: ok = p.on_nag(t.nag, at); break;
+    case Token::Kind::suffix: ok = p.on_suffix(t.text, at); break;
+    case Token::Kind::comment: ok = p.on_comment(t.text, at - (at[-1] == '{' || at[-1] == ';' ? 1 : 0)); break;
+    case Token::Kind::open_variation: ok = p.on_open_variation(at); break;
+    case Token::Kind::close_variation: ok = p.on_close_variation(at); break;
+    case Token::Kind::ignorable: ok = !p.rejected(); break;
+    case Token::Kind::unclosed_comment: ok = p.on_unclosed_comment(at); break;
+    case Token::Kind::bad: ok = p.on_bad_token(t.text, at); break;
+  }
+  x3::_pass(ctx) = ok;
 };
 
 }  // namespace actions
@@ -86,22 +69,7 @@ auto const line_comment = x3::raw[x3::lexeme[x3::lit(';') >> *(x3::char_ - '\n')
 auto const tag_section_rule_def = *(tag[actions::tag] | brace_comment[actions::prefix_comment] |
                                     line_comment[actions::prefix_comment]);
 
-// "12." "12..." "12…" or a bare number; "..." on its own after "12." is the same thing.
-auto const move_number =
-    x3::raw[x3::lexeme[+x3::digit >> *(x3::lit('.') | "\xE2\x80\xA6")]];
-auto const ellipsis = x3::lexeme[+(x3::lit('.') | "\xE2\x80\xA6")];
-auto const nag = x3::raw[x3::lexeme[x3::lit('$') >> +x3::digit]];
-auto const suffix = x3::raw[x3::lexeme[+x3::char_("!?")]];
-
-auto const movetext_rule_def = *(result_token[actions::result] | move_token[actions::move] |
-                                 move_number[actions::move_number] | nag[actions::nag] |
-                                 suffix[actions::suffix] | brace_comment[actions::comment] |
-                                 line_comment[actions::comment] |
-                                 open_paren[actions::open_variation] |
-                                 close_paren[actions::close_variation] |
-                                 ellipsis[actions::ignore] | x3::lit("e.p.")[actions::ignore] |
-                                 x3::lexeme[+x3::char_("+#")][actions::ignore] |
-                                 bad_token[actions::bad_token]);
+auto const movetext_rule_def = *movetext_token[actions::token];
 
 BOOST_SPIRIT_DEFINE(tag_section_rule, movetext_rule)
 

@@ -1,7 +1,9 @@
 // The PGN grammar's primitive parsers: blanks, tag values and move tokens.
 #pragma once
 
+#include <array>
 #include <boost/spirit/home/x3.hpp>
+#include <cstdint>
 #include <string_view>
 
 #include "fenkit/fen/grammar/common.hpp"
@@ -10,14 +12,17 @@ namespace fenkit::pgn::grammar {
 
 namespace x3 = boost::spirit::x3;
 
-// Blanks and line ends; also ^Z, which DOS-era files end with.
-constexpr bool is_pgn_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' || c == '\x1a';
-}
-// Characters that end a token in movetext.
-constexpr bool is_token_end(char c) {
-  return is_pgn_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$';
-}
+// Character classes: 1 blank or line end (also ^Z, which DOS-era files end with), 2 other
+// characters that end a token in movetext.
+inline constexpr auto kPgnCharClass = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v', '\x1a'}) t[c] = 1;
+  for (unsigned char c : {'{', '}', '(', ')', ';', '$'}) t[c] = 2;
+  return t;
+}();
+
+constexpr bool is_pgn_space(char c) { return kPgnCharClass[static_cast<unsigned char>(c)] == 1; }
+constexpr bool is_token_end(char c) { return kPgnCharClass[static_cast<unsigned char>(c)] != 0; }
 
 // The skipper: blanks, line ends, and '%' escape lines (a '%' that starts a line).
 // A game never starts with '%' (the scanner leaves those lines between games), so looking one
@@ -87,54 +92,6 @@ struct TagValueParser : x3::parser<TagValueParser> {
   }
 };
 
-// A move with its check marks, as a whole token: SAN, long algebraic, castling, null move.
-struct MoveToken {
-  fen::SanMove san;
-  std::string_view text;
-};
-
-struct MoveTokenParser : x3::parser<MoveTokenParser> {
-  using attribute_type = MoveToken;
-  static bool const has_attribute = true;
-
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
-    x3::skip_over(first, last, ctx);
-    It p = first;
-    MoveToken token;
-    if (!fen::grammar::SanParser::scan_move(p, last, token.san)) return false;
-    // An en-passant mark glued to the capture ("dxc6ep", "dxc6e.p.") is part of the move.
-    if (token.san.capture || token.san.from_file >= 0) {
-      if (last - p >= 4 && std::string_view(&*p, 4) == "e.p.") p += 4;
-      else if (last - p >= 2 && p[0] == 'e' && p[1] == 'p') p += 2;
-    }
-    token.text = std::string_view(&*first, std::size_t(p - first));
-    while (p != last && *p == '.') ++p;  // "f5." in hand-typed files
-    // The token must end here (or go on with an annotation suffix); "Nf3x" is not a move.
-    if (p != last && !is_token_end(*p) && *p != '!' && *p != '?') return false;
-    x3::traits::move_to(token, attr);
-    first = p;
-    return true;
-  }
-};
-
-// Anything up to the next token end: what is left when nothing else matched.
-struct BadTokenParser : x3::parser<BadTokenParser> {
-  using attribute_type = std::string_view;
-  static bool const has_attribute = true;
-
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
-    x3::skip_over(first, last, ctx);
-    It p = first;
-    while (p != last && !is_pgn_space(*p) && *p != '{' && *p != '(' && *p != ')' && *p != ';') ++p;
-    if (p == first) return false;
-    x3::traits::move_to(std::string_view(&*first, std::size_t(p - first)), attr);
-    first = p;
-    return true;
-  }
-};
-
 // A tag name, as a view. The standard allows letters, digits and '_'; real files use more, so
 // anything up to a blank, quote or bracket is taken.
 struct TagNameParser : x3::parser<TagNameParser> {
@@ -172,11 +129,7 @@ struct CharViewParser : x3::parser<CharViewParser<C>> {
 inline constexpr SpaceParser space{};
 inline constexpr TagNameParser tag_name{};
 inline constexpr CharViewParser<'['> open_bracket{};
-inline constexpr CharViewParser<'('> open_paren{};
-inline constexpr CharViewParser<')'> close_paren{};
 inline constexpr TagValueParser tag_value{};
-inline constexpr MoveTokenParser move_token{};
-inline constexpr BadTokenParser bad_token{};
 
 }  // namespace fenkit::pgn::grammar
 
@@ -184,23 +137,191 @@ inline constexpr BadTokenParser bad_token{};
 
 namespace fenkit::pgn::grammar {
 
-// A game termination marker (and the wrong forms 1/2 and ½-½) as a whole token.
-struct ResultParser : x3::parser<ResultParser> {
-  using attribute_type = std::string_view;
+// One movetext token, classified by its first character.
+struct Token {
+  enum class Kind : std::uint8_t {
+    move,            // SAN, long algebraic, castling or a null move (`san` holds it)
+    move_number,     // 12. 12... 12…
+    result,          // 1-0 0-1 1/2-1/2 * (and 1/2, ½-½)
+    nag,             // $n (`nag` holds n, or more than 255)
+    suffix,          // ! ? !! ?? !? ?!
+    comment,         // {...} or ;... (text without the markers)
+    open_variation,  // (
+    close_variation, // )
+    ignorable,       // "..." after a move number, "e.p.", a detached + or #
+    unclosed_comment,  // { without }
+    bad,             // anything else, up to the next token end
+  };
+  Kind kind = Kind::bad;
+  std::string_view text;  // the token as written (for comments: the inside)
+  fen::SanMove san;
+  unsigned nag = 0;
+};
+
+// The movetext tokenizer: a primitive X3 parser that looks at the first character and reads
+// the one kind of token that can start with it. Trying the token rules as alternatives one by
+// one cost most of the reading time; this is the same grammar, decided in one step.
+struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
+  using attribute_type = Token;
   static bool const has_attribute = true;
 
   template <typename It, typename Context, typename RContext, typename Attribute>
   bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
     x3::skip_over(first, last, ctx);
     if (first == last) return false;
-    const std::size_t n = detail::result_length(&*first, &*first + (last - first));
-    if (!n) return false;
-    x3::traits::move_to(std::string_view(&*first, n), attr);
-    first += n;
+    Token token;
+    It p = first;
+    read(p, last, token);
+    if (token.text.empty() && token.kind != Token::Kind::comment)
+      token.text = std::string_view(&*first, std::size_t(p - first));
+    x3::traits::move_to(token, attr);
+    first = p;
+    return true;
+  }
+
+ private:
+  using Kind = Token::Kind;
+
+  template <typename It>
+  static void read(It& p, It const& last, Token& token) {
+    const It start = p;
+    const char c = *p;
+    switch (c) {
+      case '{': {
+        It close = p + 1;
+        while (close != last && *close != '}') ++close;
+        if (close == last) {
+          token.kind = Kind::unclosed_comment;
+          p = last;
+          return;
+        }
+        token.kind = Kind::comment;
+        token.text = std::string_view(&*(p + 1), std::size_t(close - p - 1));
+        p = close + 1;
+        return;
+      }
+      case ';': {
+        It eol = p + 1;
+        while (eol != last && *eol != '\n') ++eol;
+        token.kind = Kind::comment;
+        token.text = std::string_view(&*(p + 1), std::size_t(eol - p - 1));
+        p = eol;
+        return;
+      }
+      case '(': token.kind = Kind::open_variation; ++p; return;
+      case ')': token.kind = Kind::close_variation; ++p; return;
+      case '$': {
+        It q = p + 1;
+        unsigned value = 0;
+        while (q != last && *q >= '0' && *q <= '9') {
+          value = value > 1000 ? value : value * 10 + unsigned(*q - '0');
+          ++q;
+        }
+        if (q == p + 1) break;
+        token.kind = Kind::nag;
+        token.nag = value;
+        p = q;
+        return;
+      }
+      case '!':
+      case '?':
+        while (p != last && (*p == '!' || *p == '?')) ++p;
+        token.kind = Kind::suffix;
+        return;
+      case '+':
+      case '#':
+        while (p != last && (*p == '+' || *p == '#')) ++p;
+        token.kind = Kind::ignorable;  // a check mark set apart from its move
+        return;
+      case '.':
+        while (p != last && *p == '.') ++p;
+        token.kind = Kind::ignorable;
+        return;
+      case '*':
+      case '\xC2':
+        if (const std::size_t n = detail::result_length(&*p, &*p + (last - p))) {
+          token.kind = Kind::result;
+          p += n;
+          return;
+        }
+        break;
+      case '\xE2':  // "…" after a move number written apart
+        if (last - p >= 3 && p[1] == '\x80' && p[2] == '\xA6') {
+          p += 3;
+          token.kind = Kind::ignorable;
+          return;
+        }
+        break;
+      default:
+        if (c >= '1' && c <= '9') {
+          if (const std::size_t n = detail::result_length(&*p, &*p + (last - p))) {
+            token.kind = Kind::result;
+            p += n;
+            return;
+          }
+          It q = p;
+          while (q != last && *q >= '0' && *q <= '9') ++q;
+          for (;;) {  // "12." "12..." "12…"
+            if (q != last && *q == '.') {
+              ++q;
+            } else if (last - q >= 3 && q[0] == '\xE2' && q[1] == '\x80' && q[2] == '\xA6') {
+              q += 3;
+            } else {
+              break;
+            }
+          }
+          if (q == last || is_token_end(*q) || is_move_start(*q)) {
+            token.kind = Kind::move_number;
+            p = q;
+            return;
+          }
+          break;
+        }
+        if (c == '0' && detail::result_length(&*p, &*p + (last - p))) {
+          token.kind = Kind::result;
+          p += 3;
+          return;
+        }
+        if (read_move(p, last, token)) return;
+        if (last - p >= 4 && std::string_view(&*p, 4) == "e.p.") {
+          p += 4;
+          token.kind = Kind::ignorable;
+          return;
+        }
+        break;
+    }
+    // Not a token of PGN: take everything up to the next token end.
+    p = start;
+    while (p != last && !is_pgn_space(*p) && *p != '{' && *p != '(' && *p != ')' && *p != ';') ++p;
+    token.kind = Kind::bad;
+  }
+
+  static constexpr bool is_move_start(char c) {
+    return (c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
+           c == 'O' || c == 'P' || c == '0' || c == 'Z' || c == '-';
+  }
+
+  // A move with its check marks; an en-passant mark glued to it ("dxc6ep", "dxc6e.p.") and
+  // stray dots after it ("f5.") are taken along. The token must end there (or go on with an
+  // annotation suffix): "Nf3x" is not a move.
+  template <typename It>
+  static bool read_move(It& p, It const& last, Token& token) {
+    It q = p;
+    if (!fen::grammar::SanParser::scan_move(q, last, token.san)) return false;
+    if (token.san.capture || token.san.from_file >= 0) {
+      if (last - q >= 4 && std::string_view(&*q, 4) == "e.p.") q += 4;
+      else if (last - q >= 2 && q[0] == 'e' && q[1] == 'p') q += 2;
+    }
+    It end = q;
+    while (end != last && *end == '.') ++end;
+    if (end != last && !is_token_end(*end) && *end != '!' && *end != '?') return false;
+    token.kind = Kind::move;
+    token.text = std::string_view(&*p, std::size_t(q - p));
+    p = end;
     return true;
   }
 };
 
-inline constexpr ResultParser result_token{};
+inline constexpr MovetextTokenParser movetext_token{};
 
 }  // namespace fenkit::pgn::grammar

@@ -105,29 +105,44 @@ struct SanParser : x3::parser<SanParser> {
   // PGN reader can turn those into NAGs.
   template <typename It>
   static bool scan_move(It& p, It const& last, SanMove& san) {
-    auto at = [&](int i) -> char { return last - p > i ? p[i] : '\0'; };
+    // Work on a zero-padded copy of the next few bytes: no bounds checks in the scan, and no
+    // SAN token (before its check marks) is longer than the copy.
+    char s[16] = {};
+    const std::size_t available = std::size_t(last - p);
+    if (available >= 12) {
+      for (int i = 0; i < 12; ++i) s[i] = p[i];
+    } else {
+      for (std::size_t i = 0; i < available; ++i) s[i] = p[i];
+    }
+    const int used = scan_padded(s, san);
+    if (used == 0) return false;
+    p += used;
+    return skip_suffix(p, last);
+  }
+
+  // Scans a move in `s` (at least 5 zero bytes after the text); returns its length or 0.
+  static int scan_padded(const char* s, SanMove& san) {
     auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
     auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
+    auto is_separator = [](char c) { return c == 'x' || c == '-' || c == ':'; };
 
-    const char c0 = at(0);
-    if (c0 >= '1' && c0 <= '9') return false;  // move numbers, results: the usual non-moves
-    if (c0 == 'O' || c0 == '0') {  // O-O, O-O-O, 0-0, 0-0-0
-      if (at(1) != '-' || at(2) != c0) return false;
-      if (at(3) == '-' && at(4) == c0) {
+    const char c0 = s[0];
+    if (c0 >= '1' && c0 <= '9') return 0;  // move numbers, results: the usual non-moves
+    if (c0 == 'O' || c0 == '0') {           // O-O, O-O-O, 0-0, 0-0-0
+      if (s[1] != '-' || s[2] != c0) return 0;
+      if (s[3] == '-' && s[4] == c0) {
         san.form = SanMove::Form::castle_queen_side;
-        p += 5;
-      } else {
-        san.form = SanMove::Form::castle_king_side;
-        p += 3;
+        return 5;
       }
-      return skip_suffix(p, last);
+      san.form = SanMove::Form::castle_king_side;
+      return 3;
     }
-    if ((c0 == '-' && at(1) == '-') || (c0 == 'Z' && at(1) == '0')) {
+    if ((c0 == '-' && s[1] == '-') || (c0 == 'Z' && s[1] == '0')) {
       san.form = SanMove::Form::null_move;
-      p += 2;
-      return skip_suffix(p, last);
+      return 2;
     }
 
+    int i = 0;
     switch (c0) {
       case 'N': san.piece = PieceType::knight; break;
       case 'B': san.piece = PieceType::bishop; break;
@@ -135,69 +150,65 @@ struct SanParser : x3::parser<SanParser> {
       case 'Q': san.piece = PieceType::queen; break;
       case 'K': san.piece = PieceType::king; break;
       case 'P': san.piece = PieceType::pawn; break;
-      default: break;
+      default: i = -1; break;
     }
-    if (c0 == 'N' || c0 == 'B' || c0 == 'R' || c0 == 'Q' || c0 == 'K' || c0 == 'P') {
-      san.piece_given = true;
-      ++p;
-    }
+    ++i;  // past the piece letter, if there was one
+    san.piece_given = i == 1;
 
-    auto is_separator = [](char c) { return c == 'x' || c == '-' || c == ':'; };
     auto take_separator = [&] {
-      const char c = at(0);
-      if (!is_separator(c)) return;
-      if (c != '-') san.capture = true;
-      ++p;
+      if (!is_separator(s[i])) return;
+      if (s[i] != '-') san.capture = true;
+      ++i;
     };
-    auto take_square = [&](Square& s) {
-      if (!is_file(at(0)) || !is_rank(at(1))) return false;
-      s = make_square(at(0) - 'a', at(1) - '1');
-      p += 2;
+    auto take_square = [&](Square& sq) {
+      if (!is_file(s[i]) || !is_rank(s[i + 1])) return false;
+      sq = make_square(s[i] - 'a', s[i + 1] - '1');
+      i += 2;
       return true;
     };
 
-    if (is_file(at(0)) && is_rank(at(1))) {
-      Square first_square = make_square(at(0) - 'a', at(1) - '1');
-      p += 2;
-      if (is_separator(at(0)) || (is_file(at(0)) && is_rank(at(1)))) {  // long algebraic
+    if (is_file(s[i]) && is_rank(s[i + 1])) {
+      const Square first_square = make_square(s[i] - 'a', s[i + 1] - '1');
+      i += 2;
+      if (is_separator(s[i]) || (is_file(s[i]) && is_rank(s[i + 1]))) {  // long algebraic
         take_separator();
-        if (!take_square(san.to)) return false;
+        if (!take_square(san.to)) return 0;
         san.from_file = std::int8_t(file_of(first_square));
         san.from_rank = std::int8_t(rank_of(first_square));
       } else {
         san.to = first_square;
       }
-    } else if (is_file(at(0))) {  // Nge2, exd5, ed5
-      san.from_file = std::int8_t(at(0) - 'a');
-      ++p;
+    } else if (is_file(s[i])) {  // Nge2, exd5, ed5
+      san.from_file = std::int8_t(s[i] - 'a');
+      ++i;
       take_separator();
-      if (!take_square(san.to)) return false;
-    } else if (is_rank(at(0))) {  // N1f3
-      san.from_rank = std::int8_t(at(0) - '1');
-      ++p;
+      if (!take_square(san.to)) return 0;
+    } else if (is_rank(s[i])) {  // N1f3
+      san.from_rank = std::int8_t(s[i] - '1');
+      ++i;
       take_separator();
-      if (!take_square(san.to)) return false;
-    } else if (is_separator(at(0)) && at(0) != '-') {  // Nxf3
+      if (!take_square(san.to)) return 0;
+    } else if (is_separator(s[i]) && s[i] != '-') {  // Nxf3
       take_separator();
-      if (!take_square(san.to)) return false;
+      if (!take_square(san.to)) return 0;
     } else {
-      return false;
+      return 0;
     }
 
     // Promotion: =Q, Q, (Q), /Q, and lower-case letters.
     if (san.piece == PieceType::pawn) {
-      char open = at(0);
-      int skip = (open == '=' || open == '/' || open == '(') ? 1 : 0;
-      PieceType promo = promotion_piece(at(skip));
+      const char open = s[i];
+      const int skip = (open == '=' || open == '/' || open == '(') ? 1 : 0;
+      const PieceType promo = promotion_piece(s[i + skip]);
       if (promo != PieceType::none) {
-        if (open == '(' && at(2) != ')') return false;
+        if (open == '(' && s[i + 2] != ')') return 0;
         san.promotion = promo;
-        p += skip + 1 + (open == '(' ? 1 : 0);
+        i += skip + 1 + (open == '(' ? 1 : 0);
       } else if (skip) {
-        return false;
+        return 0;
       }
     }
-    return skip_suffix(p, last);
+    return i;
   }
 
   static PieceType promotion_piece(char c) {

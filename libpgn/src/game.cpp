@@ -17,12 +17,13 @@ const std::string* Game::find_tag(std::string_view name) const {
 }
 
 bool operator==(const Node& a, const Node& b) {
-  return a.move == b.move && a.san == b.san && a.comments_before == b.comments_before &&
-         a.nags == b.nags && a.comments_after == b.comments_after && a.variations == b.variations;
+  return a.move == b.move && a.san == b.san && a.nags == b.nags && a.comments == b.comments &&
+         a.variations == b.variations;
 }
 
 bool operator==(const Line& a, const Line& b) {
-  return a.starting_comments == b.starting_comments && a.nodes == b.nodes;
+  return a.starting_comments == b.starting_comments && a.nodes == b.nodes &&
+         a.trailing_comments == b.trailing_comments;
 }
 
 bool operator==(const Game& a, const Game& b) {
@@ -43,7 +44,6 @@ class Replay {
     for (const std::string& c : line.starting_comments) visitor_.comment(c, Location{});
     fen::Position pos = start;
     for (const Node& node : line.nodes) {
-      for (const std::string& c : node.comments_before) visitor_.comment(c, Location{});
       MoveEvent event;
       event.ply = ply + 1;
       event.depth = depth;
@@ -61,11 +61,15 @@ class Replay {
       }
       if (visitor_.move(event) == Action::skip) return false;
       for (std::uint8_t n : node.nags) visitor_.nag(n);
-      for (const std::string& c : node.comments_after) visitor_.comment(c, Location{});
+      for (const std::string& c : node.comments) visitor_.comment(c, Location{});
       for (const Line& variation : node.variations) {
-        if (visitor_.begin_variation() == Action::skip) continue;
-        if (!this->line(variation, pos, ply, std::uint16_t(depth + 1))) return false;
-        visitor_.end_variation();
+        if (visitor_.begin_variation() == Action::proceed) {
+          if (!this->line(variation, pos, ply, std::uint16_t(depth + 1))) return false;
+          visitor_.end_variation();
+        }
+        // Outside the parentheses: given even when the variation was skipped, as the
+        // reader gives them.
+        for (const std::string& c : variation.trailing_comments) visitor_.comment(c, Location{});
       }
       if (resolved) pos = after;
       ++ply;

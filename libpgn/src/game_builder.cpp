@@ -69,8 +69,6 @@ Action GameBuilder::move(const MoveEvent& event) {
   Node& node = f.line->nodes.emplace_back();
   node.move = event.move;
   if (event.move.is_none()) node.san.assign(event.san);
-  node.comments_before = std::move(f.pending);
-  f.pending.clear();
   f.after_variation = false;
   f.last_where = event.where;
   return Action::proceed;
@@ -83,9 +81,9 @@ void GameBuilder::comment(std::string_view text, const Location&) {
   if (f.line->nodes.empty())
     f.line->starting_comments.push_back(std::move(c));
   else if (f.after_variation)
-    f.pending.push_back(std::move(c));
+    f.line->nodes.back().variations.back().trailing_comments.push_back(std::move(c));
   else
-    f.line->nodes.back().comments_after.push_back(std::move(c));
+    f.line->nodes.back().comments.push_back(std::move(c));
 }
 
 void GameBuilder::nag(std::uint8_t nag) {
@@ -106,29 +104,14 @@ Action GameBuilder::begin_variation() {
     return Action::skip;
   }
   Line& variation = f.line->nodes.back().variations.emplace_back();
-  // Comments between two variations start the second one.
-  variation.starting_comments = std::move(f.pending);
-  f.pending.clear();
   frames_.push_back(Frame{&variation});
   return Action::proceed;
 }
 
 void GameBuilder::end_variation() {
   if (frames_.size() <= 1) return;  // unbalanced: nothing open to close
-  close_line(top());
   frames_.pop_back();
   top().after_variation = true;
-}
-
-void GameBuilder::close_line(Frame& frame) {
-  // Comments after the last variation of a line, with no move to precede: they follow the
-  // line's last move.
-  if (frame.pending.empty()) return;
-  std::vector<std::string>& into = frame.line->nodes.empty()
-                                       ? frame.line->starting_comments
-                                       : frame.line->nodes.back().comments_after;
-  for (std::string& c : frame.pending) into.push_back(std::move(c));
-  frame.pending.clear();
 }
 
 void GameBuilder::result(std::string_view result) { game_.result.assign(result); }
@@ -151,13 +134,7 @@ void GameBuilder::warn(std::string message) {
 
 void GameBuilder::end_game(const GameEnd& end) {
   if (!in_game_) return;
-  // A rejected game may end inside variations.
-  while (frames_.size() > 1) {
-    close_line(top());
-    frames_.pop_back();
-  }
-  close_line(top());
-  frames_.clear();
+  frames_.clear();  // a rejected game may end inside variations
 
   game_.rejected = end.rejected;
   if (end.rejected) game_.raw.assign(end.raw);

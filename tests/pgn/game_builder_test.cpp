@@ -137,7 +137,7 @@ TEST(GameBuilder, HangsVariationsOnTheMoveTheyReplace) {
 }
 
 // {A} 1. e4 {B} $1 {C} e5 (1... c5 {D}) {E} 2. Nf3 ({F} 2. f4) {G} ({H} 2. d4) {I} *
-TEST(GameBuilder, PlacesCommentsBeforeAndAfterMoves) {
+TEST(GameBuilder, PlacesCommentsWhereTheyStand) {
   GameBuilder b;
   Driver d(b);
   d.begin_game();
@@ -173,21 +173,21 @@ TEST(GameBuilder, PlacesCommentsBeforeAndAfterMoves) {
   // A comes before the first move: the main line's starting comment.
   EXPECT_EQ(g.moves.starting_comments, Strings{"A"});
   // B and C both follow e4 (with its NAG between them).
-  EXPECT_EQ(main[0].comments_after, (Strings{"B", "C"}));
+  EXPECT_EQ(main[0].comments, (Strings{"B", "C"}));
   EXPECT_EQ(main[0].nags, std::vector<std::uint8_t>{1});
-  EXPECT_TRUE(main[0].comments_before.empty());
-  // D follows c5 inside the variation.
-  EXPECT_EQ(main[1].variations[0].nodes[0].comments_after, Strings{"D"});
-  // E stands after the variation and before Nf3.
-  EXPECT_EQ(main[2].comments_before, Strings{"E"});
-  EXPECT_TRUE(main[1].comments_after.empty());
-  // F starts its variation; G stands between two variations and starts the second one
-  // before H.
+  // D follows c5 inside the variation; E stands after its ")".
+  ASSERT_EQ(main[1].variations.size(), 1U);
+  EXPECT_EQ(main[1].variations[0].nodes[0].comments, Strings{"D"});
+  EXPECT_EQ(main[1].variations[0].trailing_comments, Strings{"E"});
+  EXPECT_TRUE(main[1].comments.empty());
+  EXPECT_TRUE(main[2].comments.empty());
+  // F and H start their variations; G stands between the two, I after the second.
   ASSERT_EQ(main[2].variations.size(), 2U);
   EXPECT_EQ(main[2].variations[0].starting_comments, Strings{"F"});
-  EXPECT_EQ(main[2].variations[1].starting_comments, (Strings{"G", "H"}));
-  // I ends the main line after a variation: with no move to precede, it follows Nf3.
-  EXPECT_EQ(main[2].comments_after, Strings{"I"});
+  EXPECT_EQ(main[2].variations[0].trailing_comments, Strings{"G"});
+  EXPECT_EQ(main[2].variations[1].starting_comments, Strings{"H"});
+  EXPECT_EQ(main[2].variations[1].trailing_comments, Strings{"I"});
+  EXPECT_TRUE(g.moves.trailing_comments.empty());
 }
 
 TEST(GameBuilder, NormalisesCommentBlanks) {
@@ -204,7 +204,7 @@ TEST(GameBuilder, NormalisesCommentBlanks) {
   d.comment(" a\n b ");
   d.result("*");
   d.end_game();
-  EXPECT_EQ(only_game(b).moves.nodes[0].comments_after, Strings{"a b"});
+  EXPECT_EQ(only_game(b).moves.nodes[0].comments, Strings{"a b"});
 }
 
 TEST(GameBuilder, KeepsNagsInOrder) {
@@ -447,9 +447,9 @@ TEST(GameEquality, ComparesTheRecordNotWhereItWasRead) {
   EXPECT_TRUE(differs([](Game& g) { g.moves.starting_comments.clear(); }));
   EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[0].nags.push_back(2); }));
   EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[1].variations[0].nodes[1].variations.clear(); }));
-  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[2].comments_before.clear(); }));
+  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[1].variations[0].trailing_comments.clear(); }));
   EXPECT_TRUE(differs([](Game& g) { g.moves.nodes.back().move = Move(e7, e6); }));
-  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[0].comments_after[0] = "b"; }));
+  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[0].comments[0] = "b"; }));
 }
 
 }  // namespace

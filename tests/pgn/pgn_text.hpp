@@ -65,19 +65,34 @@ inline std::string joined_movetext(const std::vector<std::string>& lines) {
 }
 
 // Checks the line layout of every movetext line of `text`:
-// - at most `width` bytes, unless the line is one unbreakable token;
-// - no line starts with '%', '[' or ')', none ends with '(';
+// - at most `width` bytes, unless the line is one unbreakable token or ends in a ';'
+//   comment;
+// - no line starts with '%', '[' or ')', none ends with '(' or a blank;
 // - greedy: the first token of a line would not have fitted at the end of the line before
 //   (a token: a whitespace-separated word, with "{" joined to the word after it, and "}" and
 //   a word starting with '%' or '[' joined to the word before it, as the writer keeps them);
-//   a line that ends a ';' comment may be short.
+//   a line that ends in a ';' comment may be short.
 inline void expect_good_layout(const std::string& text, std::size_t width = 79) {
   for (const GameText& game : split_games(text)) {
     const auto& lines = game.movetext;
+    bool in_brace = false;
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string& line = lines[i];
       SCOPED_TRACE("line: " + line);
-      if (line.size() > width) {
+      ASSERT_FALSE(line.empty());
+      // A ';' outside braces comments out the rest of the line.
+      bool line_comment = false;
+      for (char c : line) {
+        if (in_brace) {
+          in_brace = c != '}';
+        } else if (c == '{') {
+          in_brace = true;
+        } else if (c == ';') {
+          line_comment = true;
+          break;
+        }
+      }
+      if (line.size() > width && !line_comment) {
         // Only a word too long for any line, with the brace or parentheses glued to it.
         const std::size_t first = line.find_first_not_of("{( ");
         const std::size_t last = line.find_last_not_of("}) ");
@@ -85,20 +100,19 @@ inline void expect_good_layout(const std::string& text, std::size_t width = 79) 
                     line.substr(first, last - first + 1).find(' ') == std::string::npos)
             << "a long line must be a single token";
       }
-      ASSERT_FALSE(line.empty());
       EXPECT_NE(line.front(), '%');
       EXPECT_NE(line.front(), '[');
       EXPECT_NE(line.front(), ')');
       EXPECT_NE(line.back(), '(');
       EXPECT_NE(line.back(), ' ');
-      if (i + 1 == lines.size() || line.find(';') != std::string::npos) continue;
+      if (i + 1 == lines.size() || line_comment) continue;
       // The first token of the next line.
       std::istringstream words(lines[i + 1]);
       std::vector<std::string> w;
       for (std::string x; words >> x;) w.push_back(x);
       std::string token = w[0];
       std::size_t k = 1;
-      if (token == "{" || token == "(" || token == "({") token += " " + w[k++];
+      if ((token == "{" || token == "(" || token == "({") && k < w.size()) token += " " + w[k++];
       while (k < w.size() && (w[k] == "}" || w[k] == "})" || w[k][0] == '%' || w[k][0] == '['))
         token += " " + w[k++];
       EXPECT_GT(line.size() + 1 + token.size(), width)

@@ -267,11 +267,26 @@ TEST(PgnWriter, CanDropNags) {
 }
 
 TEST(PgnWriter, CanDropVariations) {
-  // The comment after the variation stays; it is about the main line.
+  // The comment after the variation stays; it is about the main line (pgn-extract -V keeps
+  // it too).
   EXPECT_EQ(movetext_of(write_stream(kFull, {.variations = false})),
             "{ Intro } 1. e4 $1 { Best } 1... e5 { Back } 2. Nf3 Nc6 $14 3. Bb5 1-0");
   EXPECT_EQ(movetext_of(write_tree(kFull, {.variations = false})),
             "{ Intro } 1. e4 $1 { Best } 1... e5 { Back } 2. Nf3 Nc6 $14 3. Bb5 1-0");
+}
+
+TEST(PgnWriter, KeepsCommentsAfterVariationsWhereTheyStand) {
+  // Comments after ")" stay there, and stay in the movetext without the variations: what
+  // pgn-extract writes for this game with and without -V.
+  const std::string pgn = "1. e4 e5 (1... c5) {E} (1... e6) {G} 2. Nf3 (2. f4) {End} *";
+  EXPECT_EQ(movetext_of(write_stream(pgn)),
+            "1. e4 e5 (1... c5) { E } (1... e6) { G } 2. Nf3 (2. f4) { End } *");
+  EXPECT_EQ(movetext_of(write_tree(pgn)),
+            "1. e4 e5 (1... c5) { E } (1... e6) { G } 2. Nf3 (2. f4) { End } *");
+  EXPECT_EQ(movetext_of(write_stream(pgn, {.variations = false})),
+            "1. e4 e5 { E } { G } 2. Nf3 { End } *");
+  EXPECT_EQ(movetext_of(write_tree(pgn, {.variations = false})),
+            "1. e4 e5 { E } { G } 2. Nf3 { End } *");
 }
 
 TEST(PgnWriter, CanDropEverythingButTheMoves) {

@@ -42,26 +42,29 @@ struct Tag {
 
 struct Line;
 
-// One move and the annotations written around it.
+// One move and the annotations written after it.
 struct Node {
   fen::Move move;
   // The token as read, kept only when the move was not resolved (a reader that does not
   // check moves delivers Move::none()); empty otherwise, since SAN is written from `move`.
   std::string san;
-  // Comments between the closing parenthesis of a variation and this move. A comment before
-  // the first move of a line is that line's starting comment (Line::starting_comments).
-  std::vector<std::string> comments_before;
   std::vector<std::uint8_t> nags;
-  std::vector<std::string> comments_after;
+  std::vector<std::string> comments;  // after the move
   // Alternatives to this move: each line starts from the position before it.
   std::vector<Line> variations;
 
   friend bool operator==(const Node&, const Node&);
 };
 
+// A sequence of moves: the main line of a game, or a variation.
 struct Line {
-  std::vector<std::string> starting_comments;  // before the first move
+  // Comments before the first move: at the start of the movetext, or after the "(" of a
+  // variation. A game without moves keeps its comments here.
+  std::vector<std::string> starting_comments;
   std::vector<Node> nodes;
+  // Comments after the ")" of a variation, up to the next move or variation (empty for the
+  // main line). They stay in the movetext when variations are left out of it.
+  std::vector<std::string> trailing_comments;
 
   friend bool operator==(const Line&, const Line&);
 };

@@ -21,14 +21,13 @@
 namespace fenkit::pgn {
 
 // Where the builder puts what it is given:
-// - Comments: a comment right after a move (or its NAGs) follows that move; one before the
-//   first move of a line is the line's starting comment; one after a variation's closing
-//   parenthesis goes before the next move (or, between two variations, starts the next
-//   variation; at the end of a line, follows its last move). Their blanks are normalised:
-//   trimmed, every run of spaces and line breaks made one space, since export format
-//   re-flows comment text anyway.
-// - NAGs follow the last move of the current line. A NAG before the first move of a line
-//   has no move to annotate and is reported as a warning.
+// - Comments: one before the first move of a line is the line's starting comment; one after
+//   a move (or its NAGs) follows that move; one after a variation's closing parenthesis
+//   trails that variation. Their blanks are normalised: trimmed, every run of spaces and
+//   line breaks made one space, since export format re-flows comment text anyway.
+// - NAGs follow the last move of the current line (also when a variation stands between).
+//   A NAG before the first move of a line has no move to annotate: it is reported as a
+//   warning, as is a variation before the first move of a line (which is skipped).
 // - Diagnostics go to the game they arrive in; a rejected game is kept, marked, with its raw
 //   text. Diagnostics outside any game are kept apart (stray_diagnostics()).
 // - Games are given whole to the function, or kept in games(), rejected ones included.
@@ -56,16 +55,14 @@ class GameBuilder : public Visitor {
   void end_game(const GameEnd& end) override;
 
  private:
-  // A line being filled, with what is waiting for its next move.
+  // A line being filled.
   struct Frame {
     Line* line;
-    bool after_variation = false;      // a variation closed since the last move
-    std::vector<std::string> pending;  // comments after that variation
-    Location last_where;               // of the last move, for the builder's own warnings
+    bool after_variation = false;  // a variation closed since the last move
+    Location last_where;           // of the last move, for the builder's own warnings
   };
 
   Frame& top() { return frames_.back(); }
-  void close_line(Frame& frame);
   void warn(std::string message);
 
   std::function<void(Game&&)> on_game_;

@@ -16,9 +16,10 @@
 // - move numbers: "12." before every White move; "12..." before a Black move only where the
 //   move pair is interrupted: at the start of the movetext or of a variation, and after a
 //   comment or a variation;
-// - NAGs as $n right after their move, then comments as "{ text }", then variations as
-//   "(...)"; comments that contain '}' (which braces cannot hold) as "; text" to the end of
-//   the line;
+// - NAGs as $n right after their move, then its comments as "{ text }", then its
+//   variations as "(...)", each followed by the comments that stood after it; comments that
+//   contain '}' (which braces cannot hold) as "; text" to the end of the line. Without
+//   variations, the comments that followed them stay;
 // - the result at the end of the movetext: the movetext's own, else the Result tag's if it
 //   is a valid one, else "*".
 //
@@ -30,6 +31,10 @@
 // line. Only what cannot be broken and is longer than a line makes a longer line: a comment
 // word that long (with a '%' word after it), or a ';' comment. Widths count bytes, so lines
 // with UTF-8 text may look shorter than the limit.
+//
+// A stream and the tree built from it are written alike. (The one exception: a NAG after a
+// variation's ")" is written there from a stream, but from a tree with its move, before the
+// variations, since the tree keeps a move's NAGs together.)
 //
 // The writer keeps its buffers from game to game: after the first few games, writing
 // allocates only when the output grows.
@@ -90,7 +95,8 @@ class PgnWriter : public Visitor {
   std::unique_ptr<State> state_;
 };
 
-// The export-format text of one game.
+// The export-format text of one game (nothing for a rejected game unless
+// options.rejected_games).
 std::string to_pgn(const Game& game, const WriterOptions& options = {});
 
 }  // namespace fenkit::pgn

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "fenkit/fen/fen.hpp"
 #include "recorder.hpp"
 #include "visitor_driver.hpp"
@@ -246,6 +248,22 @@ TEST(GameBuilder, ReportsANagWithoutAMove) {
   EXPECT_TRUE(g.moves.nodes[0].nags.empty());
 }
 
+TEST(GameBuilder, ReportsAVariationWithoutAMove) {
+  GameBuilder b;
+  Driver d(b);
+  d.begin_game();
+  d.begin_movetext();
+  EXPECT_EQ(d.begin_variation(), Action::skip);
+  d.move("e4");
+  d.result("*");
+  d.end_game();
+  const Game g = only_game(b);
+  ASSERT_EQ(g.diagnostics.size(), 1U);
+  EXPECT_EQ(g.diagnostics[0].severity, Severity::warning);
+  ASSERT_EQ(g.moves.nodes.size(), 1U);
+  EXPECT_TRUE(g.moves.nodes[0].variations.empty());
+}
+
 TEST(GameBuilder, KeepsDiagnosticsAndRejectedGames) {
   GameBuilder b;
   Driver d(b);
@@ -365,15 +383,23 @@ TEST(GameAccept, ReplaysNagsBeforeComments) {
 TEST(GameAccept, SkipsAVariationWhenAsked) {
   GameBuilder b;
   testing::play_pgn(b, kAnnotated);
-  Recorder direct;
-  direct.skip_variation = 2;  // (2. c3 d5 (2... Nf6)), with the one nested in it
-  testing::play_pgn(direct, kAnnotated);
-  Recorder replayed;
-  replayed.skip_variation = 2;
-  b.games()[0].accept(replayed);
-  b.games()[1].accept(replayed);
-  EXPECT_EQ(replayed.calls, direct.calls);
-  for (const std::string& call : replayed.calls) EXPECT_EQ(call.find("move c3"), std::string::npos);
+  // The 2nd variation is (2. c3 d5 (2... Nf6)), with one nested in it; the 1st is
+  // (1... c5 ...), followed by {E}, which stands outside it and still comes.
+  for (int skipped : {1, 2}) {
+    SCOPED_TRACE(skipped);
+    Recorder direct;
+    direct.skip_variation = skipped;
+    testing::play_pgn(direct, kAnnotated);
+    Recorder replayed;
+    replayed.skip_variation = skipped;
+    b.games()[0].accept(replayed);
+    b.games()[1].accept(replayed);
+    EXPECT_EQ(replayed.calls, direct.calls);
+    for (const std::string& call : replayed.calls)
+      EXPECT_EQ(call.find("move c3"), std::string::npos);
+    EXPECT_NE(std::find(replayed.calls.begin(), replayed.calls.end(), "comment E"),
+              replayed.calls.end());
+  }
 }
 
 TEST(GameAccept, SkipsTheRestOfTheGameWhenAMoveSaysSo) {

@@ -112,8 +112,8 @@ inline void expect_good_layout(const std::string& text, std::size_t width = 79) 
       for (std::string x; words >> x;) w.push_back(x);
       std::string token = w[0];
       std::size_t k = 1;
-      if ((token == "{" || token == "(" || token == "({") && k < w.size()) token += " " + w[k++];
-      while (k < w.size() && (w[k] == "}" || w[k] == "})" || w[k][0] == '%' || w[k][0] == '['))
+      while ((token.back() == '{' || token.back() == '(') && k < w.size()) token += " " + w[k++];
+      while (k < w.size() && (w[k][0] == '}' || w[k][0] == '%' || w[k][0] == '['))
         token += " " + w[k++];
       EXPECT_GT(line.size() + 1 + token.size(), width)
           << "the next line's first token \"" << token << "\" would have fitted";

@@ -1,4 +1,5 @@
-// Round trip over the corpus: reading a written game gives the same tree again.
+// Round trip over the corpus: reading a written game gives the same tree again; and what
+// is written agrees with pgn-extract's export format.
 //
 // For every .pgn file of the corpus: read it into trees, write them, read what was written,
 // and compare. Writing changes a game on purpose in two ways only, stated here apart from
@@ -181,6 +182,77 @@ TEST(RoundTrip, WritingAStreamEqualsWritingItsTrees) {
                     << (i < b.size() ? testing::joined_movetext(b[i].movetext) : "(none)");
     }
   }
+}
+
+// Movetext tokens, a comment "{ ... }" being one token, with the two differences from
+// pgn-extract that are fenkit's choice taken out (see writer_test.cpp): pgn-extract keeps a
+// NAG that came after a comment after it, where fenkit writes a move's NAGs first; and it
+// drops empty comments. Within each run of comments and NAGs the NAGs go first.
+std::vector<std::string> comparable_tokens(const std::string& joined) {
+  std::vector<std::string> tokens;
+  for (std::size_t i = 0; i < joined.size();) {
+    if (joined[i] == ' ') {
+      ++i;
+      continue;
+    }
+    const std::size_t end =
+        joined[i] == '{' ? joined.find('}', i) + 1 : std::min(joined.find(' ', i), joined.size());
+    tokens.push_back(joined.substr(i, end - i));
+    i = end;
+  }
+  std::erase(tokens, std::string("{ }"));
+  auto annotation = [](const std::string& t) { return t[0] == '{' || t[0] == '$'; };
+  for (auto run = tokens.begin(); run != tokens.end();) {
+    auto end = std::find_if_not(run, tokens.end(), annotation);
+    std::stable_partition(run, end, [](const std::string& t) { return t[0] == '$'; });
+    run = end == tokens.end() ? end : end + 1;
+  }
+  return tokens;
+}
+
+TEST(CorpusOracle, WritesWhatPgnExtractWrites) {
+  FENKIT_REQUIRE_CORPUS(dir, "pgn");
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  std::size_t compared = 0, identical_lines = 0;
+  std::vector<std::string> skipped;
+  for (const std::filesystem::path& file : corpus_pgn_files(dir)) {
+    SCOPED_TRACE(file.string());
+    std::string ours;
+    PgnWriter writer(ours);
+    ReaderOptions options;
+    options.file_name = file.string();
+    read_pgn(fenkit::testing::read_file(file), writer, options);
+    const std::string theirs_text =
+        fenkit::testing::run(pgn_extract + " -s -w79 '" + file.string() + "' 2>/dev/null");
+    const auto a = testing::split_games(ours), b = testing::split_games(theirs_text);
+    // Only files where both accept the same number of games can be compared game by game.
+    if (a.size() != b.size()) {
+      skipped.push_back(file.filename().string());
+      continue;
+    }
+    int reported = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      ++compared;
+      identical_lines += a[i].movetext == b[i].movetext;
+      auto tags_a = a[i].tags, tags_b = b[i].tags;
+      const bool roster_same = tags_a.size() >= 7 && tags_b.size() >= 7 &&
+                               std::equal(tags_a.begin(), tags_a.begin() + 7, tags_b.begin());
+      std::sort(tags_a.begin(), tags_a.end());
+      std::sort(tags_b.begin(), tags_b.end());
+      const bool same = roster_same && tags_a == tags_b &&
+                        comparable_tokens(testing::joined_movetext(a[i].movetext)) ==
+                            comparable_tokens(testing::joined_movetext(b[i].movetext));
+      if (!same && reported++ < 3) {
+        ADD_FAILURE() << "game " << i + 1
+                      << "\nfenkit:      " << testing::joined_movetext(a[i].movetext)
+                      << "\npgn-extract: " << testing::joined_movetext(b[i].movetext);
+      }
+    }
+  }
+  // Most of the corpus must have been compared for this to mean something. Movetext without
+  // comments and variations is laid out alike, so most games agree line for line too.
+  EXPECT_GT(compared, 30000U) << "files skipped: " << ::testing::PrintToString(skipped);
+  EXPECT_GT(identical_lines, compared * 9 / 10);
 }
 
 }  // namespace

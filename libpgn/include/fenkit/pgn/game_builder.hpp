@@ -1,0 +1,81 @@
+// GameBuilder: the visitor that turns what the reader delivers into Game trees.
+//
+//   GameBuilder builder;
+//   read_pgn(text, builder);
+//   for (const Game& game : builder.games()) ...
+//
+// or, to keep only one game in memory at a time, hand each finished game to a function:
+//
+//   GameBuilder builder([](Game&& game) { ... });
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "fenkit/pgn/game.hpp"
+#include "fenkit/pgn/visitor.hpp"
+
+namespace fenkit::pgn {
+
+// Where the builder puts what it is given:
+// - Comments: one before the first move of a line is the line's starting comment; one after
+//   a move (or its NAGs) follows that move; one after a variation's closing parenthesis
+//   trails that variation. Their blanks are normalised: trimmed, every run of spaces and
+//   line breaks made one space, since export format re-flows comment text anyway.
+// - NAGs follow the last move of the current line (also when a variation stands between).
+//   A NAG before the first move of a line has no move to annotate: it is reported as a
+//   warning, as is a variation before the first move of a line (which is skipped).
+// - Diagnostics go to the game they arrive in; a rejected game is kept, marked, with its raw
+//   text. Diagnostics outside any game are kept apart (stray_diagnostics()).
+// - Games are given whole to the function, or kept in games(), rejected ones included.
+class GameBuilder : public Visitor {
+ public:
+  GameBuilder() = default;
+  explicit GameBuilder(std::function<void(Game&&)> on_game) : on_game_(std::move(on_game)) {}
+
+  std::vector<Game>& games() { return games_; }
+  const std::vector<Game>& games() const { return games_; }
+  const std::vector<Diagnostic>& stray_diagnostics() const { return stray_diagnostics_; }
+
+  // ------------------------------------------------------------ Visitor
+  Action begin_game(const GameStart& start) override;
+  void tag(std::string_view name, std::string_view value) override;
+  void start_position(const fen::Position& position) override;
+  Action begin_movetext() override;
+  Action move(const MoveEvent& event) override;
+  void comment(std::string_view text, const Location& where) override;
+  void nag(std::uint8_t nag) override;
+  Action begin_variation() override;
+  void end_variation() override;
+  void result(std::string_view result) override;
+  void diagnostic(const Diagnostic& diagnostic) override;
+  void end_game(const GameEnd& end) override;
+
+ private:
+  // A line being filled.
+  struct Frame {
+    Line* line;
+    bool after_variation = false;  // a variation closed since the last move
+    Location last_where;           // of the last move, for the builder's own warnings
+  };
+
+  Frame& top() { return frames_.back(); }
+  void warn(std::string message);
+
+  std::function<void(Game&&)> on_game_;
+  std::vector<Game> games_;
+  std::vector<Diagnostic> stray_diagnostics_;
+  Game game_;
+  bool in_game_ = false;
+  bool start_given_ = false;
+  std::vector<Frame> frames_;
+};
+
+// A comment's text as the tree stores it: trimmed, inner runs of blanks made one space.
+std::string normalize_comment(std::string_view text);
+
+}  // namespace fenkit::pgn

@@ -1,0 +1,102 @@
+// PgnWriter: the visitor that writes PGN export format, from a stream or from a tree.
+//
+//   std::string out;
+//   PgnWriter writer(out);
+//   read_pgn(text, writer);   // re-write a stream, or
+//   game.accept(writer);      // write a stored game
+//
+// What it writes, per game:
+// - the seven-tag roster in its order (Event Site Date Round White Black Result), missing
+//   ones as "?" ("????.??.??" for Date; for Result the movetext's result, else "*"), then the
+//   other tags in input order; values escaped (\" and \\). A repeated roster tag keeps its
+//   first value in the roster and its later ones among the other tags.
+// - a blank line, the movetext, and a blank line after it.
+// - canonical SAN made from each move and the position before it, not the input token
+//   (when the reader did not check moves, the token as read);
+// - move numbers: "12." before every White move; "12..." before a Black move only where the
+//   move pair is interrupted: at the start of the movetext or of a variation, and after a
+//   comment or a variation;
+// - NAGs as $n right after their move, then its comments as "{ text }", then its
+//   variations as "(...)", each followed by the comments that stood after it; comments that
+//   contain '}' (which braces cannot hold) as "; text" to the end of the line. Without
+//   variations, the comments that followed them stay;
+// - the result at the end of the movetext: the movetext's own, else the Result tag's if it
+//   is a valid one, else "*".
+//
+// Lines hold at most line_width bytes (79 by default): the writer breaks only between
+// tokens, and between the words of a comment; "(" stays with what follows it and ")" with
+// what precedes it. A line never starts with '%' (an escape line to readers): a comment word
+// starting with '%' stays on the line of the word before it. Nor does it start with '['
+// (which looks like a tag pair) unless that word and the one before it are too long for one
+// line. Only what cannot be broken and is longer than a line makes a longer line: a comment
+// word that long (with a '%' word after it), or a ';' comment. Widths count bytes, so lines
+// with UTF-8 text may look shorter than the limit.
+//
+// A stream and the tree built from it are written alike. (The one exception: a NAG after a
+// variation's ")" is written there from a stream, but from a tree with its move, before the
+// variations, since the tree keeps a move's NAGs together.)
+//
+// The writer keeps its buffers from game to game: after the first few games, writing
+// allocates only when the output grows.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "fenkit/pgn/game.hpp"
+#include "fenkit/pgn/visitor.hpp"
+
+namespace fenkit::pgn {
+
+struct WriterOptions {
+  bool comments = true;
+  bool nags = true;
+  bool variations = true;
+  // Tags outside the seven-tag roster. SetUp, FEN and Variant are kept even when this is
+  // off, since without them the moves cannot be replayed.
+  bool other_tags = true;
+  // Games the reader rejected are left out (a tool writes their raw text elsewhere); on, what
+  // the reader delivered of them is written.
+  bool rejected_games = false;
+  std::size_t line_width = 79;
+};
+
+class PgnWriter : public Visitor {
+ public:
+  // Appends each game to `out`.
+  explicit PgnWriter(std::string& out, const WriterOptions& options = {});
+  // Writes each game to `out` when it ends.
+  explicit PgnWriter(std::ostream& out, const WriterOptions& options = {});
+  ~PgnWriter() override;
+  PgnWriter(const PgnWriter&) = delete;
+  PgnWriter& operator=(const PgnWriter&) = delete;
+
+  std::uint64_t games_written() const;
+
+  // ------------------------------------------------------------ Visitor
+  Action begin_game(const GameStart& start) override;
+  void tag(std::string_view name, std::string_view value) override;
+  void start_position(const fen::Position& position) override;
+  Action begin_movetext() override;
+  Action move(const MoveEvent& event) override;
+  void comment(std::string_view text, const Location& where) override;
+  void nag(std::uint8_t nag) override;
+  Action begin_variation() override;
+  void end_variation() override;
+  void result(std::string_view result) override;
+  void end_game(const GameEnd& end) override;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// The export-format text of one game (nothing for a rejected game unless
+// options.rejected_games).
+std::string to_pgn(const Game& game, const WriterOptions& options = {});
+
+}  // namespace fenkit::pgn

@@ -1,0 +1,103 @@
+#include "fenkit/pgn/game.hpp"
+
+#include "fenkit/fen/san.hpp"
+
+namespace fenkit::pgn {
+
+bool is_roster_tag(std::string_view name) {
+  for (std::string_view r : kSevenTagRoster)
+    if (r == name) return true;
+  return false;
+}
+
+const std::string* Game::find_tag(std::string_view name) const {
+  for (const Tag& t : tags)
+    if (t.name == name) return &t.value;
+  return nullptr;
+}
+
+bool operator==(const Node& a, const Node& b) {
+  return a.move == b.move && a.san == b.san && a.nags == b.nags && a.comments == b.comments &&
+         a.variations == b.variations;
+}
+
+bool operator==(const Line& a, const Line& b) {
+  return a.starting_comments == b.starting_comments && a.nodes == b.nodes &&
+         a.trailing_comments == b.trailing_comments;
+}
+
+bool operator==(const Game& a, const Game& b) {
+  return a.tags == b.tags && a.start == b.start && a.moves_checked == b.moves_checked &&
+         a.moves == b.moves && a.result == b.result;
+}
+
+namespace {
+
+// Plays the lines of a game into a visitor, making the positions the tree does not keep.
+class Replay {
+ public:
+  Replay(Visitor& visitor, bool moves_checked) : visitor_(visitor), checked_(moves_checked) {}
+
+  // Visits `line` from the position `start`, whose ply from the game's start is `ply`.
+  // Returns false when the visitor skipped the rest of the game.
+  bool line(const Line& line, const fen::Position& start, std::uint32_t ply, std::uint16_t depth) {
+    for (const std::string& c : line.starting_comments) visitor_.comment(c, Location{});
+    fen::Position pos = start;
+    for (const Node& node : line.nodes) {
+      MoveEvent event;
+      event.ply = ply + 1;
+      event.depth = depth;
+      fen::Position after = pos;
+      char san[fen::kMaxSanLength];
+      const bool resolved = checked_ && !node.move.is_none();
+      if (resolved) {
+        after.play(node.move);
+        event.move = node.move;
+        event.before = &pos;
+        event.after = &after;
+        event.san = std::string_view(san, fen::write_san(pos, node.move, san));
+      } else {
+        event.san = node.san;
+      }
+      if (visitor_.move(event) == Action::skip) return false;
+      for (std::uint8_t n : node.nags) visitor_.nag(n);
+      for (const std::string& c : node.comments) visitor_.comment(c, Location{});
+      for (const Line& variation : node.variations) {
+        if (visitor_.begin_variation() == Action::proceed) {
+          if (!this->line(variation, pos, ply, std::uint16_t(depth + 1))) return false;
+          visitor_.end_variation();
+        }
+        // Outside the parentheses: given even when the variation was skipped, as the
+        // reader gives them.
+        for (const std::string& c : variation.trailing_comments) visitor_.comment(c, Location{});
+      }
+      if (resolved) pos = after;
+      ++ply;
+    }
+    return true;
+  }
+
+ private:
+  Visitor& visitor_;
+  bool checked_;
+};
+
+}  // namespace
+
+void Game::accept(Visitor& visitor) const {
+  const GameEnd end{.rejected = rejected, .raw = raw};
+  if (visitor.begin_game(GameStart{.number = number, .where = where}) == Action::skip) {
+    visitor.end_game(end);
+    return;
+  }
+  for (const Tag& t : tags) visitor.tag(t.name, t.value);
+  if (moves_checked) visitor.start_position(start);
+  if (visitor.begin_movetext() == Action::proceed) {
+    Replay replay(visitor, moves_checked);
+    if (replay.line(moves, start, 0, 0) && !result.empty()) visitor.result(result);
+  }
+  for (const Diagnostic& d : diagnostics) visitor.diagnostic(d);
+  visitor.end_game(end);
+}
+
+}  // namespace fenkit::pgn

@@ -1,0 +1,141 @@
+#include "movetext_layout.hpp"
+
+namespace fenkit::pgn {
+
+namespace {
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// A word that starts with '%' must not begin a line: readers take such a line for an escape
+// line and skip it. Whatever the cost in width, it stays with the word before it.
+bool must_follow_previous_word(std::string_view word) { return word.front() == '%'; }
+
+// A word that starts with '[' had better not begin a line either, where it looks like a tag
+// pair to readers that find games by their first tag; it stays with the word before it as
+// long as the two fit on a line.
+bool should_follow_previous_word(std::string_view word) { return word.front() == '['; }
+
+// The next word of `text` from `pos` on (empty at the end); `pos` moves past it.
+std::string_view next_word(std::string_view text, std::size_t& pos) {
+  while (pos < text.size() && is_blank(text[pos])) ++pos;
+  const std::size_t begin = pos;
+  while (pos < text.size() && !is_blank(text[pos])) ++pos;
+  return text.substr(begin, pos - begin);
+}
+
+}  // namespace
+
+void MovetextLayout::restart(std::size_t width) {
+  width_ = width;
+  first_ = line_start_ = last_token_ = out_.size();
+  open_parentheses_ = 0;
+  line_must_end_ = false;
+}
+
+void MovetextLayout::new_line() {
+  out_ += '\n';
+  line_start_ = out_.size();
+  line_must_end_ = false;
+}
+
+void MovetextLayout::start_token(std::size_t length, bool is_comment) {
+  // "( {": a space between the parenthesis and a comment, as pgn-extract writes it.
+  const std::size_t prefix =
+      std::size_t(open_parentheses_) + (open_parentheses_ > 0 && is_comment ? 1 : 0);
+  const std::size_t column = out_.size() - line_start_;
+  if (line_must_end_) {
+    new_line();
+  } else if (column > 0) {
+    if (column + 1 + prefix + length > width_)
+      new_line();
+    else
+      out_ += ' ';
+  }
+  last_token_ = out_.size();
+  out_.append(std::size_t(open_parentheses_), '(');
+  if (prefix > std::size_t(open_parentheses_)) out_ += ' ';
+  open_parentheses_ = 0;
+}
+
+void MovetextLayout::put(std::string_view token) {
+  start_token(token.size(), false);
+  out_ += token;
+}
+
+void MovetextLayout::close_parenthesis() {
+  if (open_parentheses_ > 0 || line_must_end_) {
+    // An empty variation "()", or a ')' after a ';' comment: a token of its own.
+    put(")");
+    return;
+  }
+  if (out_.size() - line_start_ + 1 > width_ && last_token_ > line_start_) {
+    // Take the last token to the next line: the byte before it is the space that separated
+    // it from the token before.
+    out_[last_token_ - 1] = '\n';
+    line_start_ = last_token_;
+  }
+  out_ += ')';
+}
+
+void MovetextLayout::put_comment(std::string_view text) {
+  // Units of one or more words: "{ first", "word", ..., "last }". A word starting with
+  // '%' or '[' joins the unit before it.
+  std::size_t pos = 0;
+  std::string_view word = next_word(text, pos);
+  if (word.empty()) {
+    start_token(3, true);
+    out_ += "{ }";
+    return;
+  }
+  bool first = true;
+  while (!word.empty()) {
+    // Measure the unit: this word and the ones that follow it.
+    std::size_t end = pos;
+    std::size_t length = word.size() + (first ? 2 : 0);
+    std::size_t words = 1;
+    for (std::size_t look = pos;;) {
+      const std::string_view next = next_word(text, look);
+      if (next.empty()) break;
+      if (!must_follow_previous_word(next) &&
+          !(should_follow_previous_word(next) && length + 1 + next.size() <= width_))
+        break;
+      length += 1 + next.size();
+      ++words;
+      end = look;
+    }
+    std::size_t after = end;
+    const bool last = next_word(text, after).empty();
+    start_token(length + (last ? 2 : 0), true);
+    if (first) out_ += "{ ";
+    out_ += word;
+    std::size_t p = pos;
+    for (std::size_t i = 1; i < words; ++i) {
+      out_ += ' ';
+      out_ += next_word(text, p);
+    }
+    if (last) out_ += " }";
+    first = false;
+    pos = end;
+    word = next_word(text, pos);
+  }
+}
+
+void MovetextLayout::put_line_comment(std::string_view text) {
+  // The words joined by single spaces, as a brace comment would have them.
+  std::size_t length = 1;
+  std::size_t pos = 0;
+  for (std::string_view w = next_word(text, pos); !w.empty(); w = next_word(text, pos))
+    length += 1 + w.size();
+  start_token(length, true);
+  out_ += ';';
+  pos = 0;
+  for (std::string_view w = next_word(text, pos); !w.empty(); w = next_word(text, pos)) {
+    out_ += ' ';
+    out_ += w;
+  }
+  line_must_end_ = true;
+}
+
+}  // namespace fenkit::pgn

@@ -1,0 +1,294 @@
+#include "fenkit/pgn/writer.hpp"
+
+#include <array>
+#include <charconv>
+#include <vector>
+
+#include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/san.hpp"
+#include "movetext_layout.hpp"
+
+namespace fenkit::pgn {
+
+namespace {
+
+bool is_result(std::string_view s) {
+  return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
+}
+
+// Tags a game cannot be replayed without; kept when the other tags are dropped.
+bool is_setup_tag(std::string_view name) {
+  return name == "SetUp" || name == "FEN" || name == "Variant";
+}
+
+void append_number(std::string& out, unsigned long long n) {
+  char digits[24];
+  const auto r = std::to_chars(digits, digits + sizeof digits, n);
+  out.append(digits, r.ptr);
+}
+
+}  // namespace
+
+struct PgnWriter::State {
+  struct TagText {
+    std::string name, value;
+  };
+
+  State(std::string* s, std::ostream* o, const WriterOptions& opts)
+      : options(opts), string_out(s), stream_out(o), layout(movetext) {}
+
+  void write_tags(std::string& out, std::string_view final_result) const;
+  void write_tag(std::string& out, std::string_view name, std::string_view value) const;
+  const std::string* find_tag(std::string_view name) const;
+
+  WriterOptions options;
+  std::string* string_out;
+  std::ostream* stream_out;
+  std::uint64_t games_written = 0;
+
+  // The game being written. Buffers keep their capacity from game to game.
+  std::vector<TagText> tags;
+  std::size_t tag_count = 0;
+  std::string movetext;
+  MovetextLayout layout;
+  std::string game_text;  // for stream output
+  std::string result;
+  std::string token;  // scratch for numbers and NAGs
+  // Where move numbers come from when the events carry no positions.
+  bool start_known = false;
+  bool start_black = false;
+  int start_fullmove = 1;
+  // The next Black move needs "N...": the move pair was interrupted.
+  bool number_next = true;
+  // Comments that follow a move wait until its NAGs are written, so that a stream writes
+  // "e4 $1 { text }" whatever the order it came in, as a stored game does.
+  bool holding = false;
+  std::vector<std::string> held;
+  std::size_t held_count = 0;
+
+  void write_comment(std::string_view text);
+  void release_comments();
+};
+
+void PgnWriter::State::write_comment(std::string_view text) {
+  // Braces cannot hold a '}'; a ';' comment runs to the end of the line and can.
+  if (text.find('}') == std::string_view::npos)
+    layout.put_comment(text);
+  else
+    layout.put_line_comment(text);
+  number_next = true;
+}
+
+void PgnWriter::State::release_comments() {
+  for (std::size_t i = 0; i < held_count; ++i) write_comment(held[i]);
+  held_count = 0;
+  holding = false;
+}
+
+const std::string* PgnWriter::State::find_tag(std::string_view name) const {
+  for (std::size_t i = 0; i < tag_count; ++i)
+    if (tags[i].name == name) return &tags[i].value;
+  return nullptr;
+}
+
+void PgnWriter::State::write_tag(std::string& out, std::string_view name,
+                                 std::string_view value) const {
+  out += '[';
+  out += name;
+  out += " \"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += "\"]\n";
+}
+
+void PgnWriter::State::write_tags(std::string& out, std::string_view final_result) const {
+  // The roster first, each from its first occurrence; everything else after, in input order.
+  std::array<std::size_t, kSevenTagRoster.size()> first;
+  first.fill(tag_count);
+  for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r) {
+    for (std::size_t i = 0; i < tag_count; ++i) {
+      if (tags[i].name == kSevenTagRoster[r]) {
+        first[r] = i;
+        break;
+      }
+    }
+    std::string_view value;
+    if (first[r] < tag_count)
+      value = tags[first[r]].value;
+    else if (kSevenTagRoster[r] == "Date")
+      value = "????.??.??";
+    else if (kSevenTagRoster[r] == "Result")
+      value = final_result;
+    else
+      value = "?";
+    write_tag(out, kSevenTagRoster[r], value);
+  }
+  for (std::size_t i = 0; i < tag_count; ++i) {
+    bool written = false;
+    for (std::size_t f : first) written = written || f == i;
+    if (written) continue;
+    if (!options.other_tags && !is_roster_tag(tags[i].name) && !is_setup_tag(tags[i].name))
+      continue;
+    write_tag(out, tags[i].name, tags[i].value);
+  }
+}
+
+PgnWriter::PgnWriter(std::string& out, const WriterOptions& options)
+    : state_(std::make_unique<State>(&out, nullptr, options)) {}
+
+PgnWriter::PgnWriter(std::ostream& out, const WriterOptions& options)
+    : state_(std::make_unique<State>(nullptr, &out, options)) {}
+
+PgnWriter::~PgnWriter() = default;
+
+std::uint64_t PgnWriter::games_written() const { return state_->games_written; }
+
+Action PgnWriter::begin_game(const GameStart&) {
+  State& s = *state_;
+  s.tag_count = 0;
+  s.movetext.clear();
+  s.layout.restart(s.options.line_width);
+  s.result.clear();
+  s.start_known = false;
+  s.start_black = false;
+  s.start_fullmove = 1;
+  s.number_next = true;
+  s.holding = false;
+  s.held_count = 0;
+  return Action::proceed;
+}
+
+void PgnWriter::tag(std::string_view name, std::string_view value) {
+  State& s = *state_;
+  if (s.tag_count == s.tags.size()) s.tags.emplace_back();
+  s.tags[s.tag_count].name.assign(name);
+  s.tags[s.tag_count].value.assign(value);
+  ++s.tag_count;
+}
+
+void PgnWriter::start_position(const fen::Position& position) {
+  State& s = *state_;
+  s.start_known = true;
+  s.start_black = position.side_to_move() == fen::Color::black;
+  s.start_fullmove = position.fullmove_number();
+}
+
+Action PgnWriter::begin_movetext() {
+  State& s = *state_;
+  if (!s.start_known) {
+    // No positions (the reader does not check moves): the [FEN] tag still says who moves
+    // first and the number of the first move.
+    if (const std::string* text = s.find_tag("FEN")) {
+      fen::Setup setup;
+      if (!fen::read_setup(*text, setup, {.lenient = true})) {
+        s.start_black = setup.side_to_move == fen::Color::black;
+        s.start_fullmove = int(setup.fullmove_number);
+      }
+    }
+    s.start_known = true;
+  }
+  return Action::proceed;
+}
+
+Action PgnWriter::move(const MoveEvent& event) {
+  State& s = *state_;
+  s.release_comments();
+  const bool resolved = event.before != nullptr && !event.move.is_none();
+  bool black;
+  long long number;
+  if (resolved) {
+    black = event.before->side_to_move() == fen::Color::black;
+    number = event.before->fullmove_number();
+  } else {
+    // ply counts up to the position after the move.
+    const std::uint64_t index = (event.ply > 0 ? event.ply - 1 : 0) + (s.start_black ? 1 : 0);
+    black = index % 2 == 1;
+    number = s.start_fullmove + (long long)(index / 2);
+  }
+  if (!black || s.number_next) {
+    s.token.clear();
+    append_number(s.token, (unsigned long long)(number < 0 ? 0 : number));
+    s.token += black ? "..." : ".";
+    s.layout.put(s.token);
+  }
+  s.number_next = false;
+  if (resolved) {
+    char san[fen::kMaxSanLength];
+    s.layout.put(std::string_view(san, fen::write_san(*event.before, event.move, san)));
+  } else {
+    s.layout.put(event.san);
+  }
+  s.holding = true;
+  return Action::proceed;
+}
+
+void PgnWriter::comment(std::string_view text, const Location&) {
+  State& s = *state_;
+  if (!s.options.comments) return;
+  if (!s.holding) {
+    s.write_comment(text);
+    return;
+  }
+  if (s.held_count == s.held.size()) s.held.emplace_back();
+  s.held[s.held_count++].assign(text);
+}
+
+void PgnWriter::nag(std::uint8_t nag) {
+  State& s = *state_;
+  if (!s.options.nags) return;
+  s.token.clear();
+  s.token += '$';
+  append_number(s.token, nag);
+  s.layout.put(s.token);
+}
+
+Action PgnWriter::begin_variation() {
+  State& s = *state_;
+  if (!s.options.variations) return Action::skip;
+  s.release_comments();
+  s.layout.open_parenthesis();
+  s.number_next = true;
+  return Action::proceed;
+}
+
+void PgnWriter::end_variation() {
+  State& s = *state_;
+  s.release_comments();
+  s.layout.close_parenthesis();
+  s.number_next = true;
+}
+
+void PgnWriter::result(std::string_view result) { state_->result.assign(result); }
+
+void PgnWriter::end_game(const GameEnd& end) {
+  State& s = *state_;
+  if (end.rejected && !s.options.rejected_games) return;
+  s.release_comments();
+
+  std::string_view final_result = s.result;
+  if (final_result.empty()) {
+    const std::string* tag = s.find_tag("Result");
+    final_result = tag && is_result(*tag) ? std::string_view(*tag) : std::string_view("*");
+  }
+  s.layout.put(final_result);
+
+  std::string& out = s.string_out ? *s.string_out : s.game_text;
+  if (!s.string_out) out.clear();
+  s.write_tags(out, final_result);
+  out += '\n';
+  out += s.movetext;
+  out += "\n\n";
+  if (s.stream_out) s.stream_out->write(out.data(), std::streamsize(out.size()));
+  ++s.games_written;
+}
+
+std::string to_pgn(const Game& game, const WriterOptions& options) {
+  std::string out;
+  PgnWriter writer(out, options);
+  game.accept(writer);
+  return out;
+}
+
+}  // namespace fenkit::pgn

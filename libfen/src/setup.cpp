@@ -191,7 +191,8 @@ Problems make_position(const Setup& setup, Position& out, const PositionOptions&
   pos.set_castling(rights);
   pos.set_en_passant(ep_problems.empty() ? setup.en_passant : no_square);
   pos.set_halfmove_clock(int(std::min<std::uint32_t>(setup.halfmove_clock, 65535)));
-  pos.set_fullmove_number(int(std::min<std::uint32_t>(setup.fullmove_number, 1U << 30)));
+  // A fullmove number of 0 (accepted only when relaxed) is read as 1, where counting starts.
+  pos.set_fullmove_number(int(std::clamp<std::uint32_t>(setup.fullmove_number, 1, 1U << 30)));
   pos.set_chess960(chess960);
   out = pos;
   return refused;

@@ -31,9 +31,12 @@ inline auto const tag = [](auto& ctx) {
   x3::_pass(ctx) = parser(ctx).on_tag(boost::fusion::at_c<1>(a), value.raw, value.unclosed,
                                       boost::fusion::at_c<0>(a).data());
 };
+// A comment among the tags, with its braces or ';' taken off.
 inline auto const prefix_comment = [](auto& ctx) {
   const std::string_view text = view(x3::_attr(ctx));
-  x3::_pass(ctx) = parser(ctx).on_prefix_comment(text, text.data());
+  const std::string_view inner =
+      text.front() == '{' ? text.substr(1, text.size() - 2) : text.substr(1);
+  x3::_pass(ctx) = parser(ctx).on_prefix_comment(inner, text.data());
 };
 // Every movetext token goes to the GameParser handler for its kind.
 inline auto const token = [](auto& ctx) {

@@ -253,12 +253,13 @@ struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
         }
         break;
       default:
-        if (c >= '1' && c <= '9') {
+        if (c >= '0' && c <= '9') {
           if (const std::size_t n = detail::result_length(&*p, &*p + (last - p))) {
             token.kind = Kind::result;
             p += n;
             return;
           }
+          if (c == '0' && read_move(p, last, token)) return;  // 0-0, 0-0-0
           It q = p;
           while (q != last && *q >= '0' && *q <= '9') ++q;
           for (;;) {  // "12." "12..." "12…"
@@ -276,11 +277,6 @@ struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
             return;
           }
           break;
-        }
-        if (c == '0' && detail::result_length(&*p, &*p + (last - p))) {
-          token.kind = Kind::result;
-          p += 3;
-          return;
         }
         if (read_move(p, last, token)) return;
         if (last - p >= 4 && std::string_view(&*p, 4) == "e.p.") {

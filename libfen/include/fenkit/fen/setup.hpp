@@ -55,7 +55,7 @@ enum class Problem : std::uint8_t {
   en_passant_wrong_rank,   // not on the 6th rank (White to move) or 3rd (Black to move)
   en_passant_without_pawn,  // no enemy pawn in front of the square
   en_passant_blocked,      // the square or the one behind it is occupied
-  fullmove_zero,           // the fullmove number starts at 1
+  fullmove_zero,           // the fullmove number starts at 1 (relaxed: read as 1)
   halfmove_too_large,      // more than 65535
 };
 inline constexpr int kProblemCount = 19;

@@ -1,13 +1,7 @@
-// EPD and PGN checking arrive with libepd and libpgn.
+// PGN checking arrives with libpgn.
 #include "check.hpp"
 
 namespace fenkit::tools {
-
-void check_epd_file(const std::string& path, const CheckOptions&, Diagnostics& diag,
-                    CheckTotals& totals) {
-  diag.file_error(path, "EPD checking is not available in this build");
-  ++totals.unreadable;
-}
 
 void check_pgn_file(const std::string& path, const CheckOptions&, Diagnostics& diag,
                     CheckTotals& totals) {

@@ -33,7 +33,8 @@ class PrefixedSource {
   using char_type = char;
   using category = io::source_tag;
 
-  PrefixedSource(std::string prefix, std::istream& rest) : prefix_(std::move(prefix)), rest_(&rest) {}
+  PrefixedSource(std::string prefix, std::istream& rest)
+      : prefix_(std::move(prefix)), rest_(&rest) {}
 
   std::streamsize read(char* s, std::streamsize n) {
     if (used_ < prefix_.size()) {

@@ -52,7 +52,8 @@ int run_epd(const Args& args) {
   if (v.count("relax")) {
     for (const std::string& name : v["relax"].as<std::vector<std::string>>()) {
       fen::Problem p;
-      if (!fen::problem_from_name(name, p)) throw UsageError("unknown problem '" + name + "' for --relax");
+      if (!fen::problem_from_name(name, p))
+        throw UsageError("unknown problem '" + name + "' for --relax");
       read.checks.relax.add(p);
     }
   }

@@ -50,18 +50,18 @@ std::optional<ReadError> parse_record(std::string_view text, Record& out) {
   const char* first = line.data() + consumed;
   const char* const last = line.data() + line.size();
   if (first != last && !is_blank(*first) && *first != ';')
-    return error_at(line, first, "unexpected " + token_at(first, last) + " after the en-passant field");
+    return error_at(line, first,
+                    "unexpected " + token_at(first, last) + " after the en-passant field");
 
-  grammar::EpdParseState state{record, line.data()};
+  grammar::EpdParseState state{.record = record, .line = line.data()};
   try {
     const bool ok = x3::phrase_parse(
         first, last, x3::with<grammar::epd_state_tag>(state)[grammar::record_tail()],
         x3::ascii::blank);
     if (!ok || first != last) {
-      const bool after_operation = !record.operations.empty();
-      return error_at(line, first,
-                      "unexpected " + token_at(first, last) +
-                          (after_operation ? ": expected ';' or an opcode" : ": expected an opcode"));
+      const char* expected =
+          record.operations.empty() ? ": expected an opcode" : ": expected ';' or an opcode";
+      return error_at(line, first, "unexpected " + token_at(first, last) + expected);
     }
   } catch (const x3::expectation_failure<const char*>& e) {
     const char* at = e.where();
@@ -70,7 +70,7 @@ std::optional<ReadError> parse_record(std::string_view text, Record& out) {
       return error_at(line, at, record.operations.back().opcode + ": " + state.refusal);
     if (e.which() == "a closing quote")
       return error_at(line, state.string_at ? state.string_at : at, "string not closed");
-    const std::string& opcode = record.operations.empty() ? std::string() : record.operations.back().opcode;
+    const std::string opcode = record.operations.empty() ? "" : record.operations.back().opcode;
     return error_at(line, at, opcode + ": expected " + e.which() + ", found " + token_at(at, last));
   }
   out = std::move(record);

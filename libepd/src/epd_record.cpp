@@ -135,16 +135,18 @@ static std::string numbered(char letter, int n) {
 std::optional<std::string_view> Record::c(int n) const { return string_of(numbered('c', n)); }
 std::optional<std::string_view> Record::v(int n) const { return string_of(numbered('v', n)); }
 
-static std::optional<std::pair<std::string_view, std::string_view>> two_strings(const Operation* op) {
+using StringPair = std::pair<std::string_view, std::string_view>;
+
+static std::optional<StringPair> two_strings(const Operation* op) {
   if (!op || op->operands.size() != 2) return std::nullopt;
-  return std::pair<std::string_view, std::string_view>(op->operands[0].text, op->operands[1].text);
+  return StringPair(op->operands[0].text, op->operands[1].text);
 }
 
-std::optional<std::pair<std::string_view, std::string_view>> Record::tcri() const {
+std::optional<StringPair> Record::tcri() const {
   return two_strings(find("tcri"));
 }
 
-std::optional<std::pair<std::string_view, std::string_view>> Record::tcsi() const {
+std::optional<StringPair> Record::tcsi() const {
   return two_strings(find("tcsi"));
 }
 

@@ -119,7 +119,9 @@ void write_epd(const Record& record, std::string& out, const WriteOptions& optio
   }
 
   if (options.sort_operations)
-    std::ranges::stable_sort(ops, {}, [](const Operation* op) -> const std::string& { return op->opcode; });
+    std::ranges::stable_sort(ops, {}, [](const Operation* op) -> std::string_view {
+      return op->opcode;
+    });
   for (const Operation* op : ops) write_operation(*op, out);
 }
 

@@ -166,6 +166,39 @@ INSTANTIATE_TEST_SUITE_P(Files, CorpusEpd, ::testing::ValuesIn(kSuites),
                            return name;
                          });
 
+// Files already in canonical form come back byte for byte (line endings and trailing blanks
+// aside): the files themselves are the expected output.
+class CanonicalCorpusEpd : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(CanonicalCorpusEpd, ComesBackUnchanged) {
+  FENKIT_REQUIRE_CORPUS(path, std::string("epd/") + GetParam());
+  const std::string text = fenkit::testing::read_file(path);
+  std::vector<std::string> expected;
+  for (std::string l : fenkit::testing::lines_of(text)) {
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    if (!l.empty()) expected.push_back(l);
+  }
+  std::vector<std::string> written;
+  for (const Record& r : read_all(text).records) written.push_back(to_epd(r));
+  ASSERT_EQ(written.size(), expected.size());
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < written.size(); ++i)
+    if (written[i] != expected[i] && ++differ <= 3)
+      ADD_FAILURE() << "line " << i + 1 << "\n  read:    " << expected[i] << "\n  written: " << written[i];
+  EXPECT_EQ(differ, 0U);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, CanonicalCorpusEpd,
+                         ::testing::Values("stockfish-books/2moves_v1.epd",
+                                           "stockfish-books/8mvs_+90_+99.epd",
+                                           "stockfish-books/DFRC_openings-every96th.epd",
+                                           "stockfish-books/FRC_openings.epd",
+                                           "stockfish-books/stalemates_200d30_v1.epd",
+                                           "arasan-tests/arasan2024.epd", "arasan-tests/wacnew.epd",
+                                           "bratko-kopec.epd", "sts/STS1-STS15_LAN_v3.epd",
+                                           "sts/STS1-STS15_LAN_v6.epd",
+                                           "python-chess-endgame-wdl-dtz.epd"));
+
 // The rejected lines are the ones listed above, at the places given.
 TEST(CorpusEpd, RejectedLinesAreTheBrokenOnes) {
   FENKIT_REQUIRE_CORPUS(path, "epd/sarona-EPD-sets/kaufman.epd");

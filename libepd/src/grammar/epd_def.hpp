@@ -199,8 +199,9 @@ auto const sign = x3::lit('+') | '-';
 auto const digit = x3::ascii::digit;
 
 auto const integer_token = x3::raw[x3::lexeme[-sign >> +digit >> token_end]];
+auto const exponent = (x3::lit('e') | 'E') >> -sign >> +digit;
 auto const real_token = x3::raw[x3::lexeme[-sign >> ((+digit >> '.' >> *digit) | ('.' >> +digit)) >>
-                                           -((x3::lit('e') | 'E') >> -sign >> +digit) >> token_end]];
+                                           -exponent >> token_end]];
 auto const word_token = x3::raw[x3::lexeme[+word_char]];
 // A move is SAN or long algebraic. Where an operand may be a move, a token that reads as one
 // is one: `bm c5` is a pawn move, not the comment opcode c5.
@@ -236,16 +237,16 @@ auto const integer_operand_def = integer_token[actions::add_integer];
 // "..." with \" and \\ escapes; any other backslash stands for itself. The rule only
 // recognises the string; add_string reads its value from the raw text.
 auto const quoted_string_def =
-    x3::lexeme[x3::raw[x3::lit('"')][actions::mark_quote] >>
-               *(('\\' >> x3::char_("\"\\")) | ~x3::char_('"')) > closing_quote];
+    x3::lexeme[(x3::raw[x3::lit('"')][actions::mark_quote] >>
+                *(('\\' >> x3::char_("\"\\")) | ~x3::char_('"'))) > closing_quote];
 auto const closing_quote_def = x3::lit('"');
 auto const string_operand_def =
     x3::raw[quoted_string][actions::add_string] | unquoted_text[actions::add_unquoted];
 auto const first_string_def =
     x3::raw[quoted_string][actions::add_string] | word_token[actions::add_word_string];
-auto const generic_operand_def = x3::raw[quoted_string][actions::add_string] |
-                                 real_token[actions::add_real] |
-                                 integer_token[actions::add_integer] | word_token[actions::add_word];
+auto const generic_operand_def =
+    x3::raw[quoted_string][actions::add_string] | real_token[actions::add_real] |
+    integer_token[actions::add_integer] | word_token[actions::add_word];
 auto const clock_field_def = x3::lexeme[x3::uint32 >> token_end][actions::clock_number] |
                              x3::lexeme['-' >> token_end][actions::clock_dash];
 

@@ -3,6 +3,7 @@
 //
 // The command is a source of records (EPD files) feeding one output; other sources, such as
 // the positions of PGN games, plug in beside read_epd_file().
+#include <fstream>
 #include <memory>
 
 #include "check.hpp"
@@ -38,6 +39,7 @@ int run_epd(const Args& args) {
       ("relax", po::value<std::vector<std::string>>()->composing(),
        "accept a position problem by name (repeatable), e.g. too_many_white_pieces")
       ("chess960", "read castling rights as Chess960")
+      ("rejects", po::value<std::string>(), "also write the rejected lines, as read, to this file")
       ("quiet,q", "with --check: no summary line")
       ("file", po::value<std::vector<std::string>>(), "input files ('-' or none: standard input)");
   const CommandLine cl = parse_command_line(args, options, "file");
@@ -69,10 +71,20 @@ int run_epd(const Args& args) {
   const RecordHandler on_record = [&](const epd::Entry& entry) {
     if (output) output->write(entry.record);
   };
+  // Rejected lines kept apart, so that they can be mended and read again.
+  std::ofstream rejects;
+  if (v.count("rejects")) {
+    rejects.open(v["rejects"].as<std::string>(), std::ios::binary);
+    if (!rejects) throw UsageError("cannot write '" + v["rejects"].as<std::string>() + "'");
+  }
+  const RecordHandler on_reject = [&](const epd::Entry& entry) {
+    if (rejects.is_open()) rejects << entry.text << '\n';
+  };
 
   Diagnostics diag;
   EpdTotals totals;
-  for (const std::string& path : files) read_epd_file(path, read, diag, totals, on_record);
+  for (const std::string& path : files)
+    read_epd_file(path, read, diag, totals, on_record, on_reject);
   output.reset();  // flushes
 
   if (check_only && !v.count("quiet")) {

@@ -5,7 +5,8 @@
 namespace fenkit::tools {
 
 bool read_epd_file(const std::string& path, const epd::ReadOptions& options, Diagnostics& diag,
-                   EpdTotals& totals, const RecordHandler& on_record) {
+                   EpdTotals& totals, const RecordHandler& on_record,
+                   const RecordHandler& on_reject) {
   const std::string name = display_name(path);
   const std::unique_ptr<std::istream> in = open_input(path);
   if (!in) {
@@ -24,6 +25,7 @@ bool read_epd_file(const std::string& path, const epd::ReadOptions& options, Dia
     ++totals.rejected;
     for (const epd::ReadError& error : entry.errors)
       diag.error(name, entry.line, error.column, error.message);
+    if (on_reject) on_reject(entry);
   }
   if (reader.failed()) {
     diag.file_error(name, "read error after line " + std::to_string(reader.line()) +

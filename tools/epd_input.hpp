@@ -19,9 +19,11 @@ struct EpdTotals {
 
 using RecordHandler = std::function<void(const epd::Entry&)>;
 
-// Reads a file ("-": standard input; compressed input is recognised). Returns false when the
-// file could not be opened or read to its end (reported, and counted in `totals`).
+// Reads a file ("-": standard input; compressed input is recognised): good records go to
+// `on_record`, rejected lines (after their errors are reported) to `on_reject`. Returns false
+// when the file could not be opened or read to its end (reported, and counted in `totals`).
 bool read_epd_file(const std::string& path, const epd::ReadOptions& options, Diagnostics& diag,
-                   EpdTotals& totals, const RecordHandler& on_record);
+                   EpdTotals& totals, const RecordHandler& on_record,
+                   const RecordHandler& on_reject = nullptr);
 
 }  // namespace fenkit::tools

@@ -186,6 +186,17 @@ TEST(EpdCommand, RejectedRecordsAreReportedAndTheOthersWritten) {
   EXPECT_EQ(lines_of(r.err), expected_errors(kErrors.string()));
 }
 
+TEST(EpdCommand, RejectedLinesCanBeKept) {
+  const fs::path rejects = scratch().path("rejects.epd");
+  const Outcome r = fenkit("epd --rejects " + quoted(rejects) + " " + quoted(kErrors));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines_of(r.out), kErrorsEpd);
+  // Lines 2 to 6 of the fixture, as they were.
+  std::vector<std::string> lines = lines_of(fenkit::testing::read_file(kErrors));
+  EXPECT_EQ(lines_of(fenkit::testing::read_file(rejects)),
+            std::vector<std::string>(lines.begin() + 1, lines.begin() + 6));
+}
+
 TEST(EpdCommand, CheckOnlyValidates) {
   Outcome r = fenkit("epd --check " + quoted(kErrors));
   EXPECT_EQ(r.status, 1);
@@ -217,6 +228,21 @@ TEST(EpdCommand, UnreadableInputAndUsageErrorsExitWithTwo) {
   r = fenkit("epd --fields 5 " + quoted(kSuite));
   EXPECT_EQ(r.status, 2);
   r = fenkit("epd --no-such-option");
+  EXPECT_EQ(r.status, 2);
+}
+
+TEST(EpdCommand, RelaxAcceptsANamedPositionProblem) {
+  // Black's king on e8 stands in check from the rook on e7 with White to move; after Kd2 the
+  // rook still gives that check, hence Kd2+.
+  const fs::path in = scratch().path("relax.epd");
+  std::ofstream(in) << "4k3/4R3/8/8/8/8/8/4K3 w - - bm Kd2;\n";
+  Outcome r = fenkit("epd " + quoted(in));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  r = fenkit("epd --relax opposite_side_in_check " + quoted(in));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "4k3/4R3/8/8/8/8/8/4K3 w - - bm Kd2+;\n");
+  r = fenkit("epd --relax no_such_problem " + quoted(in));
   EXPECT_EQ(r.status, 2);
 }
 

@@ -11,5 +11,6 @@ using Args = std::vector<std::string>;
 int run_perft(const Args& args);
 int run_check(const Args& args);
 int run_replay(const Args& args);
+int run_epd(const Args& args);
 
 }  // namespace fenkit::tools

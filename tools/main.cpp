@@ -18,6 +18,8 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"check", "validate PGN, EPD or FEN files; report every error with its place",
      fenkit::tools::run_check},
+    {"epd", "read, check and normalise EPD records; write EPD, FEN or JSON lines",
+     fenkit::tools::run_epd},
     {"perft", "count leaf nodes of the move tree; run a perft suite", fenkit::tools::run_perft},
     {"replay", "FEN (or EPD, CSV, JSON lines) after every move of every game",
      fenkit::tools::run_replay},

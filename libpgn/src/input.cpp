@@ -7,14 +7,15 @@
 #include <boost/iostreams/filter/bzip2.hpp>
 #include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filter/lzma.hpp>
-#include <boost/iostreams/filter/zstd.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
 #include <stdexcept>
 #include <sys/stat.h>
+#include <vector>
 #include <unistd.h>
+#include <zstd.h>
 
 namespace fenkit::pgn {
 
@@ -106,23 +107,79 @@ class DecompressingSource : public InputSource {
       case Compression::gzip: stream_.push(io::gzip_decompressor()); break;
       case Compression::bzip2: stream_.push(io::bzip2_decompressor()); break;
       case Compression::xz: stream_.push(io::lzma_decompressor()); break;
-      case Compression::zstd: stream_.push(io::zstd_decompressor()); break;
+      case Compression::zstd:  // read by ZstdSource
       case Compression::none: break;
     }
     stream_.push(SourceDevice(std::move(raw)));
   }
 
+  // Reads in pieces, so that a stream cut short still delivers what came before the cut, and
+  // reports the cut (the decompressor marks the stream bad) instead of a quiet end.
   std::size_t read(char* buffer, std::size_t size) override {
-    try {
-      stream_.read(buffer, std::streamsize(size));
-      return std::size_t(stream_.gcount());
-    } catch (const std::exception& e) {
-      fail(name(), std::string("cannot decompress: ") + e.what());
+    std::size_t total = 0;
+    while (total < size) {
+      try {
+        stream_.read(buffer + total, std::streamsize(std::min<std::size_t>(size - total, 1 << 16)));
+      } catch (const std::exception& e) {
+        fail(name(), std::string("cannot decompress: ") + e.what());
+      }
+      const std::size_t got = std::size_t(stream_.gcount());
+      total += got;
+      if (stream_.bad()) {
+        if (total) return total;  // the error comes with the next read
+        fail(name(), "cannot decompress: the data is corrupt or cut short");
+      }
+      if (got == 0 || stream_.eof()) break;
     }
+    return total;
   }
 
  private:
   io::filtering_istream stream_;
+};
+
+// zstd through libzstd's streaming API rather than Boost's filter, which ends quietly, without
+// any of the data, on a stream that is cut short.
+class ZstdSource : public InputSource {
+ public:
+  explicit ZstdSource(std::shared_ptr<InputSource> raw)
+      : InputSource(raw->name()), raw_(std::move(raw)), stream_(ZSTD_createDStream()),
+        input_(ZSTD_DStreamInSize()) {
+    if (!stream_) fail(name(), "cannot decompress: out of memory");
+  }
+  ~ZstdSource() override { ZSTD_freeDStream(stream_); }
+  ZstdSource(const ZstdSource&) = delete;
+  ZstdSource& operator=(const ZstdSource&) = delete;
+
+  std::size_t read(char* buffer, std::size_t size) override {
+    ZSTD_outBuffer out{buffer, size, 0};
+    while (out.pos == 0) {
+      if (in_.pos == in_.size) {
+        if (raw_eof_) {
+          // A frame still open at the end of the input means the data was cut short.
+          if (frame_open_) fail(name(), "cannot decompress: the data is corrupt or cut short");
+          return 0;
+        }
+        const std::size_t n = raw_->read(input_.data(), input_.size());
+        raw_eof_ = n == 0;
+        in_ = ZSTD_inBuffer{input_.data(), n, 0};
+        if (raw_eof_) continue;
+      }
+      const std::size_t ret = ZSTD_decompressStream(stream_, &out, &in_);
+      if (ZSTD_isError(ret))
+        fail(name(), std::string("cannot decompress: ") + ZSTD_getErrorName(ret));
+      frame_open_ = ret != 0;
+    }
+    return out.pos;
+  }
+
+ private:
+  std::shared_ptr<InputSource> raw_;
+  ZSTD_DStream* stream_;
+  std::vector<char> input_;
+  ZSTD_inBuffer in_{nullptr, 0, 0};
+  bool raw_eof_ = false;
+  bool frame_open_ = false;
 };
 
 class MappedSource : public InputSource {
@@ -196,6 +253,7 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   if (kind == Compression::none)
     return std::make_unique<DescriptorSource>(name, descriptor, std::move(sniffed));
   auto raw = std::make_shared<DescriptorSource>(name, descriptor, std::move(sniffed));
+  if (kind == Compression::zstd) return std::make_unique<ZstdSource>(std::move(raw));
   return std::make_unique<DecompressingSource>(std::move(raw), kind);
 }
 

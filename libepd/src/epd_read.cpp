@@ -1,0 +1,100 @@
+// Reading one EPD line: libfen reads the four fields, the X3 grammar (grammar/epd_def.hpp)
+// the clocks and operations; this driver turns a failure into a column and a reason.
+#include <stdexcept>
+
+#include "fenkit/epd/read.hpp"
+#include "fenkit/fen/fen.hpp"
+#include "grammar/epd.hpp"
+#include "grammar/epd_config.hpp"
+
+namespace fenkit::epd {
+
+namespace {
+
+namespace x3 = boost::spirit::x3;
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+// Line endings, trailing blanks and the NUL padding some suites carry are not part of a record.
+std::string_view trim_end(std::string_view line) {
+  while (!line.empty() && (is_blank(line.back()) || line.back() == '\r' || line.back() == '\0'))
+    line.remove_suffix(1);
+  return line;
+}
+
+// The token at `at`, for messages: up to the next blank or ';' (at least one character).
+std::string token_at(const char* at, const char* end) {
+  const char* p = at;
+  while (p != end && !is_blank(*p) && (*p != ';' || p == at)) ++p;
+  if (p == at) return "end of line";
+  std::string quoted(1, '\'');
+  quoted.append(at, p);
+  quoted += '\'';
+  return quoted;
+}
+
+ReadError error_at(std::string_view line, const char* at, std::string message) {
+  return ReadError{std::size_t(at - line.data()) + 1, std::move(message)};
+}
+
+}  // namespace
+
+std::optional<ReadError> parse_record(std::string_view text, Record& out) {
+  const std::string_view line = trim_end(text);
+  Record record;
+  std::size_t consumed = 0;
+  const fen::FenError fen_error = fen::read_setup(
+      line, record.setup, fen::FenReadOptions{.lenient = true, .epd_fields_only = true}, &consumed);
+  if (fen_error) return ReadError{fen_error.column ? fen_error.column : 1, fen_error.message()};
+
+  const char* first = line.data() + consumed;
+  const char* const last = line.data() + line.size();
+  if (first != last && !is_blank(*first) && *first != ';')
+    return error_at(line, first,
+                    "unexpected " + token_at(first, last) + " after the en-passant field");
+
+  grammar::EpdParseState state{.record = record, .line = line.data()};
+  try {
+    const bool ok = x3::phrase_parse(
+        first, last, x3::with<grammar::epd_state_tag>(state)[grammar::record_tail()],
+        x3::ascii::blank);
+    if (!ok || first != last) {
+      const char* expected =
+          record.operations.empty() ? ": expected an opcode" : ": expected ';' or an opcode";
+      return error_at(line, first, "unexpected " + token_at(first, last) + expected);
+    }
+  } catch (const x3::expectation_failure<const char*>& e) {
+    const char* at = e.where();
+    while (at != last && is_blank(*at)) ++at;
+    if (!state.refusal.empty() && state.refused_at == at)
+      return error_at(line, at, record.operations.back().opcode + ": " + state.refusal);
+    if (e.which() == "a closing quote")
+      return error_at(line, state.string_at ? state.string_at : at, "string not closed");
+    const std::string opcode = record.operations.empty() ? "" : record.operations.back().opcode;
+    return error_at(line, at, opcode + ": expected " + e.which() + ", found " + token_at(at, last));
+  }
+  out = std::move(record);
+  return std::nullopt;
+}
+
+std::vector<ReadError> read_record(std::string_view line, Record& out, const ReadOptions& options) {
+  Record record;
+  if (std::optional<ReadError> error = parse_record(line, record)) return {*std::move(error)};
+  if (options.check) {
+    std::vector<ReadError> errors = check_record(record, options.checks);
+    if (!errors.empty()) return errors;
+  }
+  out = std::move(record);
+  return {};
+}
+
+Record record_from_epd(std::string_view line, const ReadOptions& options) {
+  Record record;
+  const std::vector<ReadError> errors = read_record(line, record, options);
+  if (!errors.empty())
+    throw std::invalid_argument("column " + std::to_string(errors[0].column) + ": " +
+                                errors[0].message);
+  return record;
+}
+
+}  // namespace fenkit::epd

@@ -1,0 +1,134 @@
+// Writing records in canonical EPD form.
+#include <algorithm>
+#include <charconv>
+
+#include "fenkit/epd/write.hpp"
+
+namespace fenkit::epd {
+
+namespace {
+
+void append_number(std::int64_t n, std::string& out) {
+  char buffer[24];
+  out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, n).ptr);
+}
+
+void write_operand(const Operand& operand, std::string& out) {
+  switch (operand.kind) {
+    case OperandKind::integer: append_number(operand.integer, out); break;
+    case OperandKind::string: write_quoted(operand.text, out); break;
+    case OperandKind::move:
+    case OperandKind::real:
+    case OperandKind::word: out += operand.text; break;
+  }
+}
+
+void write_operation(const Operation& op, std::string& out) {
+  out += ' ';
+  out += op.opcode;
+  for (const Operand& operand : op.operands) {
+    out += ' ';
+    write_operand(operand, out);
+  }
+  out += ';';
+}
+
+// A clock operation that six-field output carries in the FEN fields instead.
+bool is_clock(const Operation& op) {
+  return (op.opcode == "hmvc" || op.opcode == "fmvn") && op.integer() && *op.integer() >= 0;
+}
+
+}  // namespace
+
+void write_fields(const fen::Setup& setup, std::string& out) {
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const fen::Piece piece = setup.board[fen::make_square(file, rank)];
+      if (piece == fen::Piece::none) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += fen::piece_char(piece);
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  out += setup.side_to_move == fen::Color::white ? " w " : " b ";
+  if (setup.castling_count)
+    out.append(setup.castling.data(), setup.castling_count);
+  else
+    out += '-';
+  out += ' ';
+  if (setup.en_passant == fen::no_square) {
+    out += '-';
+  } else {
+    out += fen::file_char(fen::file_of(setup.en_passant));
+    out += fen::rank_char(fen::rank_of(setup.en_passant));
+  }
+}
+
+void write_quoted(std::string_view text, std::string& out) {
+  out += '"';
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += '"';
+}
+
+void write_epd(const Record& record, std::string& out, const WriteOptions& options) {
+  write_fields(record.setup, out);
+
+  std::vector<const Operation*> ops;
+  ops.reserve(record.operations.size() + 2);
+  for (const Operation& op : record.operations)
+    if (options.clocks != ClockFields::six || !is_clock(op)) ops.push_back(&op);
+
+  // Clock fields the record read but four-field output cannot hold become operations.
+  Operation halfmove, fullmove;
+  switch (options.clocks) {
+    case ClockFields::as_read:
+      if (record.clock_fields >= 1) {
+        out += ' ';
+        append_number(record.setup.halfmove_clock, out);
+      }
+      if (record.clock_fields >= 2) {
+        out += ' ';
+        append_number(record.setup.fullmove_number, out);
+      }
+      break;
+    case ClockFields::six:
+      out += ' ';
+      append_number(record.halfmove_clock(), out);
+      out += ' ';
+      append_number(record.fullmove_number(), out);
+      break;
+    case ClockFields::four:
+      if (record.clock_fields >= 1 && !record.has("hmvc")) {
+        halfmove = Operation{"hmvc", {Operand::of_integer(record.setup.halfmove_clock)}, 0};
+        ops.push_back(&halfmove);
+      }
+      if (record.clock_fields >= 2 && !record.has("fmvn")) {
+        fullmove = Operation{"fmvn", {Operand::of_integer(record.setup.fullmove_number)}, 0};
+        ops.push_back(&fullmove);
+      }
+      break;
+  }
+
+  if (options.sort_operations)
+    std::ranges::stable_sort(ops, {}, [](const Operation* op) -> std::string_view {
+      return op->opcode;
+    });
+  for (const Operation* op : ops) write_operation(*op, out);
+}
+
+std::string to_epd(const Record& record, const WriteOptions& options) {
+  std::string out;
+  write_epd(record, out, options);
+  return out;
+}
+
+}  // namespace fenkit::epd

@@ -1,0 +1,115 @@
+// Writing: the canonical form, the clock-field modes, sorting, and round trips.
+//
+// Expected lines are written by hand from the canonical form: the four fields, then each
+// operation as `opcode operands;` separated by single spaces, strings quoted with \" and \\.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "epd_test_support.hpp"
+#include "fenkit/epd/reader.hpp"
+#include "fenkit/epd/write.hpp"
+#include "test_support.hpp"
+
+namespace fenkit::epd {
+namespace {
+
+using testing::read_ok;
+
+TEST(EpdWrite, CanonicalForm) {
+  EXPECT_EQ(to_epd(read_ok("  4k3/8/8/8/8/8/8/4K3   w  -  -  ;bm   Ke2 ;id  Pos 1 ;")),
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; id \"Pos 1\";");
+  EXPECT_EQ(to_epd(read_ok("4k3/8/8/8/8/8/8/4K3 w - -")), "4k3/8/8/8/8/8/8/4K3 w - -");
+  // Numbers: integers normalised, reals as written; unknown words kept unquoted.
+  EXPECT_EQ(to_epd(read_ok("4k3/8/8/8/8/8/8/4K3 w - - ce +5; pes +1.50; eval = draw")),
+            "4k3/8/8/8/8/8/8/4K3 w - - ce 5; pes +1.50; eval = draw;");
+  // The placement is rewritten from the board; castling and en passant stay as written.
+  EXPECT_EQ(to_epd(read_ok("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1")),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+  EXPECT_EQ(to_epd(read_ok("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6")),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6");
+}
+
+TEST(EpdWrite, StringsAreQuotedAndEscaped) {
+  Record r = read_ok("4k3/8/8/8/8/8/8/4K3 w - -");
+  r.set_string("c0", "a\"b\\c; d");
+  EXPECT_EQ(to_epd(r), "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\\\"b\\\\c; d\";");
+  // A lone backslash read from a file comes back escaped, and reads back the same.
+  const Record path = read_ok(R"(4k3/8/8/8/8/8/8/4K3 w - - c1 "C:\x";)");
+  EXPECT_EQ(to_epd(path), R"(4k3/8/8/8/8/8/8/4K3 w - - c1 "C:\\x";)");
+  EXPECT_EQ(read_ok(to_epd(path)), path);
+}
+
+TEST(EpdWrite, MovesInCanonicalSanOnceChecked) {
+  const std::string text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm g1f3 e2-e4;";
+  EXPECT_EQ(to_epd(read_ok(text)),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Nf3 e4;");
+  Record parsed;
+  ASSERT_FALSE(parse_record(text, parsed).has_value());
+  EXPECT_EQ(to_epd(parsed), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm g1f3 e2-e4;");
+}
+
+TEST(EpdWrite, ClockFieldModes) {
+  const Record six = read_ok("4k3/8/8/8/8/8/8/4K3 w - - 3 17 bm Ke2;");
+  EXPECT_EQ(to_epd(six), "4k3/8/8/8/8/8/8/4K3 w - - 3 17 bm Ke2;");
+  EXPECT_EQ(to_epd(six, {.clocks = ClockFields::four}),
+            "4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; hmvc 3; fmvn 17;");
+  EXPECT_EQ(to_epd(six, {.clocks = ClockFields::six}), "4k3/8/8/8/8/8/8/4K3 w - - 3 17 bm Ke2;");
+
+  const Record ops = read_ok("4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; bm Ke2; fmvn 17;");
+  EXPECT_EQ(to_epd(ops), "4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; bm Ke2; fmvn 17;");
+  EXPECT_EQ(to_epd(ops, {.clocks = ClockFields::four}),
+            "4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; bm Ke2; fmvn 17;");
+  EXPECT_EQ(to_epd(ops, {.clocks = ClockFields::six}), "4k3/8/8/8/8/8/8/4K3 w - - 3 17 bm Ke2;");
+
+  const Record none = read_ok("4k3/8/8/8/8/8/8/4K3 w - - bm Ke2;");
+  EXPECT_EQ(to_epd(none, {.clocks = ClockFields::six}), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Ke2;");
+  EXPECT_EQ(to_epd(none, {.clocks = ClockFields::four}), "4k3/8/8/8/8/8/8/4K3 w - - bm Ke2;");
+
+  const Record five = read_ok("4k3/8/8/8/8/8/8/4K3 w - - 9 bm Ke2;");
+  EXPECT_EQ(to_epd(five), "4k3/8/8/8/8/8/8/4K3 w - - 9 bm Ke2;");
+  EXPECT_EQ(to_epd(five, {.clocks = ClockFields::four}), "4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; hmvc 9;");
+}
+
+TEST(EpdWrite, SortedOperations) {
+  const Record r = read_ok("4k3/8/8/8/8/8/8/4K3 w - - id \"x\"; bm Ke2; acd 3; XPRIV 1; c0 \"c\";");
+  EXPECT_EQ(to_epd(r, {.sort_operations = true}),
+            "4k3/8/8/8/8/8/8/4K3 w - - XPRIV 1; acd 3; bm Ke2; c0 \"c\"; id \"x\";");
+  EXPECT_EQ(to_epd(r), "4k3/8/8/8/8/8/8/4K3 w - - id \"x\"; bm Ke2; acd 3; XPRIV 1; c0 \"c\";");
+}
+
+// Every record of a file: reading what was written gives the same record, and in the
+// other clock modes the same position, clocks and output.
+void expect_round_trip(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path;
+  Reader reader(in);
+  Entry entry;
+  std::size_t records = 0;
+  while (reader.next(entry)) {
+    if (!entry.ok()) continue;
+    ++records;
+    const Record& r = entry.record;
+    const std::string written = to_epd(r);
+    Record again;
+    ASSERT_TRUE(read_record(written, again).empty()) << path << ":" << entry.line << ": " << written;
+    EXPECT_EQ(again, r) << path << ":" << entry.line << ": " << written;
+    for (ClockFields mode : {ClockFields::four, ClockFields::six}) {
+      const std::string text = to_epd(r, {.clocks = mode});
+      Record other;
+      ASSERT_TRUE(read_record(text, other).empty()) << text;
+      EXPECT_EQ(other.fen(), r.fen()) << text;
+      EXPECT_EQ(to_epd(other, {.clocks = mode}), text);
+    }
+  }
+  EXPECT_GT(records, 0U) << path;
+}
+
+TEST(EpdWrite, RoundTripOfTheFixtures) {
+  expect_round_trip(fenkit::testing::data("epd/suite.epd"));
+  expect_round_trip(fenkit::testing::data("epd/messy.epd"));
+  expect_round_trip(fenkit::testing::data("epd/errors.epd"));
+}
+
+}  // namespace
+}  // namespace fenkit::epd

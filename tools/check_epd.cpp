@@ -1,0 +1,18 @@
+// fenkit check for EPD files: every record read and checked (position, moves, numbers).
+#include "check.hpp"
+#include "epd_input.hpp"
+
+namespace fenkit::tools {
+
+void check_epd_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
+                    CheckTotals& totals) {
+  epd::ReadOptions read;
+  read.checks.relax = options.relax;
+  EpdTotals epd_totals;
+  read_epd_file(path, read, diag, epd_totals, nullptr);
+  totals.positions += epd_totals.records;
+  totals.good_positions += epd_totals.records - epd_totals.rejected;
+  totals.unreadable += epd_totals.unreadable;
+}
+
+}  // namespace fenkit::tools

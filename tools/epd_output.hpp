@@ -1,0 +1,37 @@
+// The output formats of `fenkit epd`: canonical EPD, FEN, or JSON lines.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "fenkit/epd/record.hpp"
+#include "fenkit/epd/write.hpp"
+
+namespace fenkit::tools {
+
+enum class EpdFormat { epd, fen, jsonl };
+
+// Parses "epd", "fen" or "jsonl"; throws UsageError otherwise.
+EpdFormat epd_format_from_name(const std::string& name);
+
+// Writes records one per line, in the order given, through a large buffer.
+class EpdOutput {
+ public:
+  EpdOutput(EpdFormat format, epd::WriteOptions options, std::FILE* out = stdout);
+  ~EpdOutput();
+  EpdOutput(const EpdOutput&) = delete;
+  EpdOutput& operator=(const EpdOutput&) = delete;
+
+  void write(const epd::Record& record);
+  void flush();
+
+ private:
+  void write_json(const epd::Record& record);
+
+  EpdFormat format_;
+  epd::WriteOptions options_;
+  std::FILE* out_;
+  std::string buffer_;
+};
+
+}  // namespace fenkit::tools

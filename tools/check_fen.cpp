@@ -4,22 +4,18 @@
 #include <iostream>
 
 #include "check.hpp"
+#include "compressed_input.hpp"
 #include "fenkit/fen/fen.hpp"
 
 namespace fenkit::tools {
 
 void check_fen_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
                     CheckTotals& totals) {
-  std::ifstream file;
-  std::istream* in = &std::cin;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    if (!file) {
-      diag.file_error(path, "cannot open file");
-      ++totals.unreadable;
-      return;
-    }
-    in = &file;
+  const std::unique_ptr<std::istream> in = open_input(path);
+  if (!in) {
+    diag.file_error(display_name(path), "cannot open file");
+    ++totals.unreadable;
+    return;
   }
   const std::string name = display_name(path);
   const fen::FenOptions fen_options{.lenient = options.lenient, .relax = options.relax};
@@ -38,6 +34,10 @@ void check_fen_file(const std::string& path, const CheckOptions& options, Diagno
       continue;
     }
     diag.error(name, number, error.column ? error.column : first + 1, error.message());
+  }
+  if (in->bad()) {
+    diag.file_error(name, "read error (corrupt or cut-short compressed data?)");
+    ++totals.unreadable;
   }
 }
 

@@ -1,0 +1,28 @@
+# Installs fenkit into a scratch prefix, builds examples/consumer against it with
+# find_package(fenkit), and runs it on the sample PGN: what database software linking the
+# libraries will do.
+set(prefix ${BINARY_DIR}/install-test/prefix)
+set(consumer ${BINARY_DIR}/install-test/consumer)
+file(REMOVE_RECURSE ${BINARY_DIR}/install-test)
+
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BINARY_DIR} --prefix ${prefix}
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "install failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/consumer -B ${consumer}
+                        -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "configuring the consumer against the installed package failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${consumer} RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "building the consumer failed")
+endif()
+execute_process(COMMAND ${consumer}/last_positions ${SOURCE_DIR}/examples/sample.pgn
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+# The Opera game ends with 17. Rd8#; the position after it is known from the score.
+if(rc OR NOT out MATCHES "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17")
+  message(FATAL_ERROR "unexpected output (${rc}):\n${out}")
+endif()

@@ -22,7 +22,7 @@ if(rc)
 endif()
 execute_process(COMMAND ${consumer}/last_positions ${SOURCE_DIR}/examples/sample.pgn
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out)
-# The Opera game ends with 17. Rd8#; the position after it is known from the score.
+# The Opera game ends with 17. Rd8#; pgn-extract --fencomments gives this position after it.
 if(rc OR NOT out MATCHES "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17")
   message(FATAL_ERROR "unexpected output (${rc}):\n${out}")
 endif()

@@ -16,6 +16,7 @@ struct CheckOptions {
   bool lenient = false;
   fen::Problems relax;
   unsigned jobs = 0;
+  bool syntax_only = false;  // PGN: read the games without replaying their moves
 };
 
 struct CheckTotals {

@@ -35,6 +35,7 @@ int run_check(const Args& args) {
       ("lenient", "FEN: also accept four or five fields")
       ("relax", po::value<std::vector<std::string>>()->composing(),
        "accept a position problem by name (repeatable), e.g. fullmove_zero")
+      ("syntax-only", "PGN: check the syntax only, without replaying the moves")
       ("jobs,j", po::value<unsigned>()->default_value(0), "worker threads (0: all cores)")
       ("file", po::value<std::vector<std::string>>(), "input files ('-' or none: standard input)");
   const CommandLine cl = parse_command_line(args, options, "file");
@@ -47,6 +48,7 @@ int run_check(const Args& args) {
   check.quiet = v.count("quiet") > 0;
   check.lenient = v.count("lenient") > 0;
   check.jobs = v["jobs"].as<unsigned>();
+  check.syntax_only = v.count("syntax-only") > 0;
   if (v.count("relax")) {
     for (const std::string& name : v["relax"].as<std::vector<std::string>>()) {
       fen::Problem p;

@@ -44,6 +44,11 @@ class Diagnostics {
   void warning(std::string_view file, std::size_t line, std::size_t column, std::string_view message);
   // An error about a whole file (cannot open it, ...): FILE: error: MESSAGE
   void file_error(std::string_view file, std::string_view message);
+  // Counts problems that were reported elsewhere (already printed, in order).
+  void count(std::size_t errors, std::size_t warnings) {
+    errors_ += errors;
+    warnings_ += warnings;
+  }
   std::size_t errors() const { return errors_; }
   std::size_t warnings() const { return warnings_; }
 

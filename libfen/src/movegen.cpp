@@ -85,33 +85,42 @@ Masks compute_masks(const Position& pos) {
   return m;
 }
 
-inline Move* emit(Move* out, Square from, Bitboard targets) {
-  while (targets) *out++ = Move(from, pop_lsb(targets));
-  return out;
-}
-
-inline Move* emit_pawn(Move* out, Bitboard targets, int offset) {
-  while (targets) {
-    Square to = pop_lsb(targets);
-    *out++ = Move(Square(to - offset), to);
+// Where generated moves go: into a list, or only counted (perft counts its last ply this way,
+// with a popcount per piece instead of a store per move).
+struct ListSink {
+  Move* out;
+  void add(Move m) { *out++ = m; }
+  void add_targets(Square from, Bitboard targets) {
+    while (targets) *out++ = Move(from, pop_lsb(targets));
   }
-  return out;
-}
-
-inline Move* emit_promotions(Move* out, Bitboard targets, int offset) {
-  while (targets) {
-    Square to = pop_lsb(targets);
-    Square from = Square(to - offset);
-    *out++ = Move(from, to, MoveKind::promotion, PieceType::queen);
-    *out++ = Move(from, to, MoveKind::promotion, PieceType::rook);
-    *out++ = Move(from, to, MoveKind::promotion, PieceType::bishop);
-    *out++ = Move(from, to, MoveKind::promotion, PieceType::knight);
+  void add_pawn_moves(Bitboard targets, int offset) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      *out++ = Move(Square(to - offset), to);
+    }
   }
-  return out;
-}
+  void add_promotions(Bitboard targets, int offset) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      const Square from = Square(to - offset);
+      *out++ = Move(from, to, MoveKind::promotion, PieceType::queen);
+      *out++ = Move(from, to, MoveKind::promotion, PieceType::rook);
+      *out++ = Move(from, to, MoveKind::promotion, PieceType::bishop);
+      *out++ = Move(from, to, MoveKind::promotion, PieceType::knight);
+    }
+  }
+};
 
-template <Color Us>
-Move* generate_pawn_moves(const Position& pos, const Masks& m, Move* out) {
+struct CountSink {
+  std::size_t count = 0;
+  void add(Move) { ++count; }
+  void add_targets(Square, Bitboard targets) { count += std::size_t(popcount(targets)); }
+  void add_pawn_moves(Bitboard targets, int) { count += std::size_t(popcount(targets)); }
+  void add_promotions(Bitboard targets, int) { count += 4 * std::size_t(popcount(targets)); }
+};
+
+template <Color Us, typename Sink>
+void generate_pawn_moves(const Position& pos, const Masks& m, Sink& sink) {
   constexpr Color Them = ~Us;
   constexpr int up = pawn_push(Us);
   constexpr int up_west = up - 1, up_east = up + 1;
@@ -137,28 +146,27 @@ Move* generate_pawn_moves(const Position& pos, const Masks& m, Move* out) {
   Bitboard west = (forward_west<Us>(free) | (forward_west<Us>(pinned) & m.pin_diag)) & targets;
   Bitboard east = (forward_east<Us>(free) | (forward_east<Us>(pinned) & m.pin_diag)) & targets;
 
-  out = emit_promotions(out, single & last_rank, up);
-  out = emit_promotions(out, west & last_rank, up_west);
-  out = emit_promotions(out, east & last_rank, up_east);
-  out = emit_pawn(out, single & ~last_rank, up);
-  out = emit_pawn(out, twice, 2 * up);
-  out = emit_pawn(out, west & ~last_rank, up_west);
-  out = emit_pawn(out, east & ~last_rank, up_east);
+  sink.add_promotions(single & last_rank, up);
+  sink.add_promotions(west & last_rank, up_west);
+  sink.add_promotions(east & last_rank, up_east);
+  sink.add_pawn_moves(single & ~last_rank, up);
+  sink.add_pawn_moves(twice, 2 * up);
+  sink.add_pawn_moves(west & ~last_rank, up_west);
+  sink.add_pawn_moves(east & ~last_rank, up_east);
 
   const Square ep = pos.en_passant();
   if (ep != no_square) {
     for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
       Move move(pop_lsb(b), ep, MoveKind::en_passant);
-      if (pos.is_legal(move)) *out++ = move;
+      if (pos.is_legal(move)) sink.add(move);
     }
   }
-  return out;
 }
 
-template <Color Us>
-Move* generate_castling(const Position& pos, const Masks& m, Move* out) {
+template <Color Us, typename Sink>
+void generate_castling(const Position& pos, const Masks& m, Sink& sink) {
   const CastlingRights& rights = pos.castling();
-  if (!rights.has_any(Us) || m.checkers) return out;
+  if (!rights.has_any(Us) || m.checkers) return;
   constexpr Color Them = ~Us;
   const Square king = pos.king_square(Us);
   const Bitboard occ = pos.occupied();
@@ -178,29 +186,28 @@ Move* generate_castling(const Position& pos, const Masks& m, Move* out) {
     const Bitboard their_rq =
         pos.pieces(Them, PieceType::rook) | pos.pieces(Them, PieceType::queen);
     if (rook_attacks(kdest, occ ^ movers) & their_rq & rank_bb(rank_of(kdest))) continue;
-    *out++ = Move(king, rook, MoveKind::castling);
+    sink.add(Move(king, rook, MoveKind::castling));
   }
-  return out;
 }
 
-template <Color Us>
-Move* generate(const Position& pos, Move* out) {
+template <Color Us, typename Sink>
+void generate(const Position& pos, Sink& sink) {
   const Masks m = compute_masks<Us>(pos);
   const Bitboard us = pos.pieces(Us);
   const Bitboard occ = pos.occupied();
   const Square king = pos.king_square(Us);
 
-  out = emit(out, king, king_attacks(king) & ~us & ~m.danger);
-  if (more_than_one(m.checkers)) return out;  // double check: only the king moves
+  sink.add_targets(king, king_attacks(king) & ~us & ~m.danger);
+  if (more_than_one(m.checkers)) return;  // double check: only the king moves
 
   const Bitboard targets = ~us & m.check_mask;
   const Bitboard pinned = m.pin_hv | m.pin_diag;
 
-  out = generate_pawn_moves<Us>(pos, m, out);
+  generate_pawn_moves<Us>(pos, m, sink);
 
   for (Bitboard b = pos.pieces(Us, PieceType::knight) & ~pinned; b;) {
     Square s = pop_lsb(b);
-    out = emit(out, s, knight_attacks(s) & targets);
+    sink.add_targets(s, knight_attacks(s) & targets);
   }
   const Bitboard diagonal_movers =
       (pos.pieces(Us, PieceType::bishop) | pos.pieces(Us, PieceType::queen)) & ~m.pin_hv;
@@ -208,7 +215,7 @@ Move* generate(const Position& pos, Move* out) {
     Square s = pop_lsb(b);
     Bitboard t = bishop_attacks(s, occ) & targets;
     if (square_bb(s) & m.pin_diag) t &= m.pin_diag;
-    out = emit(out, s, t);
+    sink.add_targets(s, t);
   }
   const Bitboard straight_movers =
       (pos.pieces(Us, PieceType::rook) | pos.pieces(Us, PieceType::queen)) & ~m.pin_diag;
@@ -216,25 +223,30 @@ Move* generate(const Position& pos, Move* out) {
     Square s = pop_lsb(b);
     Bitboard t = rook_attacks(s, occ) & targets;
     if (square_bb(s) & m.pin_hv) t &= m.pin_hv;
-    out = emit(out, s, t);
+    sink.add_targets(s, t);
   }
-  return generate_castling<Us>(pos, m, out);
+  generate_castling<Us>(pos, m, sink);
 }
 
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& moves) {
   moves.clear();
-  Move* end = pos.side_to_move() == Color::white
-                  ? generate<Color::white>(pos, moves.end_pointer())
-                  : generate<Color::black>(pos, moves.end_pointer());
-  moves.set_end(end);
+  ListSink sink{moves.end_pointer()};
+  if (pos.side_to_move() == Color::white)
+    generate<Color::white>(pos, sink);
+  else
+    generate<Color::black>(pos, sink);
+  moves.set_end(sink.out);
 }
 
 std::size_t count_legal(const Position& pos) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  return moves.size();
+  CountSink sink;
+  if (pos.side_to_move() == Color::white)
+    generate<Color::white>(pos, sink);
+  else
+    generate<Color::black>(pos, sink);
+  return sink.count;
 }
 
 }  // namespace fenkit::fen

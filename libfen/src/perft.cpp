@@ -6,9 +6,9 @@ namespace fenkit::fen {
 
 std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
+  if (depth == 1) return count_legal(pos);
   MoveList moves;
   generate_legal(pos, moves);
-  if (depth == 1) return moves.size();
   std::uint64_t nodes = 0;
   for (Move m : moves) {
     Position next = pos;

@@ -7,26 +7,49 @@ namespace fenkit::fen {
 
 using namespace detail;
 
-Position Position::empty() {
-  Position p;
-  p.by_type_.fill(0);
-  p.by_color_.fill(0);
-  p.board_.fill(Piece::none);
-  p.castling_ = CastlingRights();
-  return p;
+namespace {
+
+constexpr std::array<Piece, 64> board_of_rows(const char* rows) {
+  std::array<Piece, 64> board{};
+  for (int s = 0; s < 64; ++s) {
+    switch (rows[s]) {
+      case 'P': board[s] = Piece::white_pawn; break;
+      case 'N': board[s] = Piece::white_knight; break;
+      case 'B': board[s] = Piece::white_bishop; break;
+      case 'R': board[s] = Piece::white_rook; break;
+      case 'Q': board[s] = Piece::white_queen; break;
+      case 'K': board[s] = Piece::white_king; break;
+      case 'p': board[s] = Piece::black_pawn; break;
+      case 'n': board[s] = Piece::black_knight; break;
+      case 'b': board[s] = Piece::black_bishop; break;
+      case 'r': board[s] = Piece::black_rook; break;
+      case 'q': board[s] = Piece::black_queen; break;
+      case 'k': board[s] = Piece::black_king; break;
+      default: board[s] = Piece::none; break;
+    }
+  }
+  return board;
 }
 
-Position::Position() {
-  board_.fill(Piece::none);
-  constexpr PieceType back_rank[8] = {PieceType::rook, PieceType::knight, PieceType::bishop,
-                                      PieceType::queen, PieceType::king, PieceType::bishop,
-                                      PieceType::knight, PieceType::rook};
-  for (int f = 0; f < 8; ++f) {
-    put_piece(make_piece(Color::white, back_rank[f]), make_square(f, 0));
-    put_piece(make_piece(Color::white, PieceType::pawn), make_square(f, 1));
-    put_piece(make_piece(Color::black, PieceType::pawn), make_square(f, 6));
-    put_piece(make_piece(Color::black, back_rank[f]), make_square(f, 7));
-  }
+// a1..h8, rank by rank from White's side.
+constexpr std::array<Piece, 64> kStartBoard = board_of_rows(
+    "RNBQKBNR" "PPPPPPPP" "........" "........" "........" "........" "pppppppp" "rnbqkbnr");
+constexpr std::array<Piece, 64> kEmptyBoard = board_of_rows(
+    "........" "........" "........" "........" "........" "........" "........" "........");
+
+}  // namespace
+
+Position::Position(EmptyTag) : board_(kEmptyBoard) {}
+
+Position Position::empty() { return Position(EmptyTag{}); }
+
+// The start position is written out rather than built piece by piece: positions are
+// default-constructed in hot loops (a FEN is read into one).
+Position::Position()
+    : by_type_{0x00FF00000000FF00ULL, 0x4200000000000042ULL, 0x2400000000000024ULL,
+               0x8100000000000081ULL, 0x0800000000000008ULL, 0x1000000000000010ULL},
+      by_color_{0x000000000000FFFFULL, 0xFFFF000000000000ULL},
+      board_(kStartBoard) {
   castling_.set(Color::white, CastlingSide::king_side, h1);
   castling_.set(Color::white, CastlingSide::queen_side, a1);
   castling_.set(Color::black, CastlingSide::king_side, h8);

@@ -82,6 +82,8 @@ class Position {
   friend bool operator==(const Position& a, const Position& b);
 
  private:
+  struct EmptyTag {};
+  explicit Position(EmptyTag);
   void move_piece(Square from, Square to);
   void update_castling_rights(Square from, Square to);
 

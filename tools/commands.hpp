@@ -10,5 +10,6 @@ using Args = std::vector<std::string>;
 
 int run_perft(const Args& args);
 int run_check(const Args& args);
+int run_book(const Args& args);
 
 }  // namespace fenkit::tools

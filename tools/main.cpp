@@ -19,6 +19,7 @@ constexpr Subcommand kSubcommands[] = {
     {"check", "validate PGN, EPD or FEN files; report every error with its place",
      fenkit::tools::run_check},
     {"perft", "count leaf nodes of the move tree; run a perft suite", fenkit::tools::run_perft},
+    {"book", "build Polyglot books from PGN or EPD; probe, dump and merge them", fenkit::tools::run_book},
 };
 
 void print_usage(std::ostream& out) {

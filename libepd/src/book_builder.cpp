@@ -40,6 +40,7 @@ std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
   fen::Position pos = start;
   for (std::size_t i = 0; i < used; ++i) {
     const fen::Move m = moves[i];
+    if (m.is_null()) break;  // what follows is not reachable by legal play
     if (check == MoveCheck::verify) {
       fen::MoveList legal;
       fen::generate_legal(pos, legal);

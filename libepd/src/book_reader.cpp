@@ -25,8 +25,10 @@ std::string with_offset(const std::string& message, std::optional<std::uint64_t>
 
 }  // namespace
 
-BookError::BookError(std::string file, std::string message, std::optional<std::uint64_t> offset)
+BookError::BookError(BookFault fault, std::string file, std::string message,
+                     std::optional<std::uint64_t> offset)
     : std::runtime_error(file + ": " + with_offset(message, offset)),
+      fault_(fault),
       file_(std::move(file)),
       detail_(with_offset(message, offset)),
       offset_(offset) {}
@@ -49,7 +51,7 @@ Book::Book(std::string name, std::unique_ptr<Storage> storage, const BookOpenOpt
   count_ = bytes / kBookEntrySize;
   const std::size_t rest = bytes % kBookEntrySize;
   if (rest && !options.ignore_trailing_bytes)
-    throw BookError(name_,
+    throw BookError(BookFault::size, name_,
                     "the size, " + std::to_string(bytes) +
                         " bytes, is not a whole number of 16-byte entries: " + std::to_string(rest) +
                         " byte" + (rest == 1 ? "" : "s") + " left after entry " +
@@ -60,7 +62,7 @@ Book::Book(std::string name, std::unique_ptr<Storage> storage, const BookOpenOpt
   for (std::size_t i = 1; i < count_; ++i) {
     const std::uint64_t previous = key_at(i - 1), key = key_at(i);
     if (key < previous)
-      throw BookError(name_,
+      throw BookError(BookFault::order, name_,
                       "entries are not sorted by key: entry " + std::to_string(i + 1) + " has key " +
                           hex_key(key) + ", smaller than the key " + hex_key(previous) +
                           " of the entry before it",
@@ -72,16 +74,16 @@ Book Book::open(const std::string& path, const BookOpenOptions& options) {
   auto storage = std::make_unique<Storage>();
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
-  if (error || !std::filesystem::exists(status)) throw BookError(path, "cannot open the file: no such file");
-  if (std::filesystem::is_directory(status)) throw BookError(path, "cannot open the file: it is a directory");
+  if (error || !std::filesystem::exists(status)) throw BookError(BookFault::unreadable, path, "cannot open the file: no such file");
+  if (std::filesystem::is_directory(status)) throw BookError(BookFault::unreadable, path, "cannot open the file: it is a directory");
   const auto size = std::filesystem::file_size(path, error);
-  if (error) throw BookError(path, "cannot open the file: " + error.message());
+  if (error) throw BookError(BookFault::unreadable, path, "cannot open the file: " + error.message());
   // An empty file cannot be mapped; it is simply a book without entries.
   if (size > 0) {
     try {
       storage->mapping.open(path);
     } catch (const std::exception& e) {
-      throw BookError(path, std::string("cannot open the file: ") + e.what());
+      throw BookError(BookFault::unreadable, path, std::string("cannot open the file: ") + e.what());
     }
   }
   return Book(path, std::move(storage), options);

@@ -36,11 +36,11 @@ void write_book(const std::string& path, std::span<const BookEntry> entries) {
     void operator()(std::FILE* f) const { std::fclose(f); }
   };
   std::unique_ptr<std::FILE, Closer> file(std::fopen(path.c_str(), "wb"));
-  if (!file) throw std::runtime_error(path + ": cannot write the book: " + std::strerror(errno));
+  if (!file) throw BookError(BookFault::unwritable, path, std::string("cannot write the book: ") + std::strerror(errno));
   if (std::fwrite(bytes.data(), 1, bytes.size(), file.get()) != bytes.size() || std::fflush(file.get()) != 0)
-    throw std::runtime_error(path + ": cannot write the book: " + std::strerror(errno));
+    throw BookError(BookFault::unwritable, path, std::string("cannot write the book: ") + std::strerror(errno));
   if (std::fclose(file.release()) != 0)
-    throw std::runtime_error(path + ": cannot write the book: " + std::strerror(errno));
+    throw BookError(BookFault::unwritable, path, std::string("cannot write the book: ") + std::strerror(errno));
 }
 
 }  // namespace fenkit::epd

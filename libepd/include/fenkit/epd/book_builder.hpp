@@ -62,7 +62,9 @@ class BookBuilder {
 
   // Adds a game: its start position, its moves in order, and its result. An unknown result
   // counts as a draw, as in Polyglot. A game with an illegal move among its first max_ply
-  // moves is refused whole (nothing of it is counted); moves after max_ply are not looked at.
+  // moves is refused whole (nothing of it is counted); moves after max_ply are not looked at,
+  // nor are those after a null move (fen::Move::null()). With MoveCheck::trusted the moves
+  // must be legal.
   std::optional<GameRejection> add_game(const fen::Position& start, std::span<const fen::Move> moves,
                                         GameResult result, MoveCheck check = MoveCheck::verify);
 

@@ -21,11 +21,19 @@
 
 namespace fenkit::epd {
 
-// A book that cannot be used: unreadable, truncated, or not sorted. what() names the file
-// and, where there is one, the entry and byte offset at fault.
+enum class BookFault : std::uint8_t {
+  unreadable,  // missing, a directory, or cannot be mapped
+  size,        // not a whole number of 16-byte entries
+  order,       // keys not sorted
+  unwritable,  // writing failed (book_writer.hpp)
+};
+
+// A book that cannot be used: unreadable, truncated, or not sorted (or cannot be written).
+// what() names the file and, where there is one, the entry and byte offset at fault.
 class BookError : public std::runtime_error {
  public:
-  BookError(std::string file, std::string message, std::optional<std::uint64_t> offset = {});
+  BookError(BookFault fault, std::string file, std::string message, std::optional<std::uint64_t> offset = {});
+  BookFault fault() const { return fault_; }
   const std::string& file() const { return file_; }
   // what() without the file name: "byte 38672: the size ...".
   const std::string& detail() const { return detail_; }
@@ -33,6 +41,7 @@ class BookError : public std::runtime_error {
   std::optional<std::uint64_t> offset() const { return offset_; }
 
  private:
+  BookFault fault_;
   std::string file_;
   std::string detail_;
   std::optional<std::uint64_t> offset_;

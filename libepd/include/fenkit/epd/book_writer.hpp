@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fenkit/epd/book_entry.hpp"
+#include "fenkit/epd/book_reader.hpp"
 
 namespace fenkit::epd {
 
@@ -20,8 +21,8 @@ bool keys_are_sorted(std::span<const BookEntry> entries);
 // The bytes of a book holding `entries` in the order given.
 std::vector<unsigned char> book_bytes(std::span<const BookEntry> entries);
 
-// Writes `entries` (in the order given) to `path`. Throws std::runtime_error naming the file
-// if it cannot be written, and std::invalid_argument if the keys are not sorted.
+// Writes `entries` (in the order given) to `path`. Throws BookError (book_reader.hpp) if the
+// file cannot be written, and std::invalid_argument if the keys are not sorted.
 void write_book(const std::string& path, std::span<const BookEntry> entries);
 
 }  // namespace fenkit::epd

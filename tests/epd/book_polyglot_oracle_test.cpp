@@ -3,6 +3,8 @@
 // as PGN for Polyglot and fed directly to the builder.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,7 @@
 #include "fenkit/epd/book_builder.hpp"
 #include "fenkit/epd/book_merge.hpp"
 #include "fenkit/epd/book_writer.hpp"
+#include "fenkit/fen/san.hpp"
 #include "test_support.hpp"
 
 namespace fenkit {
@@ -130,6 +133,53 @@ TEST(MakeBook, HalvingOfLargeCounts) {
   const std::vector<unsigned char> bytes = epd::book_bytes(builder.entries());
   const std::string expected = oracle.make_book(games, "");
   EXPECT_TRUE(std::string(bytes.begin(), bytes.end()) == expected) << "the books differ";
+}
+
+// The games of a simple PGN file (tags, then SAN with move numbers, no comments or variations),
+// read with a few lines of test code so that the builder can be checked on real games
+// before any PGN reader is involved.
+std::vector<TestGame> simple_pgn_games(const std::string& text) {
+  std::vector<TestGame> games;
+  std::istringstream in(text);
+  fen::Position pos;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.starts_with("[Event ")) {
+      games.emplace_back();
+      pos = fen::Position();
+    }
+    if (line.starts_with("[Result \"")) games.back().result = line.substr(9, line.find('"', 9) - 9);
+    if (line.empty() || line[0] == '[') continue;
+    std::istringstream words(line);
+    for (std::string word; words >> word;) {
+      if (std::isdigit(static_cast<unsigned char>(word[0])) || word == "*") continue;  // numbers, results
+      const fen::SanResult san = fen::read_san(pos, word);
+      EXPECT_TRUE(san) << word;
+      games.back().moves.push_back(san.move);
+      pos.play(san.move);
+    }
+  }
+  return games;
+}
+
+TEST(MakeBook, CorpusOpeningLines) {
+  FENKIT_REQUIRE_PROGRAM(polyglot, "polyglot");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");
+  const auto games = simple_pgn_games(testing::read_file(path));
+  ASSERT_EQ(games.size(), 34700U);  // SOURCES.md
+  Oracle oracle{polyglot, {}};
+  for (const auto& [options, polyglot_options] :
+       {std::pair{epd::BookBuildOptions{}, ""}, std::pair{epd::BookBuildOptions{.max_ply = 6, .min_games = 1}, "-max-ply 6 -min-game 1"}}) {
+    const auto bin = oracle.dir / "corpus.bin";
+    int status = -1;
+    testing::run("cd '" + oracle.dir.path().string() + "' && '" + polyglot + "' make-book -pgn '" + path.string() +
+                     "' -bin '" + bin.string() + "' " + polyglot_options + " > /dev/null 2>&1",
+                 &status);
+    ASSERT_EQ(status, 0);
+    const std::string expected = testing::read_file(bin);
+    ASSERT_GT(expected.size(), 16U * 1000);
+    EXPECT_TRUE(ours(games, options) == expected) << "make-book " << polyglot_options;
+  }
 }
 
 TEST(MergeBook, SameBytesAsPolyglot) {

@@ -2,7 +2,8 @@
 //
 // Reads only what a book needs: the four position fields (libfen's FEN reader), then the
 // operations as `opcode operand...;` with double-quoted strings kept whole. bm/pm operands are
-// SAN (or long algebraic); the --weight-opcode operand is an unsigned integer.
+// SAN (or long algebraic, or UCI); the --weight-opcode operand is an unsigned integer.
+#include <cctype>
 #include <charconv>
 #include <fstream>
 #include <iostream>
@@ -17,43 +18,48 @@ namespace fenkit::tools {
 namespace {
 
 struct Token {
-  std::string_view text;
-  std::size_t column;  // 1-based
+  std::string_view text;  // a word, a double-quoted string, or ";"
+  std::size_t column;     // 1-based
 };
 
-struct Operation {
-  std::vector<Token> words;  // the opcode, then the operands
-};
+// Spaces, tabs, and the stray control characters (NUL, form feed) some files carry.
+bool is_blank(char c) { return static_cast<unsigned char>(c) <= ' '; }
 
-// Splits the operations after the position fields; `start` is their column offset.
-std::vector<Operation> split_operations(std::string_view text, std::size_t start) {
-  std::vector<Operation> operations;
-  Operation current;
+// The words of the operations after the position fields; `start` is their column offset.
+std::vector<Token> tokenize(std::string_view text, std::size_t start) {
+  std::vector<Token> tokens;
   std::size_t i = 0;
-  auto finish = [&] {
-    if (!current.words.empty()) operations.push_back(std::move(current));
-    current = Operation();
-  };
   while (i < text.size()) {
     const char c = text[i];
-    if (c == ' ' || c == '\t') {
+    const std::size_t begin = i;
+    if (is_blank(c)) {
       ++i;
-    } else if (c == ';') {
-      finish();
-      ++i;
-    } else {
-      const std::size_t begin = i;
-      if (c == '"') {
-        const std::size_t close = text.find('"', i + 1);
-        i = close == std::string_view::npos ? text.size() : close + 1;
-      } else {
-        while (i < text.size() && text[i] != ' ' && text[i] != '\t' && text[i] != ';') ++i;
-      }
-      current.words.push_back(Token{text.substr(begin, i - begin), start + begin + 1});
+      continue;
     }
+    if (c == ';') {
+      ++i;
+    } else if (c == '"') {
+      const std::size_t close = text.find('"', i + 1);
+      i = close == std::string_view::npos ? text.size() : close + 1;
+    } else {
+      while (i < text.size() && !is_blank(text[i]) && text[i] != ';') ++i;
+    }
+    tokens.push_back(Token{text.substr(begin, i - begin), start + begin + 1});
   }
-  finish();
-  return operations;
+  return tokens;
+}
+
+bool is_number(std::string_view s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// An opcode: a letter, then letters, digits and underscores; and not a move's notation.
+bool looks_like_opcode(std::string_view s) {
+  if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0]))) return false;
+  for (const char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  fen::SanMove ignored;
+  return !fen::parse_san(s, ignored);
 }
 
 // One record: the moves it names and their weight, or an error with its column.
@@ -64,30 +70,51 @@ struct RecordMoves {
   std::size_t column = 1;
 };
 
+// Real files bend the syntax: six-field FENs, "bm Rc8+ dm 26" without semicolons, "bm Qd1 +"
+// with the check mark apart. So two numbers after the four fields are taken for the clocks,
+// a lone + # ! ? is ignored, and a word that follows a bm or pm move and looks like an opcode
+// starts the next operation.
 RecordMoves read_operations(const fen::Position& pos, std::string_view text, std::size_t start,
                             const EpdBookInput& input) {
   RecordMoves record;
-  for (const Operation& op : split_operations(text, start)) {
-    const std::string_view opcode = op.words.front().text;
-    if (opcode == "bm" || opcode == "pm") {
-      for (std::size_t i = 1; i < op.words.size(); ++i) {
-        const fen::SanResult san = fen::read_san(pos, op.words[i].text);
-        if (!san) {
-          record.error = fen::describe(pos, op.words[i].text, san);
-          record.column = op.words[i].column;
-          return record;
+  const std::vector<Token> tokens = tokenize(text, start);
+  std::size_t i = 0;
+  auto skip_operands = [&] {
+    while (i < tokens.size() && tokens[i].text != ";") ++i;
+  };
+  if (tokens.size() >= 2 && is_number(tokens[0].text) && is_number(tokens[1].text)) i = 2;
+  while (i < tokens.size()) {
+    const Token opcode = tokens[i++];
+    if (opcode.text == ";") continue;
+    if (opcode.text == "bm" || opcode.text == "pm") {
+      bool any = false;
+      for (; i < tokens.size() && tokens[i].text != ";"; ++i) {
+        const Token& word = tokens[i];
+        if (word.text.find_first_not_of("+#!?") == std::string_view::npos) continue;
+        const fen::SanResult san = fen::read_san(pos, word.text);
+        if (san) {
+          record.moves.push_back(san.move);
+          any = true;
+          continue;
         }
-        record.moves.push_back(san.move);
-      }
-    } else if (!input.weight_opcode.empty() && opcode == input.weight_opcode) {
-      const std::string_view operand = op.words.size() > 1 ? op.words[1].text : std::string_view();
-      const auto [end, error] = std::from_chars(operand.data(), operand.data() + operand.size(), record.weight);
-      if (operand.empty() || error != std::errc() || end != operand.data() + operand.size()) {
-        record.error = "the " + input.weight_opcode + " operand must be a whole number of 0 or more, not '" +
-                       std::string(operand) + "'";
-        record.column = op.words.size() > 1 ? op.words[1].column : op.words[0].column;
+        if (any && looks_like_opcode(word.text)) break;
+        record.error = fen::describe(pos, word.text, san);
+        record.column = word.column;
         return record;
       }
+    } else if (!input.weight_opcode.empty() && opcode.text == input.weight_opcode) {
+      const bool given = i < tokens.size() && tokens[i].text != ";";
+      const std::string_view operand = given ? tokens[i].text : std::string_view();
+      const auto [end, error] = std::from_chars(operand.data(), operand.data() + operand.size(), record.weight);
+      if (!given || error != std::errc() || end != operand.data() + operand.size()) {
+        record.error = "the " + input.weight_opcode + " operand must be a whole number of 0 or more, not '" +
+                       std::string(operand) + "'";
+        record.column = given ? tokens[i].column : opcode.column;
+        return record;
+      }
+      skip_operands();
+    } else {
+      skip_operands();
     }
   }
   return record;

@@ -1,6 +1,8 @@
 // End-to-end tests of `fenkit book`: output, diagnostics and exit status.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "book_test_support.hpp"
 #include "fenkit/epd/book_reader.hpp"
 #include "fenkit/epd/book_writer.hpp"
@@ -261,6 +263,25 @@ TEST(BookCommand, BuildFromEpd) {
   EXPECT_EQ(testing::raw_entries(testing::read_file(dir / "suite.bin")),
             (std::vector<testing::RawEntry>{
                 {0x463b96181691fc9cULL, 0x31C, 4, 0}, {0x463b96181691fc9cULL, 0x2DB, 3, 0}, {0x823c9b50fd114196ULL, 0xD24, 2, 0}}));
+}
+
+TEST(BookCommand, BuildFromMessyEpd) {
+  const TempDir dir;
+  // As real files have them: six fields and no semicolons ("bm Rc8+ dm 26"), a check mark
+  // apart from its move, a NUL at the end of the line, a move in UCI.
+  const char* mates = "7R/2k1p2P/r2rP3/8/3p1R2/8/2P2p2/2K5 w - - 0 1";
+  testing::write_text(dir / "messy.epd", std::string(mates) + " bm Rc8+ dm 26\n" +
+                                             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ; bm e4 + ;" +
+                                             std::string(1, '\0') + "\n" +
+                                             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 bm d2d4\n");
+  const Outcome r = book("build -q " + quoted(dir / "messy.epd") + " -o " + quoted(dir / "messy.bin"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  // Rc8: h8 (63) to c8 (58) = 63 << 6 | 58 = 0xffa. e4 0x31c and d4 0x2db, one each.
+  const std::uint64_t mates_key = fen::polyglot_key(fen::position_from_fen(mates));
+  std::vector<testing::RawEntry> expected = {
+      {0x463b96181691fc9cULL, 0x31C, 1, 0}, {0x463b96181691fc9cULL, 0x2DB, 1, 0}, {mates_key, 0xFFA, 1, 0}};
+  std::stable_sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+  EXPECT_EQ(testing::raw_entries(testing::read_file(dir / "messy.bin")), expected);
 }
 
 TEST(BookCommand, BuildUsageErrors) {

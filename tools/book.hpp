@@ -27,7 +27,7 @@ struct BookInputTotals {
   std::size_t games = 0, rejected_games = 0;      // PGN
   std::size_t records = 0, rejected_records = 0;  // EPD
   std::size_t records_without_moves = 0;          // EPD records with neither bm nor pm
-  std::uint64_t ambiguous = 0;  // Chess960 positions left out (epd/book_move.hpp)
+  std::uint64_t ambiguous = 0;                    // Chess960 positions left out (epd/book_move.hpp)
   std::size_t unreadable_files = 0;
 };
 
@@ -36,8 +36,8 @@ bool pgn_input_available();
 
 // Feeds every game of a PGN file ("-": standard input) to `builder`; games the reader rejects
 // are reported through `diag` and counted.
-void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply, Diagnostics& diag,
-                   BookInputTotals& totals);
+void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply,
+                   Diagnostics& diag, BookInputTotals& totals);
 
 struct EpdBookInput {
   // The opcode whose integer operand gives a record's weight; records without it weigh 1.
@@ -53,7 +53,8 @@ void add_epd_records(const std::string& path, epd::BookWeights& weights, const E
 // Opens a book for reading. Reports a book that cannot be used (naming the file, and the byte
 // at fault) and returns false; with `ignore_trailing_bytes`, a size that is not a multiple of
 // 16 only draws a warning.
-bool open_book(const std::string& path, bool ignore_trailing_bytes, Diagnostics& diag, std::optional<epd::Book>& out);
+bool open_book(const std::string& path, bool ignore_trailing_bytes, Diagnostics& diag,
+               std::optional<epd::Book>& out);
 
 // Reads a FEN given as the remaining words of a command line. Throws UsageError.
 fen::Position position_from_words(const std::vector<std::string>& words, bool chess960);

@@ -27,7 +27,8 @@ constexpr BookSubcommand kBookSubcommands[] = {
 void print_book_usage(std::ostream& out) {
   out << "usage: fenkit book SUBCOMMAND [OPTIONS]\n\nsubcommands:\n";
   for (const BookSubcommand& c : kBookSubcommands)
-    out << "  " << c.name << std::string(8 - std::string_view(c.name).size(), ' ') << c.summary << '\n';
+    out << "  " << c.name << std::string(8 - std::string_view(c.name).size(), ' ') << c.summary
+        << '\n';
   out << "\n'fenkit book SUBCOMMAND --help' describes its options.\n";
 }
 
@@ -84,17 +85,19 @@ std::string key_text(std::uint64_t key) {
 
 int run_book_key(const Args& args) {
   po::options_description options("book key options");
+  // clang-format off
   options.add_options()
       ("chess960", "read castling rights as Chess960")
       ("fen", po::value<std::vector<std::string>>(), "the position (all remaining words)");
+  // clang-format on
   const CommandLine cl = parse_command_line(args, options, "fen");
   if (cl.help) {
     print_help("book key", "FEN", options);
     return kExitOk;
   }
   if (!cl.values.count("fen")) throw UsageError("a FEN is required");
-  const fen::Position pos =
-      position_from_words(cl.values["fen"].as<std::vector<std::string>>(), cl.values.count("chess960") > 0);
+  const fen::Position pos = position_from_words(cl.values["fen"].as<std::vector<std::string>>(),
+                                                cl.values.count("chess960") > 0);
   std::cout << key_text(fen::polyglot_key(pos)) << '\n';
   return kExitOk;
 }

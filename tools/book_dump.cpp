@@ -6,7 +6,8 @@
 //
 //   epd:   <4 FEN fields> bm e4 d4; c0 "e4=120 d4=80 c4=0";
 //          bm holds the moves of positive weight, c0 every move with its weight.
-//   jsonl: {"fen":"<4 FEN fields>","key":"463b96181691fc9c","moves":[{"san":"e4","uci":"e2e4","weight":120,"learn":0}]}
+//   jsonl: {"fen":"<4 FEN fields>","key":"463b96181691fc9c",
+//           "moves":[{"san":"e4","uci":"e2e4","weight":120,"learn":0}]}   (on one line)
 #include <iostream>
 
 #include "book.hpp"
@@ -40,14 +41,16 @@ void write_epd(const std::string& fen, const std::vector<DumpedMove>& moves, std
   out += " c0 \"" + weights + "\";\n";
 }
 
-void write_jsonl(const std::string& fen, std::uint64_t key, const std::vector<DumpedMove>& moves, std::string& out) {
+void write_jsonl(const std::string& fen, std::uint64_t key, const std::vector<DumpedMove>& moves,
+                 std::string& out) {
   // FEN, SAN and UCI never contain characters that JSON needs escaped.
   out += "{\"fen\":\"" + fen + "\",\"key\":\"" + key_text(key) + "\",\"moves\":[";
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const DumpedMove& m = moves[i];
     out += i ? ",{" : "{";
-    out += "\"san\":\"" + m.san + "\",\"uci\":\"" + m.uci + "\",\"weight\":" + std::to_string(m.weight) +
-           ",\"learn\":" + std::to_string(m.learn) + "}";
+    out += "\"san\":\"" + m.san + "\",\"uci\":\"" + m.uci +
+           "\",\"weight\":" + std::to_string(m.weight) + ",\"learn\":" + std::to_string(m.learn) +
+           "}";
   }
   out += "]}\n";
 }
@@ -56,6 +59,7 @@ void write_jsonl(const std::string& fen, std::uint64_t key, const std::vector<Du
 
 int run_book_dump(const Args& args) {
   po::options_description options("book dump options");
+  // clang-format off
   options.add_options()
       ("format", po::value<std::string>()->default_value("epd"), "epd or jsonl")
       ("fen", po::value<std::vector<std::string>>()->composing(),
@@ -66,6 +70,7 @@ int run_book_dump(const Args& args) {
       ("ignore-trailing-bytes", "read a book whose size is not a multiple of 16 (with a warning)")
       ("quiet,q", "no summary on standard error")
       ("book", po::value<std::vector<std::string>>(), "the book file");
+  // clang-format on
   const CommandLine cl = parse_command_line(args, options, "book");
   const auto& v = cl.values;
   if (cl.help) {
@@ -78,7 +83,8 @@ int run_book_dump(const Args& args) {
     throw UsageError("one book file is required");
   const std::string path = v["book"].as<std::vector<std::string>>().front();
   const std::string format_name = v["format"].as<std::string>();
-  if (format_name != "epd" && format_name != "jsonl") throw UsageError("unknown --format '" + format_name + "'");
+  if (format_name != "epd" && format_name != "jsonl")
+    throw UsageError("unknown --format '" + format_name + "'");
   const DumpFormat format = format_name == "epd" ? DumpFormat::epd : DumpFormat::jsonl;
   const int gap = v["gap"].as<int>();
   if (gap < 0) throw UsageError("--gap must be 0 or more");
@@ -105,13 +111,17 @@ int run_book_dump(const Args& args) {
     for (const epd::BookMove& m : book->moves(pos)) {
       if (!m.move) {
         ++illegal;
-        diag.file_error(path, "book move " + epd::book_move_text(m.code) + " is not legal in " + fen + "; left out");
+        diag.file_error(path, "book move " + epd::book_move_text(m.code) + " is not legal in " +
+                                  fen + "; left out");
         continue;
       }
-      moves.push_back(DumpedMove{fen::to_san(pos, m.move), fen::to_uci(m.move, uci), m.weight, m.learn});
+      moves.push_back(
+          DumpedMove{fen::to_san(pos, m.move), fen::to_uci(m.move, uci), m.weight, m.learn});
     }
-    if (format == DumpFormat::epd) write_epd(fen, moves, out);
-    else write_jsonl(fen, fen::polyglot_key(pos), moves, out);
+    if (format == DumpFormat::epd)
+      write_epd(fen, moves, out);
+    else
+      write_jsonl(fen, fen::polyglot_key(pos), moves, out);
     if (out.size() > (1U << 16)) {
       std::cout << out;
       out.clear();
@@ -120,13 +130,13 @@ int run_book_dump(const Args& args) {
   std::cout << out << std::flush;
 
   if (walk.unreached_keys)
-    std::cerr << path << ": warning: " << walk.unreached_keys << " of " << walk.keys << " positions ("
-              << walk.unreached_entries << " entries) were not reached from the "
+    std::cerr << path << ": warning: " << walk.unreached_keys << " of " << walk.keys
+              << " positions (" << walk.unreached_entries << " entries) were not reached from the "
               << (v.count("fen") ? "given positions" : "start position")
               << " and are not written; --fen or a larger --gap may reach them\n";
   if (!v.count("quiet"))
-    std::cerr << walk.positions.size() << " positions written, " << walk.unreached_keys << " not reached, "
-              << illegal << " illegal moves left out\n";
+    std::cerr << walk.positions.size() << " positions written, " << walk.unreached_keys
+              << " not reached, " << illegal << " illegal moves left out\n";
   return walk.unreached_keys || illegal ? kExitRejected : kExitOk;
 }
 

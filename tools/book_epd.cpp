@@ -105,9 +105,11 @@ RecordMoves read_operations(const fen::Position& pos, std::string_view text, std
     } else if (!input.weight_opcode.empty() && opcode.text == input.weight_opcode) {
       const bool given = i < tokens.size() && tokens[i].text != ";";
       const std::string_view operand = given ? tokens[i].text : std::string_view();
-      const auto [end, error] = std::from_chars(operand.data(), operand.data() + operand.size(), record.weight);
+      const auto [end, error] =
+          std::from_chars(operand.data(), operand.data() + operand.size(), record.weight);
       if (!given || error != std::errc() || end != operand.data() + operand.size()) {
-        record.error = "the " + input.weight_opcode + " operand must be a whole number of 0 or more, not '" +
+        record.error = "the " + input.weight_opcode +
+                       " operand must be a whole number of 0 or more, not '" +
                        std::string(operand) + "'";
         record.column = given ? tokens[i].column : opcode.column;
         return record;
@@ -152,12 +154,14 @@ void add_epd_records(const std::string& path, epd::BookWeights& weights, const E
       continue;
     }
     fen::Position pos;
-    if (const fen::Problems problems = fen::make_position(setup, pos, {.chess960 = input.chess960}); !problems.empty()) {
+    if (const fen::Problems problems = fen::make_position(setup, pos, {.chess960 = input.chess960});
+        !problems.empty()) {
       diag.error(name, number, first + 1, fen::describe(problems));
       ++totals.rejected_records;
       continue;
     }
-    const RecordMoves record = read_operations(pos, std::string_view(line).substr(consumed), consumed, input);
+    const RecordMoves record =
+        read_operations(pos, std::string_view(line).substr(consumed), consumed, input);
     if (!record.error.empty()) {
       diag.error(name, number, record.column, record.error);
       ++totals.rejected_records;

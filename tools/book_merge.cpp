@@ -1,14 +1,16 @@
 // fenkit book merge: several books into one, as `polyglot merge-book` merges two.
+#include "fenkit/epd/book_merge.hpp"
+
 #include <iostream>
 
 #include "book.hpp"
-#include "fenkit/epd/book_merge.hpp"
 #include "fenkit/epd/book_writer.hpp"
 
 namespace fenkit::tools {
 
 int run_book_merge(const Args& args) {
   po::options_description options("book merge options");
+  // clang-format off
   options.add_options()
       ("output,o", po::value<std::string>(), "the merged book (required)")
       ("first-wins", "a position in several books keeps the moves of the first only "
@@ -16,6 +18,7 @@ int run_book_merge(const Args& args) {
       ("ignore-trailing-bytes", "read books whose size is not a multiple of 16 (with a warning)")
       ("quiet,q", "no summary on standard error")
       ("book", po::value<std::vector<std::string>>(), "the books, in order of precedence");
+  // clang-format on
   const CommandLine cl = parse_command_line(args, options, "book");
   const auto& v = cl.values;
   if (cl.help) {
@@ -28,7 +31,8 @@ int run_book_merge(const Args& args) {
   if (!v.count("output")) throw UsageError("-o OUT.bin is required");
   if (!v.count("book") || v["book"].as<std::vector<std::string>>().size() < 2)
     throw UsageError("at least two books are required");
-  const auto mode = v.count("first-wins") ? epd::BookMergeMode::first_wins : epd::BookMergeMode::add_weights;
+  const auto mode =
+      v.count("first-wins") ? epd::BookMergeMode::first_wins : epd::BookMergeMode::add_weights;
 
   Diagnostics diag;
   std::vector<epd::BookEntry> merged;

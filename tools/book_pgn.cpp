@@ -34,7 +34,9 @@ class BookGameVisitor : public pgn::Visitor {
 
   void start_position(const fen::Position& pos) override { start_ = pos; }
 
-  pgn::Action begin_movetext() override { return enough() ? pgn::Action::skip : pgn::Action::proceed; }
+  pgn::Action begin_movetext() override {
+    return enough() ? pgn::Action::skip : pgn::Action::proceed;
+  }
 
   pgn::Action move(const pgn::MoveEvent& event) override {
     if (event.depth != 0) return pgn::Action::proceed;
@@ -50,13 +52,16 @@ class BookGameVisitor : public pgn::Visitor {
   void result(std::string_view text) override { movetext_result_ = std::string(text); }
 
   void diagnostic(const pgn::Diagnostic& d) override {
-    if (d.severity == pgn::Severity::error) diag_.error(name_, d.where.line, d.where.column, d.message);
-    else diag_.warning(name_, d.where.line, d.where.column, d.message);
+    if (d.severity == pgn::Severity::error)
+      diag_.error(name_, d.where.line, d.where.column, d.message);
+    else
+      diag_.warning(name_, d.where.line, d.where.column, d.message);
   }
 
   void end_game(const pgn::GameEnd& end) override {
     if (!end.rejected)
-      builder_.add_game(start_, moves_, epd::parse_game_result(result_tag_ ? *result_tag_ : movetext_result_),
+      builder_.add_game(start_, moves_,
+                        epd::parse_game_result(result_tag_ ? *result_tag_ : movetext_result_),
                         epd::MoveCheck::trusted);
   }
 
@@ -80,8 +85,8 @@ class BookGameVisitor : public pgn::Visitor {
 
 bool pgn_input_available() { return true; }
 
-void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply, Diagnostics& diag,
-                   BookInputTotals& totals) {
+void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply,
+                   Diagnostics& diag, BookInputTotals& totals) {
   const std::string name = display_name(path);
   BookGameVisitor visitor(builder, max_ply, diag, name);
   pgn::ReaderOptions options;

@@ -12,11 +12,13 @@ namespace fenkit::tools {
 
 int run_book_probe(const Args& args) {
   po::options_description options("book probe options");
+  // clang-format off
   options.add_options()
       ("chess960", "read castling rights as Chess960")
       ("ignore-trailing-bytes", "read a book whose size is not a multiple of 16 (with a warning)")
       ("learn", "add a column with the learn field")
       ("args", po::value<std::vector<std::string>>(), "BOOK.bin, then the position (default: the start)");
+  // clang-format on
   const CommandLine cl = parse_command_line(args, options, "args");
   const auto& v = cl.values;
   if (cl.help) {
@@ -30,7 +32,8 @@ int run_book_probe(const Args& args) {
   std::vector<std::string> words = v["args"].as<std::vector<std::string>>();
   const std::string path = words.front();
   words.erase(words.begin());
-  const fen::Position pos = words.empty() ? fen::Position() : position_from_words(words, v.count("chess960") > 0);
+  const fen::Position pos =
+      words.empty() ? fen::Position() : position_from_words(words, v.count("chess960") > 0);
 
   Diagnostics diag;
   std::optional<epd::Book> book;
@@ -49,13 +52,15 @@ int run_book_probe(const Args& args) {
     const std::string coordinates = m.move ? fen::to_uci(m.move, uci) : epd::book_move_text(m.code);
     const double share = total ? 100.0 * m.weight / double(total) : 0.0;
     char line[96];
-    int n = std::snprintf(line, sizeof line, "%-8s %-6s %6u %6.2f%%", san.c_str(), coordinates.c_str(),
-                          unsigned(m.weight), share);
+    int n = std::snprintf(line, sizeof line, "%-8s %-6s %6u %6.2f%%", san.c_str(),
+                          coordinates.c_str(), unsigned(m.weight), share);
     if (v.count("learn"))
-      n += std::snprintf(line + n, sizeof line - std::size_t(n), " %10lu", static_cast<unsigned long>(m.learn));
+      n += std::snprintf(line + n, sizeof line - std::size_t(n), " %10lu",
+                         static_cast<unsigned long>(m.learn));
     std::cout << std::string_view(line, std::size_t(n)) << '\n';
     if (!m.move)
-      diag.file_error(path, "book move " + epd::book_move_text(m.code) + " is not legal in " + fen::to_fen(pos));
+      diag.file_error(path, "book move " + epd::book_move_text(m.code) + " is not legal in " +
+                                fen::to_fen(pos));
   }
   std::cout.flush();
   return diag.errors() ? kExitRejected : kExitOk;

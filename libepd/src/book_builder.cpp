@@ -32,8 +32,8 @@ std::size_t BookBuilder::PairKeyHash::operator()(const PairKey& k) const {
 BookBuilder::BookBuilder(const BookBuildOptions& options) : options_(options) {}
 
 std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
-                                                   std::span<const fen::Move> moves, GameResult result,
-                                                   MoveCheck check) {
+                                                   std::span<const fen::Move> moves,
+                                                   GameResult result, MoveCheck check) {
   // First replay the moves that count, so that a game with an illegal move leaves no trace.
   const std::size_t used = std::min(moves.size(), std::size_t(std::max(options_.max_ply, 0)));
   plies_.clear();
@@ -47,12 +47,15 @@ std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
       if (!legal.contains(m)) {
         ++stats_.rejected_games;
         return GameRejection{.ply = i + 1,
-                             .message = "illegal move " + fen::to_uci(m, {.king_takes_rook = true}) +
-                                        " at ply " + std::to_string(i + 1)};
+                             .message = "illegal move " +
+                                        fen::to_uci(m, {.king_takes_rook = true}) + " at ply " +
+                                        std::to_string(i + 1)};
       }
     }
-    if (has_ambiguous_castling_key(pos)) ++stats_.ambiguous_plies;
-    else plies_.push_back(Ply{fen::polyglot_key(pos), encode_book_move(m), pos.side_to_move()});
+    if (has_ambiguous_castling_key(pos))
+      ++stats_.ambiguous_plies;
+    else
+      plies_.push_back(Ply{fen::polyglot_key(pos), encode_book_move(m), pos.side_to_move()});
     pos.play(m);
   }
 
@@ -71,10 +74,15 @@ std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
 }
 
 std::size_t BookBuilder::pair_index(const Ply& ply) {
-  const auto [it, inserted] = index_.try_emplace(PairKey{ply.key, ply.move}, std::uint32_t(pairs_.size()));
+  const auto [it, inserted] =
+      index_.try_emplace(PairKey{ply.key, ply.move}, std::uint32_t(pairs_.size()));
   if (!inserted) return it->second;
   const auto [last, first_of_position] = last_of_position_.try_emplace(ply.key, it->second);
-  pairs_.push_back(Pair{.key = ply.key, .move = ply.move, .mover = ply.mover, .games = 0, .points = 0,
+  pairs_.push_back(Pair{.key = ply.key,
+                        .move = ply.move,
+                        .mover = ply.mover,
+                        .games = 0,
+                        .points = 0,
                         .previous = first_of_position ? -1 : std::int32_t(last->second)});
   last->second = it->second;
   return it->second;
@@ -82,7 +90,8 @@ std::size_t BookBuilder::pair_index(const Ply& ply) {
 
 void BookBuilder::halve(std::uint64_t key) {
   ++stats_.halvings;
-  for (std::int32_t i = std::int32_t(last_of_position_.at(key)); i >= 0; i = pairs_[std::size_t(i)].previous) {
+  for (std::int32_t i = std::int32_t(last_of_position_.at(key)); i >= 0;
+       i = pairs_[std::size_t(i)].previous) {
     Pair& pair = pairs_[std::size_t(i)];
     pair.games = (pair.games + 1) / 2;
     pair.points = (pair.points + 1) / 2;

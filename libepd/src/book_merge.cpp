@@ -28,14 +28,15 @@ void add_weights(std::span<const BookEntry> first, std::span<const BookEntry> se
       continue;
     }
     const unsigned sum = unsigned(out[same].weight) + e.weight;
-    out[same].weight = std::uint16_t(std::min<unsigned>(sum, std::numeric_limits<std::uint16_t>::max()));
+    out[same].weight =
+        std::uint16_t(std::min<unsigned>(sum, std::numeric_limits<std::uint16_t>::max()));
   }
 }
 
 }  // namespace
 
-std::vector<BookEntry> merge_books(std::span<const BookEntry> first, std::span<const BookEntry> second,
-                                   BookMergeMode mode) {
+std::vector<BookEntry> merge_books(std::span<const BookEntry> first,
+                                   std::span<const BookEntry> second, BookMergeMode mode) {
   std::vector<BookEntry> out;
   out.reserve(first.size() + second.size());
   while (!first.empty() || !second.empty()) {
@@ -49,8 +50,10 @@ std::vector<BookEntry> merge_books(std::span<const BookEntry> first, std::span<c
       second = second.subspan(position.size());
     } else {
       const auto a = position_at(first), b = position_at(second);
-      if (mode == BookMergeMode::add_weights) add_weights(a, b, out);
-      else out.insert(out.end(), a.begin(), a.end());
+      if (mode == BookMergeMode::add_weights)
+        add_weights(a, b, out);
+      else
+        out.insert(out.end(), a.begin(), a.end());
       first = first.subspan(a.size());
       second = second.subspan(b.size());
     }

@@ -50,7 +50,8 @@ bool has_ambiguous_castling_key(const fen::Position& pos) {
   const fen::CastlingRights& rights = pos.castling();
   for (const fen::Color c : {fen::Color::white, fen::Color::black}) {
     const fen::Bitboard rooks = pos.pieces(c, PieceType::rook);
-    for (const fen::CastlingSide side : {fen::CastlingSide::king_side, fen::CastlingSide::queen_side}) {
+    for (const fen::CastlingSide side :
+         {fen::CastlingSide::king_side, fen::CastlingSide::queen_side}) {
       if (!rights.has(c, side)) continue;
       const Square rook = rights.rook_square(c, side);
       const int rank = fen::rank_of(rook);

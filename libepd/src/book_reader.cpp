@@ -39,7 +39,8 @@ struct Book::Storage {
   std::vector<unsigned char> bytes;
 
   const unsigned char* data() const {
-    return mapping.is_open() ? reinterpret_cast<const unsigned char*>(mapping.data()) : bytes.data();
+    return mapping.is_open() ? reinterpret_cast<const unsigned char*>(mapping.data())
+                             : bytes.data();
   }
   std::size_t size() const { return mapping.is_open() ? mapping.size() : bytes.size(); }
 };
@@ -51,21 +52,22 @@ Book::Book(std::string name, std::unique_ptr<Storage> storage, const BookOpenOpt
   count_ = bytes / kBookEntrySize;
   const std::size_t rest = bytes % kBookEntrySize;
   if (rest && !options.ignore_trailing_bytes)
-    throw BookError(BookFault::size, name_,
-                    "the size, " + std::to_string(bytes) +
-                        " bytes, is not a whole number of 16-byte entries: " + std::to_string(rest) +
-                        " byte" + (rest == 1 ? "" : "s") + " left after entry " +
-                        std::to_string(count_) + " (truncated or damaged book)",
-                    std::uint64_t(count_ * kBookEntrySize));
+    throw BookError(
+        BookFault::size, name_,
+        "the size, " + std::to_string(bytes) +
+            " bytes, is not a whole number of 16-byte entries: " + std::to_string(rest) + " byte" +
+            (rest == 1 ? "" : "s") + " left after entry " + std::to_string(count_) +
+            " (truncated or damaged book)",
+        std::uint64_t(count_ * kBookEntrySize));
   ignored_bytes_ = rest;
   // Lookups are binary searches: one key out of order would hide moves without a word.
   for (std::size_t i = 1; i < count_; ++i) {
     const std::uint64_t previous = key_at(i - 1), key = key_at(i);
     if (key < previous)
       throw BookError(BookFault::order, name_,
-                      "entries are not sorted by key: entry " + std::to_string(i + 1) + " has key " +
-                          hex_key(key) + ", smaller than the key " + hex_key(previous) +
-                          " of the entry before it",
+                      "entries are not sorted by key: entry " + std::to_string(i + 1) +
+                          " has key " + hex_key(key) + ", smaller than the key " +
+                          hex_key(previous) + " of the entry before it",
                       std::uint64_t(i * kBookEntrySize));
   }
 }
@@ -74,22 +76,27 @@ Book Book::open(const std::string& path, const BookOpenOptions& options) {
   auto storage = std::make_unique<Storage>();
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
-  if (error || !std::filesystem::exists(status)) throw BookError(BookFault::unreadable, path, "cannot open the file: no such file");
-  if (std::filesystem::is_directory(status)) throw BookError(BookFault::unreadable, path, "cannot open the file: it is a directory");
+  if (error || !std::filesystem::exists(status))
+    throw BookError(BookFault::unreadable, path, "cannot open the file: no such file");
+  if (std::filesystem::is_directory(status))
+    throw BookError(BookFault::unreadable, path, "cannot open the file: it is a directory");
   const auto size = std::filesystem::file_size(path, error);
-  if (error) throw BookError(BookFault::unreadable, path, "cannot open the file: " + error.message());
+  if (error)
+    throw BookError(BookFault::unreadable, path, "cannot open the file: " + error.message());
   // An empty file cannot be mapped; it is simply a book without entries.
   if (size > 0) {
     try {
       storage->mapping.open(path);
     } catch (const std::exception& e) {
-      throw BookError(BookFault::unreadable, path, std::string("cannot open the file: ") + e.what());
+      throw BookError(BookFault::unreadable, path,
+                      std::string("cannot open the file: ") + e.what());
     }
   }
   return Book(path, std::move(storage), options);
 }
 
-Book Book::from_bytes(std::string name, std::vector<unsigned char> bytes, const BookOpenOptions& options) {
+Book Book::from_bytes(std::string name, std::vector<unsigned char> bytes,
+                      const BookOpenOptions& options) {
   auto storage = std::make_unique<Storage>();
   storage->bytes = std::move(bytes);
   return Book(std::move(name), std::move(storage), options);
@@ -110,15 +117,19 @@ Book::Range Book::find(std::uint64_t key) const {
   std::size_t low = 0, high = count_;  // first entry with key_at >= key
   while (low < high) {
     const std::size_t middle = low + (high - low) / 2;
-    if (key_at(middle) < key) low = middle + 1;
-    else high = middle;
+    if (key_at(middle) < key)
+      low = middle + 1;
+    else
+      high = middle;
   }
   Range range{low, low};
   while (range.last < count_ && key_at(range.last) == key) ++range.last;
   return range;
 }
 
-bool Book::contains(const fen::Position& pos) const { return !find(fen::polyglot_key(pos)).empty(); }
+bool Book::contains(const fen::Position& pos) const {
+  return !find(fen::polyglot_key(pos)).empty();
+}
 
 std::vector<BookMove> Book::moves(const fen::Position& pos) const {
   const Range range = find(fen::polyglot_key(pos));
@@ -126,8 +137,10 @@ std::vector<BookMove> Book::moves(const fen::Position& pos) const {
   moves.reserve(range.size());
   for (std::size_t i = range.first; i < range.last; ++i) {
     const BookEntry e = entry(i);
-    moves.push_back(BookMove{.move = decode_book_move(pos, e.move), .code = e.move,
-                             .weight = e.weight, .learn = e.learn});
+    moves.push_back(BookMove{.move = decode_book_move(pos, e.move),
+                             .code = e.move,
+                             .weight = e.weight,
+                             .learn = e.learn});
   }
   return moves;
 }

@@ -91,7 +91,8 @@ class Walker {
 
 }  // namespace
 
-BookWalk walk_book(const Book& book, std::span<const fen::Position> roots, const BookWalkOptions& options) {
+BookWalk walk_book(const Book& book, std::span<const fen::Position> roots,
+                   const BookWalkOptions& options) {
   return Walker(book, options).run(roots);
 }
 

@@ -43,7 +43,8 @@ std::vector<BookEntry> BookWeights::entries() const {
     if (options_.only_white && !pair.white) continue;
     if (options_.only_black && pair.white) continue;
     std::uint64_t heaviest = 0;
-    for (const std::uint32_t i : by_position_.at(pair.key)) heaviest = std::max(heaviest, pairs_[i].weight);
+    for (const std::uint32_t i : by_position_.at(pair.key))
+      heaviest = std::max(heaviest, pairs_[i].weight);
     std::uint64_t weight = pair.weight;
     if (options_.uniform) {
       weight = 1;
@@ -52,7 +53,8 @@ std::vector<BookEntry> BookWeights::entries() const {
       const long double scaled = (long double)weight * kMaxWeight / (long double)heaviest;
       weight = std::max<std::uint64_t>(1, std::uint64_t(scaled + 0.5L));
     }
-    book.push_back(BookEntry{.key = pair.key, .move = pair.move, .weight = std::uint16_t(weight), .learn = 0});
+    book.push_back(
+        BookEntry{.key = pair.key, .move = pair.move, .weight = std::uint16_t(weight), .learn = 0});
   }
   sort_book_entries(book);
   return book;

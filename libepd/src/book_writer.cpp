@@ -25,22 +25,29 @@ bool keys_are_sorted(std::span<const BookEntry> entries) {
 
 std::vector<unsigned char> book_bytes(std::span<const BookEntry> entries) {
   std::vector<unsigned char> bytes(entries.size() * kBookEntrySize);
-  for (std::size_t i = 0; i < entries.size(); ++i) encode_entry(entries[i], bytes.data() + i * kBookEntrySize);
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    encode_entry(entries[i], bytes.data() + i * kBookEntrySize);
   return bytes;
 }
 
 void write_book(const std::string& path, std::span<const BookEntry> entries) {
-  if (!keys_are_sorted(entries)) throw std::invalid_argument(path + ": book entries are not sorted by key");
+  if (!keys_are_sorted(entries))
+    throw std::invalid_argument(path + ": book entries are not sorted by key");
   const std::vector<unsigned char> bytes = book_bytes(entries);
   struct Closer {
     void operator()(std::FILE* f) const { std::fclose(f); }
   };
   std::unique_ptr<std::FILE, Closer> file(std::fopen(path.c_str(), "wb"));
-  if (!file) throw BookError(BookFault::unwritable, path, std::string("cannot write the book: ") + std::strerror(errno));
-  if (std::fwrite(bytes.data(), 1, bytes.size(), file.get()) != bytes.size() || std::fflush(file.get()) != 0)
-    throw BookError(BookFault::unwritable, path, std::string("cannot write the book: ") + std::strerror(errno));
+  if (!file)
+    throw BookError(BookFault::unwritable, path,
+                    std::string("cannot write the book: ") + std::strerror(errno));
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file.get()) != bytes.size() ||
+      std::fflush(file.get()) != 0)
+    throw BookError(BookFault::unwritable, path,
+                    std::string("cannot write the book: ") + std::strerror(errno));
   if (std::fclose(file.release()) != 0)
-    throw BookError(BookFault::unwritable, path, std::string("cannot write the book: ") + std::strerror(errno));
+    throw BookError(BookFault::unwritable, path,
+                    std::string("cannot write the book: ") + std::strerror(errno));
 }
 
 }  // namespace fenkit::epd

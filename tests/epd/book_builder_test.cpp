@@ -1,8 +1,9 @@
 // The builder on games small enough to count by hand.
+#include "fenkit/epd/book_builder.hpp"
+
 #include <gtest/gtest.h>
 
 #include "book_test_support.hpp"
-#include "fenkit/epd/book_builder.hpp"
 #include "fenkit/epd/book_move.hpp"
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/polyglot.hpp"
@@ -28,10 +29,13 @@ std::vector<fen::Move> line(const fen::Position& start, std::initializer_list<co
   return moves;
 }
 
-std::vector<fen::Move> line(std::initializer_list<const char*> sans) { return line(fen::Position(), sans); }
+std::vector<fen::Move> line(std::initializer_list<const char*> sans) {
+  return line(fen::Position(), sans);
+}
 
 // The weight the book gives `san` after the moves `before`, or -1 if it has no such entry.
-int weight_of(const std::vector<BookEntry>& book, std::initializer_list<const char*> before, const char* san) {
+int weight_of(const std::vector<BookEntry>& book, std::initializer_list<const char*> before,
+              const char* san) {
   fen::Position pos;
   for (const fen::Move m : line(before)) pos.play(m);
   const std::uint16_t code = epd::encode_book_move(fen::read_san(pos, san).move);
@@ -43,8 +47,8 @@ int weight_of(const std::vector<BookEntry>& book, std::initializer_list<const ch
 // Four games, counted by hand (wins 2, draws 1, losses 0 for the side that moved):
 //   1. e4 e5 2. Nf3 Nc6 1-0      1. e4 e5 2. Nf3 Nf6 1/2-1/2
 //   1. e4 c5 2. Nf3 d6  0-1      1. e4 e5 2. Nf3 Nc6 *   (unknown: a draw)
-// e4: 4 games, 2+1+0+1 = 4. e5: 3 games, 0+1+1 = 2. c5: 1 game, 2. Nf3 after e5: 3 games, 2+1+1 = 4.
-// Nf3 after c5: 1 game, 0. Nc6: 2 games, 0+1 = 1. Nf6: 1. d6: 2.
+// e4: 4 games, 2+1+0+1 = 4. e5: 3 games, 0+1+1 = 2. c5: 1 game, 2. Nf3 after e5: 3 games, 2+1+1
+// = 4. Nf3 after c5: 1 game, 0. Nc6: 2 games, 0+1 = 1. Nf6: 1. d6: 2.
 void add_four_games(BookBuilder& builder) {
   builder.add_game(fen::Position(), line({"e4", "e5", "Nf3", "Nc6"}), GameResult::white_wins);
   builder.add_game(fen::Position(), line({"e4", "e5", "Nf3", "Nf6"}), GameResult::draw);
@@ -93,8 +97,8 @@ TEST(BookBuilder, MinScoreIsThePercentageOfTheMover) {
 }
 
 TEST(BookBuilder, OnlyOneColourAndUniform) {
-  BookBuilder white({.min_games = 1, .only_white = true}), black({.min_games = 1, .only_black = true}),
-      uniform({.min_games = 1, .uniform = true});
+  BookBuilder white({.min_games = 1, .only_white = true}),
+      black({.min_games = 1, .only_black = true}), uniform({.min_games = 1, .uniform = true});
   add_four_games(white);
   add_four_games(black);
   add_four_games(uniform);
@@ -167,7 +171,8 @@ TEST(BookBuilder, HalvingAt16384Games) {
 
 TEST(BookBuilder, Chess960CastlingAsKingTakesRook) {
   // King b1, rooks a1 and h1; O-O-O is b1a1 = 1 << 6 | 0 = 0x40.
-  const fen::Position start = fen::position_from_fen("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", {.chess960 = true});
+  const fen::Position start =
+      fen::position_from_fen("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", {.chess960 = true});
   BookBuilder builder({.min_games = 1});
   EXPECT_FALSE(builder.add_game(start, line(start, {"O-O-O"}), GameResult::white_wins));
   const auto book = builder.entries();
@@ -178,7 +183,8 @@ TEST(BookBuilder, Chess960CastlingAsKingTakesRook) {
 TEST(BookBuilder, AmbiguousChess960PositionsAreLeftOut) {
   // White's queen-side right belongs to the inner rook b1 (a1 is nearer the corner): every
   // position is left out while that right lasts.
-  const fen::Position start = fen::position_from_fen("4k3/8/8/8/8/8/7P/RR2K3 w B - 0 1", {.chess960 = true});
+  const fen::Position start =
+      fen::position_from_fen("4k3/8/8/8/8/8/7P/RR2K3 w B - 0 1", {.chess960 = true});
   BookBuilder builder({.min_games = 1});
   EXPECT_FALSE(builder.add_game(start, line(start, {"h3", "Kd7", "Rb2", "Kc7"}), GameResult::draw));
   // h3, Kd7 and Rb2 are played from positions with the right; Rb2 gives it up, so Kc7 is kept.

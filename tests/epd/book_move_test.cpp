@@ -1,8 +1,10 @@
 // Book move codes, worked out by hand from the bit layout in book_format.html:
-// to file bits 0-2, to rank 3-5, from file 6-8, from rank 9-11, promotion 12-14 (1 knight .. 4 queen).
+// to file bits 0-2, to rank 3-5, from file 6-8, from rank 9-11, promotion 12-14 (1 knight .. 4
+// queen).
+#include "fenkit/epd/book_move.hpp"
+
 #include <gtest/gtest.h>
 
-#include "fenkit/epd/book_move.hpp"
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/uci.hpp"
 
@@ -30,7 +32,8 @@ TEST(BookMove, OrdinaryMove) {
 TEST(BookMove, CastlingIsKingTakesRook) {
   const Position pos = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
   // e1 = 4, h1 = 7, a1 = 0: e1h1 = 4 << 6 | 7 = 0x107, e1a1 = 0x100.
-  const fen::Move short_castle = fen::read_uci(pos, "e1g1"), long_castle = fen::read_uci(pos, "e1c1");
+  const fen::Move short_castle = fen::read_uci(pos, "e1g1"),
+                  long_castle = fen::read_uci(pos, "e1c1");
   ASSERT_TRUE(short_castle.is_castling());
   ASSERT_TRUE(long_castle.is_castling());
   EXPECT_EQ(encode_book_move(short_castle), 0x107);
@@ -90,7 +93,8 @@ TEST(BookMove, Chess960CastlingFromAnywhere) {
   // King on b1, rooks on a1 and h1: O-O-O is b1a1 (the king stays, the rook goes to d1), and
   // O-O is b1h1. b1 = 1: 1 << 6 | 0 = 0x40, 1 << 6 | 7 = 0x47.
   const Position pos = from_fen("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", true);
-  const fen::Move long_castle = decode_book_move(pos, 0x40), short_castle = decode_book_move(pos, 0x47);
+  const fen::Move long_castle = decode_book_move(pos, 0x40),
+                  short_castle = decode_book_move(pos, 0x47);
   ASSERT_TRUE(long_castle.is_castling());
   ASSERT_TRUE(short_castle.is_castling());
   EXPECT_EQ(encode_book_move(long_castle), 0x40);

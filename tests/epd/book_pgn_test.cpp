@@ -20,24 +20,30 @@ std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "
 
 Outcome fenkit_build(const std::string& args, const TempDir& dir) {
   Outcome r;
-  testing::run(std::string(FENKIT_BINARY) + " book build " + args + " 2> " + quoted(dir / "stderr.txt"), &r.status);
+  testing::run(
+      std::string(FENKIT_BINARY) + " book build " + args + " 2> " + quoted(dir / "stderr.txt"),
+      &r.status);
   r.err = testing::read_file(dir / "stderr.txt");
   return r;
 }
 
 // polyglot make-book and fenkit book build on the same PGN file, with the same options.
-void expect_same_book(const std::string& polyglot, const std::filesystem::path& pgn, const std::string& polyglot_options,
-                      const std::string& fenkit_options, const TempDir& dir) {
+void expect_same_book(const std::string& polyglot, const std::filesystem::path& pgn,
+                      const std::string& polyglot_options, const std::string& fenkit_options,
+                      const TempDir& dir) {
   int status = -1;
-  testing::run("cd " + quoted(dir.path()) + " && " + polyglot + " make-book -pgn " + quoted(pgn) + " -bin " +
-                   quoted(dir / "polyglot.bin") + " " + polyglot_options + " > /dev/null 2>&1",
+  testing::run("cd " + quoted(dir.path()) + " && " + polyglot + " make-book -pgn " + quoted(pgn) +
+                   " -bin " + quoted(dir / "polyglot.bin") + " " + polyglot_options +
+                   " > /dev/null 2>&1",
                &status);
   ASSERT_EQ(status, 0) << polyglot_options;
-  const Outcome r = fenkit_build(quoted(pgn) + " -o " + quoted(dir / "fenkit.bin") + " " + fenkit_options, dir);
+  const Outcome r =
+      fenkit_build(quoted(pgn) + " -o " + quoted(dir / "fenkit.bin") + " " + fenkit_options, dir);
   EXPECT_EQ(r.status, 0) << r.err;
   const std::string expected = testing::read_file(dir / "polyglot.bin");
   EXPECT_FALSE(expected.empty()) << polyglot_options;
-  EXPECT_TRUE(testing::read_file(dir / "fenkit.bin") == expected) << "make-book " << polyglot_options;
+  EXPECT_TRUE(testing::read_file(dir / "fenkit.bin") == expected)
+      << "make-book " << polyglot_options;
 }
 
 TEST(BookBuildPgn, SameBytesAsPolyglotForEveryOption) {
@@ -82,16 +88,20 @@ TEST(BookBuildPgn, IllegalGamesAreReportedAndSkipped) {
   // Three copies of a legal game around one with an illegal move (3... Ke7 is fine, 4. Ke3 is
   // not: the king on e1 cannot reach e3). Polyglot stops at such a game, so its book is made
   // from the legal games alone, which is what fenkit must write.
-  const std::string legal = "[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
-  const std::string illegal = "[Event \"bad\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Ke7 4. Ke3 0-1\n\n";
+  const std::string legal =
+      "[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
+  const std::string illegal =
+      "[Event \"bad\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Ke7 4. Ke3 0-1\n\n";
   testing::write_text(dir / "legal.pgn", legal + legal + legal);
   testing::write_text(dir / "mixed.pgn", legal + illegal + legal + legal);
   int status = -1;
-  testing::run("cd " + quoted(dir.path()) + " && " + polyglot + " make-book -pgn " + quoted(dir / "legal.pgn") +
-                   " -bin " + quoted(dir / "polyglot.bin") + " > /dev/null 2>&1",
+  testing::run("cd " + quoted(dir.path()) + " && " + polyglot + " make-book -pgn " +
+                   quoted(dir / "legal.pgn") + " -bin " + quoted(dir / "polyglot.bin") +
+                   " > /dev/null 2>&1",
                &status);
   ASSERT_EQ(status, 0);
-  const Outcome r = fenkit_build(quoted(dir / "mixed.pgn") + " -o " + quoted(dir / "fenkit.bin"), dir);
+  const Outcome r =
+      fenkit_build(quoted(dir / "mixed.pgn") + " -o " + quoted(dir / "fenkit.bin"), dir);
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("mixed.pgn:9:"), std::string::npos) << r.err;  // the line of 4. Ke3
   EXPECT_NE(r.err.find("4 games, 1 rejected"), std::string::npos) << r.err;

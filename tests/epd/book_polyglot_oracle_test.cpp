@@ -32,20 +32,23 @@ struct Oracle {
     testing::write_text(pgn, testing::games_pgn(games));
     std::filesystem::remove(bin);
     int status = -1;
-    testing::run("cd '" + dir.path().string() + "' && '" + polyglot + "' make-book -pgn '" + pgn.string() +
-                     "' -bin '" + bin.string() + "' " + options + " > /dev/null 2>&1",
+    testing::run("cd '" + dir.path().string() + "' && '" + polyglot + "' make-book -pgn '" +
+                     pgn.string() + "' -bin '" + bin.string() + "' " + options +
+                     " > /dev/null 2>&1",
                  &status);
     EXPECT_EQ(status, 0) << "polyglot make-book " << options;
     return testing::read_file(bin);
   }
 
-  std::string merge_book(const std::vector<epd::BookEntry>& a, const std::vector<epd::BookEntry>& b) {
+  std::string merge_book(const std::vector<epd::BookEntry>& a,
+                         const std::vector<epd::BookEntry>& b) {
     const auto in1 = dir / "in1.bin", in2 = dir / "in2.bin", out = dir / "out.bin";
     epd::write_book(in1.string(), a);
     epd::write_book(in2.string(), b);
     int status = -1;
-    testing::run("cd '" + dir.path().string() + "' && '" + polyglot + "' merge-book -in1 '" + in1.string() +
-                     "' -in2 '" + in2.string() + "' -out '" + out.string() + "' > /dev/null 2>&1",
+    testing::run("cd '" + dir.path().string() + "' && '" + polyglot + "' merge-book -in1 '" +
+                     in1.string() + "' -in2 '" + in2.string() + "' -out '" + out.string() +
+                     "' > /dev/null 2>&1",
                  &status);
     EXPECT_EQ(status, 0);
     return testing::read_file(out);
@@ -61,7 +64,9 @@ std::string ours(const std::vector<TestGame>& games, const epd::BookBuildOptions
 }
 
 // Openings shared by many games: repeated pairs, equal weights, min-games cuts.
-std::vector<TestGame> narrow_games() { return testing::random_games(3000, 11, GameShape{1, 16, 0.5}); }
+std::vector<TestGame> narrow_games() {
+  return testing::random_games(3000, 11, GameShape{1, 16, 0.5});
+}
 
 struct OptionCase {
   const char* polyglot_options;
@@ -85,18 +90,19 @@ TEST_P(MakeBookOptions, SameBytesAsPolyglot) {
 
 INSTANTIATE_TEST_SUITE_P(
     Polyglot, MakeBookOptions,
-    ::testing::Values(OptionCase{"", {}},
-                      OptionCase{"-min-game 1", {.min_games = 1}},
+    ::testing::Values(OptionCase{"", {}}, OptionCase{"-min-game 1", {.min_games = 1}},
                       OptionCase{"-min-game 7", {.min_games = 7}},
                       OptionCase{"-max-ply 5", {.max_ply = 5}},
                       OptionCase{"-max-ply 1 -min-game 1", {.max_ply = 1, .min_games = 1}},
                       OptionCase{"-min-score 50", {.min_score = 50}},
                       OptionCase{"-min-score 33.3", {.min_score = 33.3}},
-                      OptionCase{"-min-score 62.5 -min-game 2", {.min_games = 2, .min_score = 62.5}},
+                      OptionCase{"-min-score 62.5 -min-game 2",
+                                 {.min_games = 2, .min_score = 62.5}},
                       OptionCase{"-only-white", {.only_white = true}},
                       OptionCase{"-only-black -min-game 1", {.min_games = 1, .only_black = true}},
                       OptionCase{"-uniform", {.uniform = true}},
-                      OptionCase{"-uniform -min-game 1 -max-ply 9", {.max_ply = 9, .min_games = 1, .uniform = true}}));
+                      OptionCase{"-uniform -min-game 1 -max-ply 9",
+                                 {.max_ply = 9, .min_games = 1, .uniform = true}}));
 
 // Long, wide games reach castling on both sides, en passant, promotions and under-promotions.
 TEST(MakeBook, LongGamesWithEveryKindOfMove) {
@@ -152,7 +158,8 @@ std::vector<TestGame> simple_pgn_games(const std::string& text) {
     if (line.empty() || line[0] == '[') continue;
     std::istringstream words(line);
     for (std::string word; words >> word;) {
-      if (std::isdigit(static_cast<unsigned char>(word[0])) || word == "*") continue;  // numbers, results
+      if (std::isdigit(static_cast<unsigned char>(word[0])) || word == "*")
+        continue;  // numbers, results
       const fen::SanResult san = fen::read_san(pos, word);
       EXPECT_TRUE(san) << word;
       games.back().moves.push_back(san.move);
@@ -169,11 +176,13 @@ TEST(MakeBook, CorpusOpeningLines) {
   ASSERT_EQ(games.size(), 34700U);  // SOURCES.md
   Oracle oracle{polyglot, {}};
   for (const auto& [options, polyglot_options] :
-       {std::pair{epd::BookBuildOptions{}, ""}, std::pair{epd::BookBuildOptions{.max_ply = 6, .min_games = 1}, "-max-ply 6 -min-game 1"}}) {
+       {std::pair{epd::BookBuildOptions{}, ""},
+        std::pair{epd::BookBuildOptions{.max_ply = 6, .min_games = 1}, "-max-ply 6 -min-game 1"}}) {
     const auto bin = oracle.dir / "corpus.bin";
     int status = -1;
-    testing::run("cd '" + oracle.dir.path().string() + "' && '" + polyglot + "' make-book -pgn '" + path.string() +
-                     "' -bin '" + bin.string() + "' " + polyglot_options + " > /dev/null 2>&1",
+    testing::run("cd '" + oracle.dir.path().string() + "' && '" + polyglot + "' make-book -pgn '" +
+                     path.string() + "' -bin '" + bin.string() + "' " + polyglot_options +
+                     " > /dev/null 2>&1",
                  &status);
     ASSERT_EQ(status, 0);
     const std::string expected = testing::read_file(bin);

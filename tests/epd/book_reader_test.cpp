@@ -1,5 +1,7 @@
 // Reading books: errors for books that cannot be used, lookups, and the corpus books read
 // against an independent decoder (a few lines of big-endian arithmetic in book_test_support.hpp).
+#include "fenkit/epd/book_reader.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -7,7 +9,6 @@
 
 #include "book_test_support.hpp"
 #include "fenkit/epd/book_move.hpp"
-#include "fenkit/epd/book_reader.hpp"
 #include "fenkit/epd/book_writer.hpp"
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/polyglot.hpp"
@@ -22,7 +23,9 @@ using epd::BookEntry;
 using epd::BookError;
 using epd::BookFault;
 
-std::vector<unsigned char> bytes_of(const std::vector<BookEntry>& entries) { return epd::book_bytes(entries); }
+std::vector<unsigned char> bytes_of(const std::vector<BookEntry>& entries) {
+  return epd::book_bytes(entries);
+}
 
 // Runs `open` and returns the BookError it throws (failing the test if it throws none).
 template <typename Open>
@@ -60,13 +63,15 @@ TEST(BookReader, TruncatedBookIsRejectedWithItsPlace) {
 }
 
 TEST(BookReader, UnsortedBookIsRejectedWithTheEntry) {
-  const std::vector<BookEntry> entries = {{0x10, 1, 1, 0}, {0x20, 1, 1, 0}, {0x20, 2, 1, 0}, {0x08, 1, 1, 0}};
+  const std::vector<BookEntry> entries = {
+      {0x10, 1, 1, 0}, {0x20, 1, 1, 0}, {0x20, 2, 1, 0}, {0x08, 1, 1, 0}};
   const BookError e = error_of([&] { Book::from_bytes("mixed.bin", bytes_of(entries)); });
   EXPECT_EQ(e.fault(), BookFault::order);
   EXPECT_EQ(e.offset(), 48U);  // the fourth entry
-  EXPECT_STREQ(e.what(),
-               "mixed.bin: byte 48: entries are not sorted by key: entry 4 has key 0000000000000008, "
-               "smaller than the key 0000000000000020 of the entry before it");
+  EXPECT_STREQ(
+      e.what(),
+      "mixed.bin: byte 48: entries are not sorted by key: entry 4 has key 0000000000000008, "
+      "smaller than the key 0000000000000020 of the entry before it");
 }
 
 TEST(BookReader, MissingFileAndDirectory) {
@@ -100,7 +105,8 @@ TEST(BookReader, MovesOfAPositionWithIllegalOnesMarked) {
   const fen::Position start;
   const std::uint64_t key = fen::polyglot_key(start);
   // e2e4 (0x31c) weight 7 learn 9, then e2e5 (12 << 6 | 36), no legal move: kept, marked.
-  const Book book = Book::from_bytes("b", bytes_of({{key, 0x31C, 7, 9}, {key, 12 << 6 | 36, 2, 0}}));
+  const Book book =
+      Book::from_bytes("b", bytes_of({{key, 0x31C, 7, 9}, {key, 12 << 6 | 36, 2, 0}}));
   const auto moves = book.moves(start);
   ASSERT_EQ(moves.size(), 2U);
   EXPECT_EQ(fen::to_san(start, moves[0].move), "e4");
@@ -114,8 +120,10 @@ TEST(BookReader, ChooseFollowsTheWeights) {
   const fen::Position start;
   const std::uint64_t key = fen::polyglot_key(start);
   // Weights 3 : 1 : 0 and an illegal move of weight 100, which must never be chosen.
-  const Book book = Book::from_bytes(
-      "b", bytes_of({{key, 0x31C, 3, 0}, {key, 0x2DB, 1, 0}, {key, 12 << 6 | 36, 100, 0}, {key, 0x29A, 0, 0}}));
+  const Book book = Book::from_bytes("b", bytes_of({{key, 0x31C, 3, 0},
+                                                    {key, 0x2DB, 1, 0},
+                                                    {key, 12 << 6 | 36, 100, 0},
+                                                    {key, 0x29A, 0, 0}}));
   const auto moves = book.moves(start);
   std::mt19937_64 rng(1);
   std::map<std::uint16_t, int> counts;
@@ -163,7 +171,8 @@ TEST(BookCorpus, SmallbookWithItsStrayByte) {
   const BookError e = error_of([&] { Book::open(small.string()); });
   EXPECT_EQ(e.fault(), BookFault::size);
   EXPECT_EQ(e.offset(), 2417U * 16);
-  EXPECT_NE(std::string(e.what()).find("1 byte left after entry 2417"), std::string::npos) << e.what();
+  EXPECT_NE(std::string(e.what()).find("1 byte left after entry 2417"), std::string::npos)
+      << e.what();
   const Book book = Book::open(small.string(), {.ignore_trailing_bytes = true});
   EXPECT_EQ(book.size(), 2417U);
   EXPECT_EQ(book.ignored_bytes(), 1U);
@@ -184,7 +193,8 @@ void expect_probe_matches_raw(const std::filesystem::path& path, const fen::Posi
     EXPECT_EQ(moves[i].code, expected[i].move);
     EXPECT_EQ(moves[i].weight, expected[i].weight);
     EXPECT_EQ(moves[i].learn, expected[i].learn);
-    ASSERT_TRUE(moves[i].move) << "book move " << epd::book_move_text(moves[i].code) << " in " << fen::to_fen(pos);
+    ASSERT_TRUE(moves[i].move) << "book move " << epd::book_move_text(moves[i].code) << " in "
+                               << fen::to_fen(pos);
     EXPECT_EQ(int(moves[i].move.from()), int(expected[i].move >> 6 & 63));
     EXPECT_EQ(int(moves[i].move.to()), int(expected[i].move & 63));
   }
@@ -220,7 +230,8 @@ TEST(BookCorpus, CastlingEntriesDecodeAsCastling) {
   // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5: White may castle; if the book has e1h1 here it must
   // decode to castling, never to a king move.
   fen::Position pos;
-  for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"}) pos.play(fen::read_san(pos, san).move);
+  for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"})
+    pos.play(fen::read_san(pos, san).move);
   const auto moves = Book::open(gnuchess.string()).moves(pos);
   bool castles = false;
   for (const auto& m : moves)

@@ -31,7 +31,8 @@ struct GameShape {
   double spread = 0.5;  // probability of moving past each candidate
 };
 
-inline std::vector<TestGame> random_games(std::size_t count, std::uint64_t seed, const GameShape& shape) {
+inline std::vector<TestGame> random_games(std::size_t count, std::uint64_t seed,
+                                          const GameShape& shape) {
   std::mt19937_64 rng(seed);
   std::vector<TestGame> games;
   const char* results[] = {"1-0", "0-1", "1/2-1/2", "*"};
@@ -58,7 +59,8 @@ inline std::vector<TestGame> random_games(std::size_t count, std::uint64_t seed,
 inline std::string games_pgn(const std::vector<TestGame>& games) {
   std::string text;
   for (std::size_t g = 0; g < games.size(); ++g) {
-    text += "[Event \"game " + std::to_string(g + 1) + "\"]\n[Result \"" + games[g].result + "\"]\n\n";
+    text +=
+        "[Event \"game " + std::to_string(g + 1) + "\"]\n[Result \"" + games[g].result + "\"]\n\n";
     fen::Position pos;
     std::string line;
     auto put = [&](const std::string& token) {

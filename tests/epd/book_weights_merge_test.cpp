@@ -36,7 +36,8 @@ TEST(BookWeights, RepeatedPairsAddUp) {
   weights.add(start, uci(start, "c2c4"), 5);
   weights.add(start, uci(start, "g1f3"), 0);
   // d4 1 + 4 = 5 ties with c4 5: first seen first. e4 3 after; Nf3 weighs nothing: left out.
-  const std::vector<BookEntry> expected = {{key, 0x2DB, 5, 0}, {key, 0x29A, 5, 0}, {key, 0x31C, 3, 0}};
+  const std::vector<BookEntry> expected = {
+      {key, 0x2DB, 5, 0}, {key, 0x29A, 5, 0}, {key, 0x31C, 3, 0}};
   EXPECT_EQ(weights.entries(), expected);
 }
 
@@ -82,22 +83,27 @@ TEST(BookMerge, AddsWeightsLikePolyglot) {
             (std::vector<BookEntry>{{5, 1, 1, 0}, {5, 2, 101, 0}, {5, 3, 100, 0}, {5, 4, 50, 0}}));
   // A move twice in the first book: the second book adds to the first of them; twice in the
   // second book: both add to the first book's entry.
-  EXPECT_EQ(merge_books(std::vector<BookEntry>{{5, 1, 1, 0}, {5, 1, 2, 0}}, std::vector<BookEntry>{{5, 1, 100, 0}}),
+  EXPECT_EQ(merge_books(std::vector<BookEntry>{{5, 1, 1, 0}, {5, 1, 2, 0}},
+                        std::vector<BookEntry>{{5, 1, 100, 0}}),
             (std::vector<BookEntry>{{5, 1, 101, 0}, {5, 1, 2, 0}}));
-  EXPECT_EQ(merge_books(std::vector<BookEntry>{{5, 1, 1, 0}}, std::vector<BookEntry>{{5, 1, 100, 0}, {5, 1, 7, 0}}),
+  EXPECT_EQ(merge_books(std::vector<BookEntry>{{5, 1, 1, 0}},
+                        std::vector<BookEntry>{{5, 1, 100, 0}, {5, 1, 7, 0}}),
             (std::vector<BookEntry>{{5, 1, 108, 0}}));
   // Repeats of a move new to the position stay apart.
-  EXPECT_EQ(merge_books(std::vector<BookEntry>{{5, 1, 1, 0}}, std::vector<BookEntry>{{5, 3, 1, 9}, {5, 3, 2, 8}}),
+  EXPECT_EQ(merge_books(std::vector<BookEntry>{{5, 1, 1, 0}},
+                        std::vector<BookEntry>{{5, 3, 1, 9}, {5, 3, 2, 8}}),
             (std::vector<BookEntry>{{5, 1, 1, 0}, {5, 3, 1, 9}, {5, 3, 2, 8}}));
   // Positions in one book only, and zero weights, pass through.
-  EXPECT_EQ(merge_books(std::vector<BookEntry>{{5, 1, 1, 0}, {6, 1, 0, 0}}, std::vector<BookEntry>{{4, 1, 1, 0}}),
+  EXPECT_EQ(merge_books(std::vector<BookEntry>{{5, 1, 1, 0}, {6, 1, 0, 0}},
+                        std::vector<BookEntry>{{4, 1, 1, 0}}),
             (std::vector<BookEntry>{{4, 1, 1, 0}, {5, 1, 1, 0}, {6, 1, 0, 0}}));
 }
 
 TEST(BookMerge, SumsAreCappedWherePolyglotWraps) {
   // polyglot merge-book writes 60000 + 10000 as 4464 (70000 - 65536); a cap keeps the move
   // the heaviest it was meant to be.
-  EXPECT_EQ(epd::merge_books(std::vector<BookEntry>{{5, 1, 60000, 0}}, std::vector<BookEntry>{{5, 1, 10000, 0}}),
+  EXPECT_EQ(epd::merge_books(std::vector<BookEntry>{{5, 1, 60000, 0}},
+                             std::vector<BookEntry>{{5, 1, 10000, 0}}),
             (std::vector<BookEntry>{{5, 1, 65535, 0}}));
 }
 

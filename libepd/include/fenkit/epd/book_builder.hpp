@@ -50,10 +50,10 @@ struct GameRejection {
 enum class MoveCheck : std::uint8_t { verify, trusted };
 
 struct BookBuildStats {
-  std::uint64_t games = 0;             // games added
-  std::uint64_t rejected_games = 0;    // games refused for an illegal move
-  std::uint64_t ambiguous_plies = 0;   // Chess960 positions left out (book_move.hpp)
-  std::uint64_t halvings = 0;          // times a position's counts were halved
+  std::uint64_t games = 0;            // games added
+  std::uint64_t rejected_games = 0;   // games refused for an illegal move
+  std::uint64_t ambiguous_plies = 0;  // Chess960 positions left out (book_move.hpp)
+  std::uint64_t halvings = 0;         // times a position's counts were halved
 };
 
 class BookBuilder {
@@ -65,8 +65,9 @@ class BookBuilder {
   // moves is refused whole (nothing of it is counted); moves after max_ply are not looked at,
   // nor are those after a null move (fen::Move::null()). With MoveCheck::trusted the moves
   // must be legal.
-  std::optional<GameRejection> add_game(const fen::Position& start, std::span<const fen::Move> moves,
-                                        GameResult result, MoveCheck check = MoveCheck::verify);
+  std::optional<GameRejection> add_game(const fen::Position& start,
+                                        std::span<const fen::Move> moves, GameResult result,
+                                        MoveCheck check = MoveCheck::verify);
 
   // The book: filtered, weighted and sorted (book_writer.hpp). Can be called more than once.
   std::vector<BookEntry> entries() const;
@@ -80,8 +81,8 @@ class BookBuilder {
     std::uint64_t key;
     std::uint16_t move;
     fen::Color mover;
-    std::uint32_t games;       // n: games that played the move here (halved now and then)
-    std::uint32_t points;      // 2 per win, 1 per draw of the mover
+    std::uint32_t games;         // n: games that played the move here (halved now and then)
+    std::uint32_t points;        // 2 per win, 1 per draw of the mover
     std::int32_t previous = -1;  // the same position's pair added before this one, or -1
   };
   struct PairKey {
@@ -104,10 +105,10 @@ class BookBuilder {
 
   BookBuildOptions options_;
   BookBuildStats stats_;
-  std::vector<Pair> pairs_;                                // in order of first appearance
+  std::vector<Pair> pairs_;  // in order of first appearance
   std::unordered_map<PairKey, std::uint32_t, PairKeyHash> index_;
   std::unordered_map<std::uint64_t, std::uint32_t> last_of_position_;
-  std::vector<Ply> plies_;                                 // scratch, reused across games
+  std::vector<Ply> plies_;  // scratch, reused across games
 };
 
 }  // namespace fenkit::epd

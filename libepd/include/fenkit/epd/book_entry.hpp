@@ -46,7 +46,8 @@ constexpr std::uint64_t decode_key(const unsigned char* bytes) {
 // Writes `entry` into `bytes` (kBookEntrySize bytes).
 constexpr void encode_entry(const BookEntry& entry, unsigned char* bytes) {
   auto write = [bytes](int offset, int size, std::uint64_t value) {
-    for (int i = size - 1; i >= 0; --i, value >>= 8) bytes[offset + i] = static_cast<unsigned char>(value & 0xFF);
+    for (int i = size - 1; i >= 0; --i, value >>= 8)
+      bytes[offset + i] = static_cast<unsigned char>(value & 0xFF);
   };
   write(0, 8, entry.key);
   write(8, 2, entry.move);

@@ -19,7 +19,8 @@ enum class BookMergeMode {
 };
 
 // Both inputs sorted by key; so is the result.
-std::vector<BookEntry> merge_books(std::span<const BookEntry> first, std::span<const BookEntry> second,
+std::vector<BookEntry> merge_books(std::span<const BookEntry> first,
+                                   std::span<const BookEntry> second,
                                    BookMergeMode mode = BookMergeMode::add_weights);
 
 }  // namespace fenkit::epd

@@ -32,7 +32,8 @@ enum class BookFault : std::uint8_t {
 // what() names the file and, where there is one, the entry and byte offset at fault.
 class BookError : public std::runtime_error {
  public:
-  BookError(BookFault fault, std::string file, std::string message, std::optional<std::uint64_t> offset = {});
+  BookError(BookFault fault, std::string file, std::string message,
+            std::optional<std::uint64_t> offset = {});
   BookFault fault() const { return fault_; }
   const std::string& file() const { return file_; }
   // what() without the file name: "byte 38672: the size ...".
@@ -56,8 +57,8 @@ struct BookOpenOptions {
 
 // One move of a position as the book has it.
 struct BookMove {
-  fen::Move move;            // fen::Move::none() if the code is not a legal move here
-  std::uint16_t code = 0;    // as stored (book_move.hpp)
+  fen::Move move;          // fen::Move::none() if the code is not a legal move here
+  std::uint16_t code = 0;  // as stored (book_move.hpp)
   std::uint16_t weight = 0;
   std::uint32_t learn = 0;
 };
@@ -80,7 +81,9 @@ class Book {
   std::size_t ignored_bytes() const { return ignored_bytes_; }
 
   BookEntry entry(std::size_t index) const { return decode_entry(data_ + index * kBookEntrySize); }
-  std::uint64_t key_at(std::size_t index) const { return decode_key(data_ + index * kBookEntrySize); }
+  std::uint64_t key_at(std::size_t index) const {
+    return decode_key(data_ + index * kBookEntrySize);
+  }
   std::vector<BookEntry> entries() const;
 
   // The entries [first, last) whose key is `key` (first == last when there are none).

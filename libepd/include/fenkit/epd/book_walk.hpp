@@ -33,6 +33,7 @@ struct BookWalk {
   std::size_t unreached_entries = 0;
 };
 
-BookWalk walk_book(const Book& book, std::span<const fen::Position> roots, const BookWalkOptions& options = {});
+BookWalk walk_book(const Book& book, std::span<const fen::Position> roots,
+                   const BookWalkOptions& options = {});
 
 }  // namespace fenkit::epd

@@ -2,7 +2,9 @@
 //
 // The result is the Result tag's, as Polyglot takes it; the movetext's result serves only for
 // games without the tag. The reader checks every move, so games arrive legal or rejected (and
-// reported) as a whole.
+// reported) as a whole: a game with an illegal move is left out even when the move comes after
+// --max-ply, where Polyglot would not look. Games from a [FEN] position start there (Polyglot
+// always starts from the standard position).
 #include <optional>
 #include <stdexcept>
 

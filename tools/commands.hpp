@@ -12,5 +12,6 @@ int run_perft(const Args& args);
 int run_check(const Args& args);
 int run_replay(const Args& args);
 int run_epd(const Args& args);
+int run_book(const Args& args);
 
 }  // namespace fenkit::tools

@@ -16,6 +16,8 @@ struct Subcommand {
 };
 
 constexpr Subcommand kSubcommands[] = {
+    {"book", "build Polyglot books from PGN or EPD; probe, dump and merge them",
+     fenkit::tools::run_book},
     {"check", "validate PGN, EPD or FEN files; report every error with its place",
      fenkit::tools::run_check},
     {"epd", "read, check and normalise EPD records; write EPD, FEN or JSON lines",

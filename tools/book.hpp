@@ -1,0 +1,65 @@
+// The parts of `fenkit book`: one file per subcommand, and the readers that feed the builders.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "commands.hpp"
+#include "fenkit/epd/book_builder.hpp"
+#include "fenkit/epd/book_reader.hpp"
+#include "fenkit/epd/book_weights.hpp"
+#include "fenkit/fen/position.hpp"
+
+namespace fenkit::tools {
+
+int run_book_build(const Args& args);
+int run_book_probe(const Args& args);
+int run_book_dump(const Args& args);
+int run_book_merge(const Args& args);
+int run_book_key(const Args& args);
+
+// What the inputs of `fenkit book build` held.
+struct BookInputTotals {
+  std::size_t games = 0, rejected_games = 0;      // PGN
+  std::size_t records = 0, rejected_records = 0;  // EPD
+  std::size_t records_without_moves = 0;          // EPD records with neither bm nor pm
+  std::uint64_t ambiguous = 0;                    // Chess960 positions left out (epd/book_move.hpp)
+  std::size_t unreadable_files = 0;
+};
+
+// Whether this build can read PGN (book_pgn.cpp, or book_pgn_unavailable.cpp without libpgn).
+bool pgn_input_available();
+
+// Feeds every game of a PGN file ("-": standard input) to `builder`; games the reader rejects
+// are reported through `diag` and counted.
+void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply,
+                   Diagnostics& diag, BookInputTotals& totals);
+
+struct EpdBookInput {
+  // The opcode whose integer operand gives a record's weight; records without it weigh 1.
+  // Empty: every record weighs 1.
+  std::string weight_opcode;
+  bool chess960 = false;
+};
+
+// Adds the bm and pm moves of every record of an EPD file ("-": standard input) to `weights`.
+void add_epd_records(const std::string& path, epd::BookWeights& weights, const EpdBookInput& input,
+                     Diagnostics& diag, BookInputTotals& totals);
+
+// Opens a book for reading. Reports a book that cannot be used (naming the file, and the byte
+// at fault) and returns false; with `ignore_trailing_bytes`, a size that is not a multiple of
+// 16 only draws a warning.
+bool open_book(const std::string& path, bool ignore_trailing_bytes, Diagnostics& diag,
+               std::optional<epd::Book>& out);
+
+// Reads a FEN given as the remaining words of a command line. Throws UsageError.
+fen::Position position_from_words(const std::vector<std::string>& words, bool chess960);
+
+// "463b96181691fc9c"
+std::string key_text(std::uint64_t key);
+
+}  // namespace fenkit::tools

@@ -1,0 +1,141 @@
+// fenkit book build: a Polyglot book from PGN games, or from the bm/pm moves of EPD records.
+//
+// From games, the options mean what they mean to `polyglot make-book`, and the same games
+// give the same bytes (book_builder.hpp). Games with illegal moves are reported and skipped.
+#include <iostream>
+
+#include "book.hpp"
+#include "fenkit/epd/book_writer.hpp"
+
+namespace fenkit::tools {
+
+namespace {
+
+enum class BookSource { pgn, epd };
+
+BookSource source_of(const std::string& path, const std::string& forced) {
+  if (forced == "pgn") return BookSource::pgn;
+  if (forced == "epd") return BookSource::epd;
+  if (forced != "auto") throw UsageError("unknown --format '" + forced + "'");
+  std::string name = path;
+  for (const char* suffix : {".gz", ".bz2", ".xz", ".zst"})
+    if (name.ends_with(suffix)) name.resize(name.size() - std::string_view(suffix).size());
+  return name.ends_with(".epd") || name.ends_with(".EPD") ? BookSource::epd : BookSource::pgn;
+}
+
+std::size_t position_count(const std::vector<epd::BookEntry>& entries) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    n += i == 0 || entries[i].key != entries[i - 1].key;
+  return n;
+}
+
+}  // namespace
+
+int run_book_build(const Args& args) {
+  po::options_description options("book build options");
+  // clang-format off
+  options.add_options()
+      ("output,o", po::value<std::string>(), "the book to write (required)")
+      ("format", po::value<std::string>()->default_value("auto"), "pgn, epd or auto (.epd files are EPD)")
+      ("max-ply", po::value<int>()->default_value(1024), "games: use the first N half-moves")
+      ("min-games", po::value<int>()->default_value(3), "games: keep moves played in at least N games")
+      ("min-score", po::value<double>()->default_value(0.0),
+       "games: keep moves whose mover scored at least this percentage")
+      ("only-white", "keep only White's moves")
+      ("only-black", "keep only Black's moves")
+      ("uniform", "give every move weight 1")
+      ("weight-opcode", po::value<std::string>(),
+       "EPD: the opcode whose integer operand is a record's weight (default: every record weighs 1)")
+      ("chess960", "EPD: read castling rights as Chess960")
+      ("quiet,q", "no summary on standard error")
+      ("file", po::value<std::vector<std::string>>(), "input files ('-' or none: standard input)");
+  // clang-format on
+  const CommandLine cl = parse_command_line(args, options, "file");
+  const auto& v = cl.values;
+  if (cl.help) {
+    print_help("book build", "[FILE...] -o BOOK.bin", options);
+    std::cout
+        << "From games, a move's weight is 2 per win and 1 per draw of the side that played\n"
+           "it (a result other than 1-0, 0-1 or 1/2-1/2 counts as a draw), and a position's\n"
+           "counts are halved when one move reaches 16384 games, as polyglot make-book does.\n"
+           "From EPD, each bm and pm move of a record adds the record's weight; the same move\n"
+           "of the same position given again adds up.\n";
+    return kExitOk;
+  }
+  if (!v.count("output")) throw UsageError("-o BOOK.bin is required");
+  const epd::BookBuildOptions build{
+      .max_ply = v["max-ply"].as<int>(),
+      .min_games = v["min-games"].as<int>(),
+      .min_score = v["min-score"].as<double>(),
+      .only_white = v.count("only-white") > 0,
+      .only_black = v.count("only-black") > 0,
+      .uniform = v.count("uniform") > 0,
+  };
+  if (build.max_ply < 0) throw UsageError("--max-ply must be 0 or more");
+  if (build.min_games < 1) throw UsageError("--min-games must be 1 or more");
+  if (!(build.min_score >= 0 && build.min_score <= 100))
+    throw UsageError("--min-score must be between 0 and 100");
+  if (build.only_white && build.only_black)
+    throw UsageError("--only-white and --only-black exclude each other");
+
+  const std::vector<std::string> files =
+      v.count("file") ? v["file"].as<std::vector<std::string>>() : std::vector<std::string>{"-"};
+  const std::string forced = v["format"].as<std::string>();
+  const BookSource source = source_of(files.front(), forced);
+  for (const std::string& path : files)
+    if (source_of(path, forced) != source)
+      throw UsageError("PGN and EPD input cannot be mixed in one book");
+  if (source == BookSource::epd) {
+    for (const char* games_only : {"max-ply", "min-games", "min-score"})
+      if (!v[games_only].defaulted())
+        throw UsageError(std::string("--") + games_only + " applies to PGN games only");
+  } else {
+    if (v.count("weight-opcode") || v.count("chess960"))
+      throw UsageError("--weight-opcode and --chess960 apply to EPD input only");
+    if (!pgn_input_available())
+      throw UsageError("PGN input is not available in this build of fenkit");
+  }
+
+  Diagnostics diag;
+  BookInputTotals totals;
+  std::vector<epd::BookEntry> entries;
+  if (source == BookSource::pgn) {
+    epd::BookBuilder builder(build);
+    for (const std::string& path : files) add_pgn_games(path, builder, build.max_ply, diag, totals);
+    entries = builder.entries();
+    totals.ambiguous = builder.stats().ambiguous_plies;
+  } else {
+    epd::BookWeights weights(
+        {.only_white = build.only_white, .only_black = build.only_black, .uniform = build.uniform});
+    const EpdBookInput input{
+        .weight_opcode = v.count("weight-opcode") ? v["weight-opcode"].as<std::string>() : "",
+        .chess960 = v.count("chess960") > 0};
+    for (const std::string& path : files) add_epd_records(path, weights, input, diag, totals);
+    entries = weights.entries();
+  }
+
+  const std::string output = v["output"].as<std::string>();
+  try {
+    epd::write_book(output, entries);
+  } catch (const epd::BookError& e) {
+    diag.file_error(e.file(), e.detail());
+    return kExitUsage;
+  }
+  if (!v.count("quiet")) {
+    if (source == BookSource::pgn)
+      std::cerr << totals.games << " games, " << totals.rejected_games << " rejected";
+    else
+      std::cerr << totals.records << " records, " << totals.rejected_records << " rejected, "
+                << totals.records_without_moves << " without bm or pm";
+    if (totals.ambiguous)
+      std::cerr << ", " << totals.ambiguous
+                << " Chess960 positions with an inner castling rook left out";
+    std::cerr << "; " << entries.size() << " entries for " << position_count(entries)
+              << " positions written to " << output << '\n';
+  }
+  if (totals.unreadable_files) return kExitUsage;
+  return totals.rejected_games || totals.rejected_records ? kExitRejected : kExitOk;
+}
+
+}  // namespace fenkit::tools

@@ -1,0 +1,143 @@
+// fenkit book dump: every position of a book, one line each, as EPD or JSON lines.
+//
+// A book holds keys, not positions, so the positions are found by playing from the start
+// position (or --fen) through the book (book_walk.hpp). Keys that the walk does not reach
+// cannot be written; they are counted and reported.
+//
+//   epd:   <4 FEN fields> bm e4 d4; c0 "e4=120 d4=80 c4=0";
+//          bm holds the moves of positive weight, c0 every move with its weight.
+//   jsonl: {"fen":"<4 FEN fields>","key":"463b96181691fc9c",
+//           "moves":[{"san":"e4","uci":"e2e4","weight":120,"learn":0}]}   (on one line)
+#include <iostream>
+
+#include "book.hpp"
+#include "fenkit/epd/book_move.hpp"
+#include "fenkit/epd/book_walk.hpp"
+#include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/polyglot.hpp"
+#include "fenkit/fen/san.hpp"
+#include "fenkit/fen/uci.hpp"
+
+namespace fenkit::tools {
+
+namespace {
+
+enum class DumpFormat { epd, jsonl };
+
+struct DumpedMove {
+  std::string san, uci;
+  std::uint16_t weight;
+  std::uint32_t learn;
+};
+
+void write_epd(const std::string& fen, const std::vector<DumpedMove>& moves, std::string& out) {
+  out += fen;
+  std::string best, weights;
+  for (const DumpedMove& m : moves) {
+    if (m.weight) best += " " + m.san;
+    weights += (weights.empty() ? "" : " ") + m.san + "=" + std::to_string(m.weight);
+  }
+  if (!best.empty()) out += " bm" + best + ";";
+  out += " c0 \"" + weights + "\";\n";
+}
+
+void write_jsonl(const std::string& fen, std::uint64_t key, const std::vector<DumpedMove>& moves,
+                 std::string& out) {
+  // FEN, SAN and UCI never contain characters that JSON needs escaped.
+  out += "{\"fen\":\"" + fen + "\",\"key\":\"" + key_text(key) + "\",\"moves\":[";
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const DumpedMove& m = moves[i];
+    out += i ? ",{" : "{";
+    out += "\"san\":\"" + m.san + "\",\"uci\":\"" + m.uci +
+           "\",\"weight\":" + std::to_string(m.weight) + ",\"learn\":" + std::to_string(m.learn) +
+           "}";
+  }
+  out += "]}\n";
+}
+
+}  // namespace
+
+int run_book_dump(const Args& args) {
+  po::options_description options("book dump options");
+  // clang-format off
+  options.add_options()
+      ("format", po::value<std::string>()->default_value("epd"), "epd or jsonl")
+      ("fen", po::value<std::vector<std::string>>()->composing(),
+       "start the walk from this position instead of the standard start (repeatable)")
+      ("chess960", "read --fen castling rights as Chess960")
+      ("gap", po::value<int>()->default_value(1),
+       "positions outside the book the walk may pass through after a book move")
+      ("ignore-trailing-bytes", "read a book whose size is not a multiple of 16 (with a warning)")
+      ("quiet,q", "no summary on standard error")
+      ("book", po::value<std::vector<std::string>>(), "the book file");
+  // clang-format on
+  const CommandLine cl = parse_command_line(args, options, "book");
+  const auto& v = cl.values;
+  if (cl.help) {
+    print_help("book dump", "BOOK.bin [--format epd|jsonl] [--fen FEN]...", options);
+    std::cout << "Exit status 1 if some of the book's positions could not be reached (and so\n"
+                 "not written) or hold moves that are not legal there.\n";
+    return kExitOk;
+  }
+  if (!v.count("book") || v["book"].as<std::vector<std::string>>().size() != 1)
+    throw UsageError("one book file is required");
+  const std::string path = v["book"].as<std::vector<std::string>>().front();
+  const std::string format_name = v["format"].as<std::string>();
+  if (format_name != "epd" && format_name != "jsonl")
+    throw UsageError("unknown --format '" + format_name + "'");
+  const DumpFormat format = format_name == "epd" ? DumpFormat::epd : DumpFormat::jsonl;
+  const int gap = v["gap"].as<int>();
+  if (gap < 0) throw UsageError("--gap must be 0 or more");
+  std::vector<fen::Position> roots;
+  if (v.count("fen")) {
+    for (const std::string& text : v["fen"].as<std::vector<std::string>>())
+      roots.push_back(position_from_words({text}, v.count("chess960") > 0));
+  } else {
+    roots.emplace_back();
+  }
+
+  Diagnostics diag;
+  std::optional<epd::Book> book;
+  if (!open_book(path, v.count("ignore-trailing-bytes") > 0, diag, book)) return kExitUsage;
+  const epd::BookWalk walk = epd::walk_book(*book, roots, {.max_gap = gap});
+
+  std::string out;
+  std::vector<DumpedMove> moves;
+  std::size_t illegal = 0;
+  for (const fen::Position& pos : walk.positions) {
+    const fen::UciOptions uci{.king_takes_rook = pos.is_chess960()};
+    const std::string fen = fen::to_fen(pos, {.clocks = false});
+    moves.clear();
+    for (const epd::BookMove& m : book->moves(pos)) {
+      if (!m.move) {
+        ++illegal;
+        diag.file_error(path, "book move " + epd::book_move_text(m.code) + " is not legal in " +
+                                  fen + "; left out");
+        continue;
+      }
+      moves.push_back(
+          DumpedMove{fen::to_san(pos, m.move), fen::to_uci(m.move, uci), m.weight, m.learn});
+    }
+    if (format == DumpFormat::epd)
+      write_epd(fen, moves, out);
+    else
+      write_jsonl(fen, fen::polyglot_key(pos), moves, out);
+    if (out.size() > (1U << 16)) {
+      std::cout << out;
+      out.clear();
+    }
+  }
+  std::cout << out << std::flush;
+
+  if (walk.unreached_keys)
+    std::cerr << path << ": warning: " << walk.unreached_keys << " of " << walk.keys
+              << " positions (" << walk.unreached_entries << " entries) were not reached from the "
+              << (v.count("fen") ? "given positions" : "start position")
+              << " and are not written; --fen or a larger --gap may reach them\n";
+  if (!v.count("quiet"))
+    std::cerr << walk.positions.size() << " positions written, " << walk.unreached_keys
+              << " not reached, " << illegal << " illegal moves left out\n";
+  return walk.unreached_keys || illegal ? kExitRejected : kExitOk;
+}
+
+}  // namespace fenkit::tools

@@ -1,0 +1,58 @@
+// fenkit book merge: several books into one, as `polyglot merge-book` merges two.
+#include "fenkit/epd/book_merge.hpp"
+
+#include <iostream>
+
+#include "book.hpp"
+#include "fenkit/epd/book_writer.hpp"
+
+namespace fenkit::tools {
+
+int run_book_merge(const Args& args) {
+  po::options_description options("book merge options");
+  // clang-format off
+  options.add_options()
+      ("output,o", po::value<std::string>(), "the merged book (required)")
+      ("first-wins", "a position in several books keeps the moves of the first only "
+                     "(default: add up the weights of shared moves, as polyglot merge-book does)")
+      ("ignore-trailing-bytes", "read books whose size is not a multiple of 16 (with a warning)")
+      ("quiet,q", "no summary on standard error")
+      ("book", po::value<std::vector<std::string>>(), "the books, in order of precedence");
+  // clang-format on
+  const CommandLine cl = parse_command_line(args, options, "book");
+  const auto& v = cl.values;
+  if (cl.help) {
+    print_help("book merge", "A.bin B.bin [C.bin...] -o OUT.bin", options);
+    std::cout << "A position found in several books gets the first book's moves in its order, the\n"
+                 "later books' weights added to the moves they share (capped at 65535), and their\n"
+                 "other moves after; the learn field is the first book's.\n";
+    return kExitOk;
+  }
+  if (!v.count("output")) throw UsageError("-o OUT.bin is required");
+  if (!v.count("book") || v["book"].as<std::vector<std::string>>().size() < 2)
+    throw UsageError("at least two books are required");
+  const auto mode =
+      v.count("first-wins") ? epd::BookMergeMode::first_wins : epd::BookMergeMode::add_weights;
+
+  Diagnostics diag;
+  std::vector<epd::BookEntry> merged;
+  bool first = true;
+  for (const std::string& path : v["book"].as<std::vector<std::string>>()) {
+    std::optional<epd::Book> book;
+    if (!open_book(path, v.count("ignore-trailing-bytes") > 0, diag, book)) return kExitUsage;
+    const std::vector<epd::BookEntry> entries = book->entries();
+    merged = first ? entries : epd::merge_books(merged, entries, mode);
+    first = false;
+  }
+  const std::string output = v["output"].as<std::string>();
+  try {
+    epd::write_book(output, merged);
+  } catch (const epd::BookError& e) {
+    diag.file_error(e.file(), e.detail());
+    return kExitUsage;
+  }
+  if (!v.count("quiet")) std::cerr << merged.size() << " entries written to " << output << '\n';
+  return kExitOk;
+}
+
+}  // namespace fenkit::tools

@@ -31,9 +31,6 @@ struct BookInputTotals {
   std::size_t unreadable_files = 0;
 };
 
-// Whether this build can read PGN (book_pgn.cpp, or book_pgn_unavailable.cpp without libpgn).
-bool pgn_input_available();
-
 // Feeds every game of a PGN file ("-": standard input) to `builder`; games the reader rejects
 // are reported through `diag` and counted.
 void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply,

@@ -93,8 +93,6 @@ int run_book_build(const Args& args) {
   } else {
     if (v.count("weight-opcode") || v.count("chess960"))
       throw UsageError("--weight-opcode and --chess960 apply to EPD input only");
-    if (!pgn_input_available())
-      throw UsageError("PGN input is not available in this build of fenkit");
   }
 
   Diagnostics diag;

@@ -85,7 +85,6 @@ class BookGameVisitor : public pgn::Visitor {
 
 }  // namespace
 
-bool pgn_input_available() { return true; }
 
 void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply,
                    Diagnostics& diag, BookInputTotals& totals) {

@@ -61,22 +61,6 @@ Square Position::king_square(Color c) const {
   return k ? lsb(k) : no_square;
 }
 
-void Position::put_piece(Piece p, Square s) {
-  Bitboard b = square_bb(s);
-  board_[s] = p;
-  by_type_[index_of(type_of(p))] |= b;
-  by_color_[index_of(color_of(p))] |= b;
-}
-
-void Position::remove_piece(Square s) {
-  Piece p = board_[s];
-  if (p == Piece::none) return;
-  Bitboard b = square_bb(s);
-  by_type_[index_of(type_of(p))] ^= b;
-  by_color_[index_of(color_of(p))] ^= b;
-  board_[s] = Piece::none;
-}
-
 void Position::move_piece(Square from, Square to) {
   Piece p = board_[from];
   Bitboard change = square_bb(from) | square_bb(to);

@@ -70,8 +70,20 @@ class Position {
 
   // ------------------------------------------------------------ Editing
   // Low-level edits; the result is not validated (see setup.hpp for checked building).
-  void put_piece(Piece p, Square s);
-  void remove_piece(Square s);
+  void put_piece(Piece p, Square s) {
+    const Bitboard b = Bitboard{1} << s;
+    board_[s] = p;
+    by_type_[index_of(type_of(p))] |= b;
+    by_color_[index_of(color_of(p))] |= b;
+  }
+  void remove_piece(Square s) {
+    const Piece p = board_[s];
+    if (p == Piece::none) return;
+    const Bitboard b = Bitboard{1} << s;
+    by_type_[index_of(type_of(p))] ^= b;
+    by_color_[index_of(color_of(p))] ^= b;
+    board_[s] = Piece::none;
+  }
   void set_side_to_move(Color c) { side_ = c; }
   void set_castling(const CastlingRights& rights) { castling_ = rights; }
   void set_en_passant(Square s) { ep_ = s; }

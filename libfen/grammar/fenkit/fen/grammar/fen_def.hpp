@@ -18,24 +18,6 @@ inline void refuse(auto& ctx, FenSyntax why) {
   x3::_pass(ctx) = false;
 }
 
-inline auto const put_piece = [](auto& ctx) {
-  FenParseState& st = state(ctx);
-  if (st.file >= 8) return refuse(ctx, FenSyntax::rank_too_long);
-  st.setup.board[make_square(st.file, st.rank)] = x3::_attr(ctx);
-  ++st.file;
-};
-inline auto const skip_empty = [](auto& ctx) {
-  FenParseState& st = state(ctx);
-  st.file += x3::_attr(ctx) - '0';
-  if (st.file > 8) refuse(ctx, FenSyntax::rank_too_long);
-};
-inline auto const next_rank = [](auto& ctx) {
-  FenParseState& st = state(ctx);
-  if (st.file < 8) return refuse(ctx, FenSyntax::rank_too_short);
-  if (st.rank == 0) return refuse(ctx, FenSyntax::too_many_ranks);
-  --st.rank;
-  st.file = 0;
-};
 inline auto const set_side = [](auto& ctx) {
   state(ctx).setup.side_to_move = x3::_attr(ctx) == 'w' ? Color::white : Color::black;
 };
@@ -51,6 +33,54 @@ inline auto const clock_dash = [](auto& ctx) { state(ctx).clock_is_dash = true; 
 
 }  // namespace actions
 
+// The piece placement: ranks from the 8th down, '/' between them. A primitive parser, since
+// it is most of a FEN's characters: it fills the board in one pass and, at the first thing
+// wrong (a ninth square, a short rank, a ninth rank), records why and stops there, so that
+// the driver reports that column.
+struct PlacementParser : x3::parser<PlacementParser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute&) const {
+    FenParseState& st = x3::get<fen_state_tag>(ctx);
+    It p = first;
+    for (; p != last; ++p) {
+      const char c = *p;
+      if (c >= '1' && c <= '8') {
+        st.file += c - '0';
+        if (st.file > 8) {
+          st.error = FenSyntax::rank_too_long;
+          break;
+        }
+      } else if (c == '/') {
+        if (st.file < 8) {
+          st.error = FenSyntax::rank_too_short;
+          break;
+        }
+        if (st.rank == 0) {
+          st.error = FenSyntax::too_many_ranks;
+          break;
+        }
+        --st.rank;
+        st.file = 0;
+      } else {
+        const Piece piece = piece_from_letter(c);
+        if (piece == Piece::none) break;
+        if (st.file >= 8) {
+          st.error = FenSyntax::rank_too_long;
+          break;
+        }
+        st.setup.board[make_square(st.file, st.rank)] = piece;
+        ++st.file;
+      }
+    }
+    if (p == first && st.error == FenSyntax::ok) return false;
+    first = p;
+    return true;
+  }
+};
+
 placement_type const placement_rule = "piece placement";
 side_type const side_rule = "side to move";
 castling_type const castling_rule = "castling rights";
@@ -59,9 +89,7 @@ halfmove_type const halfmove_rule = "halfmove clock";
 fullmove_type const fullmove_rule = "fullmove number";
 
 // Ranks from the 8th down, '/' between them; the actions keep count of files and ranks.
-auto const placement_rule_def = +(piece_letter[actions::put_piece] |
-                                  x3::char_('1', '8')[actions::skip_empty] |
-                                  x3::lit('/')[actions::next_rank]);
+auto const placement_rule_def = PlacementParser{};
 auto const side_rule_def = x3::char_("wb")[actions::set_side];
 // '-' or letters: KQkq (standard and X-FEN), A-H/a-h (Shredder-FEN and X-FEN inner rooks).
 auto const castling_rule_def = x3::lit('-') | +x3::char_("KQkqA-Ha-h")[actions::add_castling];

@@ -92,7 +92,7 @@ void ReplayVisitor::write_position(const fen::Position& pos, const fen::Position
   const fen::UciOptions uci_options{.king_takes_rook = pos.is_chess960()};
   auto write_fen = [&] { out.commit(fen_writer_.write(pos, out.reserve(fen::kMaxFenLength))); };
   auto write_san = [&] {
-    if (before) out.commit(fen::write_san(*before, move, out.reserve(fen::kMaxSanLength)));
+    if (before) out.commit(fen::write_san(*before, move, pos, out.reserve(fen::kMaxSanLength)));
   };
   auto write_uci = [&] {
     if (before) out.commit(fen::write_uci(move, out.reserve(fen::kMaxUciLength), uci_options));

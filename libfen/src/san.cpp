@@ -177,6 +177,12 @@ std::string describe(const Position& pos, std::string_view token, const SanResul
 }
 
 std::size_t write_san(const Position& pos, Move m, char* out) {
+  Position after = pos;
+  after.play(m);
+  return write_san(pos, m, after, out);
+}
+
+std::size_t write_san(const Position& pos, Move m, const Position& after, char* out) {
   char* p = out;
   if (m.is_null()) {
     *p++ = '-';
@@ -226,9 +232,7 @@ std::size_t write_san(const Position& pos, Move m, char* out) {
       *p++ = piece_type_char(m.promotion());
     }
   }
-  Position next = pos;
-  next.play(m);
-  if (next.in_check()) *p++ = next.has_legal_moves() ? '+' : '#';
+  if (after.in_check()) *p++ = after.has_legal_moves() ? '+' : '#';
   return std::size_t(p - out);
 }
 

@@ -55,7 +55,7 @@ class Replay {
         event.move = node.move;
         event.before = &pos;
         event.after = &after;
-        event.san = std::string_view(san, fen::write_san(pos, node.move, san));
+        event.san = std::string_view(san, fen::write_san(pos, node.move, after, san));
       } else {
         event.san = node.san;
       }

@@ -216,7 +216,7 @@ Action PgnWriter::move(const MoveEvent& event) {
   s.number_next = false;
   if (resolved) {
     char san[fen::kMaxSanLength];
-    s.layout.put(std::string_view(san, fen::write_san(*event.before, event.move, san)));
+    s.layout.put(std::string_view(san, fen::write_san(*event.before, event.move, *event.after, san)));
   } else {
     s.layout.put(event.san);
   }

@@ -63,6 +63,8 @@ inline constexpr std::size_t kMaxSanLength = 16;
 
 // Writes canonical SAN of a legal move into `out` and returns its length.
 std::size_t write_san(const Position& pos, Move m, char* out);
+// The same when the position after the move is at hand (it decides + and #), saving a replay.
+std::size_t write_san(const Position& pos, Move m, const Position& after, char* out);
 std::string to_san(const Position& pos, Move m);
 
 }  // namespace fenkit::fen

@@ -323,8 +323,25 @@ bool GameParser::on_result(std::string_view token, const char* at) {
     warn(at, "result written '0-0', read as *");
   }
   has_result_ = true;
+  check_result_against_board(result, at);
   if (!muted_) visitor_.result(result);
   return true;
+}
+
+// A result that the final position contradicts (a mate scored as a draw, a stalemate as a
+// win) is worth a warning: the moves or the result were copied wrongly.
+void GameParser::check_result_against_board(std::string_view result, const char* at) {
+  if (!options_.check_moves || lines_.size() != 1 || !lines_[0].has_move) return;
+  const fen::Position& final = lines_[0].current;
+  if (final.is_checkmate()) {
+    const bool white_mates = final.side_to_move() == fen::Color::black;
+    const std::string_view expected = white_mates ? "1-0" : "0-1";
+    if (result != expected)
+      warn(at, "result " + std::string(result) + " but " + (white_mates ? "White" : "Black") +
+                   " has mated (" + std::string(expected) + ")");
+  } else if (final.is_stalemate() && result != "1/2-1/2") {
+    warn(at, "result " + std::string(result) + " but the game ends in stalemate (1/2-1/2)");
+  }
 }
 
 bool GameParser::on_bad_token(std::string_view token, const char* at) {

@@ -61,6 +61,7 @@ class GameParser {
 
   bool begin_movetext(const char* at);
   bool finish(const char* stop);
+  void check_result_against_board(std::string_view result, const char* at);
   bool reject(const char* at, std::string message);
   void warn(const char* at, std::string message);
   Location locate(const char* at);

@@ -78,8 +78,9 @@ po::options_description from_pgn_options() {
        "en-passant square: standard (after every double push, the default) or legal (only "
        "if capturable)")
       ("annotate",
-       "name the source: id \"FILE:GAME.PLY\" (its first game), c0 \"White - Black, Event, "
-       "Date\", and with --unique c1 \"seen in N games\"")
+       "name the source: id \"FILE:GAME.PLY\" (the first game seen in; games are counted "
+       "across all FILEs, as in the diagnostics), c0 \"White - Black, Event, Date\", and "
+       "with --unique c1 \"seen in N games\"")
       ("jobs,j", po::value<unsigned>(), "worker threads (0: all cores; output is the same)");
   return options;
 }
@@ -192,7 +193,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
     } catch (const std::runtime_error& e) {
       // A read error part-way (a truncated compressed file): what came before is kept.
       progress.clear();
-      std::fprintf(stderr, "%s: error: %s\n", name.c_str(), e.what());
+      std::fprintf(stderr, "fenkit epd: error: %s\n", e.what());  // names the file
       unreadable = true;
     }
   }

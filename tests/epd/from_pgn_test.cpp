@@ -262,6 +262,15 @@ TEST(EpdFromPgn, CompressedInput) {
   fenkit::testing::run(gzip + " -c < " + quoted(kSuite) + " > " + quoted(packed), &status);
   ASSERT_EQ(status, 0);
   EXPECT_EQ(out_lines("--ply 0:10 " + quoted(packed)), out_lines("--ply 0:10 " + quoted(kSuite)));
+
+  // Cut short, the input is unreadable.
+  std::string bytes = fenkit::testing::read_file(packed);
+  bytes.resize(bytes.size() / 2);
+  const fs::path cut = scratch().path("suite-cut.pgn.gz");
+  std::ofstream(cut, std::ios::binary) << bytes;
+  const Outcome r = fenkit("epd --from-pgn -q " + quoted(cut));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("error: " + cut.string()), std::string::npos) << r.err;
 }
 
 TEST(EpdFromPgn, OutputDoesNotDependOnThreads) {

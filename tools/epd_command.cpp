@@ -1,14 +1,15 @@
 // fenkit epd: read EPD records, check them, and write them back canonically (or as FEN or
 // JSON lines), one per line in input order.
 //
-// The command is a source of records (EPD files) feeding one output; other sources, such as
-// the positions of PGN games, plug in beside read_epd_file().
+// The command is a source of records feeding one output: EPD files (read_epd_file()), or with
+// --from-pgn the positions of PGN games (epd_from_pgn.cpp).
 #include <fstream>
 #include <memory>
 
 #include "check.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
+#include "epd_from_pgn.hpp"
 #include "epd_input.hpp"
 #include "epd_output.hpp"
 
@@ -39,15 +40,26 @@ int run_epd(const Args& args) {
       ("relax", po::value<std::vector<std::string>>()->composing(),
        "accept a position problem by name (repeatable), e.g. too_many_white_pieces")
       ("chess960", "read castling rights as Chess960")
-      ("rejects", po::value<std::string>(), "also write the rejected lines, as read, to this file")
-      ("quiet,q", "with --check: no summary line")
+      ("rejects", po::value<std::string>(), "also write the rejected lines (with --from-pgn: games), as read, to this file")
+      ("quiet,q", "with --check or --from-pgn: no summary line")
       ("file", po::value<std::vector<std::string>>(), "input files ('-' or none: standard input)");
+  options.add(from_pgn_options());
   const CommandLine cl = parse_command_line(args, options, "file");
   const auto& v = cl.values;
   if (cl.help) {
     print_help("epd", "[OPTIONS] [FILE...]", options);
     return kExitOk;
   }
+  const EpdFormat format = epd_format_from_name(v["format"].as<std::string>());
+  const epd::WriteOptions write{.clocks = clock_fields_from_name(v["fields"].as<std::string>()),
+                                .sort_operations = v.count("sort") > 0};
+  const std::vector<std::string> files =
+      v.count("file") ? v["file"].as<std::vector<std::string>>() : std::vector<std::string>{"-"};
+  if (v.count("from-pgn"))
+    return run_epd_from_pgn(v, files, format, write,
+                            write.clocks == epd::ClockFields::as_read);
+  if (const char* name = from_pgn_option_used(v))
+    throw UsageError(std::string("--") + name + " goes with --from-pgn only");
 
   epd::ReadOptions read;
   read.checks.chess960 = v.count("chess960") > 0;
@@ -60,11 +72,6 @@ int run_epd(const Args& args) {
     }
   }
   const bool check_only = v.count("check") > 0;
-  const EpdFormat format = epd_format_from_name(v["format"].as<std::string>());
-  const epd::WriteOptions write{.clocks = clock_fields_from_name(v["fields"].as<std::string>()),
-                                .sort_operations = v.count("sort") > 0};
-  const std::vector<std::string> files =
-      v.count("file") ? v["file"].as<std::vector<std::string>>() : std::vector<std::string>{"-"};
 
   std::unique_ptr<EpdOutput> output;
   if (!check_only) output = std::make_unique<EpdOutput>(format, write);

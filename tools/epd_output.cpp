@@ -74,6 +74,12 @@ void EpdOutput::write(const epd::Record& record) {
   if (buffer_.size() >= kFlushSize) flush();
 }
 
+void EpdOutput::write_line(std::string_view line) {
+  buffer_.append(line);
+  buffer_ += '\n';
+  if (buffer_.size() >= kFlushSize) flush();
+}
+
 // {"fen":"<six-field FEN>","operations":{"bm":["Qg6"],"id":"WAC.001","ce":32764}}
 void EpdOutput::write_json(const epd::Record& record) {
   buffer_ += "{\"fen\":";

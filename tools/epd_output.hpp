@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "fenkit/epd/record.hpp"
 #include "fenkit/epd/write.hpp"
@@ -23,6 +24,8 @@ class EpdOutput {
   EpdOutput& operator=(const EpdOutput&) = delete;
 
   void write(const epd::Record& record);
+  // A line made elsewhere, without its line ending.
+  void write_line(std::string_view line);
   void flush();
 
  private:

@@ -10,49 +10,19 @@
 #include <filesystem>
 #include <fstream>
 
+#include "command_support.hpp"
 #include "test_support.hpp"
 
 namespace fenkit::epd {
 namespace {
 
 namespace fs = std::filesystem;
+using fenkit::epd::testing::fenkit;
+using fenkit::epd::testing::Outcome;
+using fenkit::epd::testing::quoted;
+using fenkit::epd::testing::scratch;
 using fenkit::testing::data;
 using fenkit::testing::lines_of;
-
-struct Outcome {
-  std::string out, err;
-  int status = -1;
-};
-
-// A scratch folder for this test program, removed at the end.
-class Scratch {
- public:
-  Scratch() : dir_(fs::temp_directory_path() / ("fenkit-epd-test-" + std::to_string(getpid()))) {
-    fs::create_directories(dir_);
-  }
-  ~Scratch() { fs::remove_all(dir_); }
-  fs::path path(const std::string& name) const { return dir_ / name; }
-
- private:
-  fs::path dir_;
-};
-
-const Scratch& scratch() {
-  static const Scratch s;
-  return s;
-}
-
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
-
-// Runs `fenkit ARGS` in a shell (so ARGS may redirect standard input).
-Outcome fenkit(const std::string& args) {
-  static int calls = 0;
-  const fs::path err = scratch().path("stderr-" + std::to_string(++calls));
-  Outcome run;
-  run.out = fenkit::testing::run(std::string(FENKIT_BINARY) + " " + args + " 2>" + quoted(err), &run.status);
-  run.err = fenkit::testing::read_file(err);
-  return run;
-}
 
 const fs::path kSuite = data("epd/suite.epd");
 const fs::path kMessy = data("epd/messy.epd");

@@ -1,0 +1,187 @@
+#include "suite_visitor.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "fenkit/fen/polyglot.hpp"
+
+namespace fenkit::tools {
+
+namespace {
+
+// The Random64 table holds 768 piece-square values and 4 castling values, then one value per
+// en-passant file.
+constexpr std::size_t kEnPassantOffset = 768 + 4;
+
+// An Elo tag's value as a number; nothing for "", "?", "-" and other non-numbers.
+std::optional<std::int64_t> elo_of(std::string_view value) {
+  std::int64_t elo = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), elo);
+  if (error != std::errc() || end != value.data() + value.size() || value.empty()) return {};
+  return elo;
+}
+
+// "?" for a missing or empty tag, so that a note always has its three parts.
+std::string_view or_unknown(const std::string& value) {
+  return value.empty() ? std::string_view("?") : std::string_view(value);
+}
+
+}  // namespace
+
+std::uint64_t suite_key(const fen::Position& pos, fen::EpMode mode) {
+  if (pos.en_passant() == fen::no_square) return fen::polyglot_key(pos);
+  // Polyglot counts the file when a pawn stands beside the pushed one; the FEN may write it
+  // more often (standard) or less (legal). Take it out, and put it back as the FEN has it.
+  fen::Position without = pos;
+  without.set_en_passant(fen::no_square);
+  std::uint64_t key = fen::polyglot_key(without);
+  const fen::Square written =
+      mode == fen::EpMode::legal ? pos.legal_en_passant() : pos.en_passant();
+  if (written != fen::no_square)
+    key ^= fen::polyglot_random64()[kEnPassantOffset + std::size_t(fen::file_of(written))];
+  return key;
+}
+
+SuiteVisitor::SuiteVisitor(const SuiteFilter& filter, std::string file_name, SuiteChunk& chunk,
+                           bool keep_rejects)
+    : filter_(filter),
+      fen_writer_(fen::FenWriteOptions{.ep = filter.ep}),
+      file_name_(std::move(file_name)),
+      chunk_(chunk),
+      keep_rejects_(keep_rejects) {}
+
+pgn::Action SuiteVisitor::begin_game(const pgn::GameStart& start) {
+  game_ = start.number;
+  selected_ = false;
+  first_sighting_ = chunk_.sightings.size();
+  fens_start_ = chunk_.fens.size();
+  notes_start_ = chunk_.notes.size();
+  has_note_ = false;
+  white_.clear();
+  black_.clear();
+  event_.clear();
+  date_.clear();
+  result_.clear();
+  white_elo_.reset();
+  black_elo_.reset();
+  ++chunk_.games;
+  return pgn::Action::proceed;
+}
+
+void SuiteVisitor::tag(std::string_view name, std::string_view value) {
+  if (name == "Result") result_.assign(value);
+  else if (name == "WhiteElo") white_elo_ = elo_of(value);
+  else if (name == "BlackElo") black_elo_ = elo_of(value);
+  else if (!filter_.notes) return;
+  else if (name == "White") white_.assign(value);
+  else if (name == "Black") black_.assign(value);
+  else if (name == "Event") event_.assign(value);
+  else if (name == "Date") date_.assign(value);
+}
+
+bool SuiteVisitor::tags_pass() const {
+  if (filter_.min_elo) {
+    if (!white_elo_ || !black_elo_) return false;
+    if (*white_elo_ < *filter_.min_elo || *black_elo_ < *filter_.min_elo) return false;
+  }
+  if (!filter_.results.empty() &&
+      std::find(filter_.results.begin(), filter_.results.end(), result_) == filter_.results.end())
+    return false;
+  return true;
+}
+
+// Called after the tags, before the moves.
+void SuiteVisitor::start_position(const fen::Position& pos) {
+  selected_ = tags_pass();
+  if (selected_ && filter_.min_ply == 0) take(pos, 0);
+}
+
+pgn::Action SuiteVisitor::begin_movetext() {
+  // The reader still checks the moves of a skipped game, so it is accepted or rejected alike.
+  return selected_ && filter_.max_ply > 0 ? pgn::Action::proceed : pgn::Action::skip;
+}
+
+pgn::Action SuiteVisitor::move(const pgn::MoveEvent& event) {
+  if (event.ply >= filter_.min_ply) take(*event.after, event.ply);
+  return event.ply >= filter_.max_ply ? pgn::Action::skip : pgn::Action::proceed;
+}
+
+void SuiteVisitor::take(const fen::Position& pos, std::uint32_t ply) {
+  if (filter_.side && pos.side_to_move() != *filter_.side) return;
+  Sighting s;
+  s.key = suite_key(pos, filter_.ep);
+  s.game = game_;
+  s.ply = ply;
+  s.fen = std::uint32_t(chunk_.fens.size());
+  char buffer[fen::kMaxFenLength];
+  const std::size_t length = fen_writer_.write(pos, buffer);
+  const std::string_view text(buffer, length);
+  // The four EPD fields end where the two clock fields begin.
+  const std::size_t epd_length = text.rfind(' ', text.rfind(' ') - 1);
+  s.fen_length = std::uint8_t(length);
+  s.epd_length = std::uint8_t(epd_length);
+  if (filter_.once_per_game) {
+    // A position can only come back while no pawn has moved and nothing was captured, that is
+    // within the last halfmove-clock plies: only those sightings need a look.
+    const auto reversible = std::uint32_t(pos.halfmove_clock());
+    for (std::size_t i = chunk_.sightings.size(); i > first_sighting_;) {
+      const Sighting& earlier = chunk_.sightings[--i];
+      if (ply - earlier.ply > reversible) break;
+      if (earlier.key == s.key && chunk_.epd_of(earlier) == text.substr(0, epd_length)) return;
+    }
+  }
+  chunk_.fens.append(text);
+  if (filter_.notes) {
+    add_note();
+    s.note = note_;
+    s.note_length = note_length_;
+  }
+  chunk_.sightings.push_back(s);
+}
+
+// "White - Black, Event, Date", made once per game and shared by its sightings. (Spaces around
+// the dash, since names are often written "Surname, First".)
+void SuiteVisitor::add_note() {
+  if (has_note_) return;
+  has_note_ = true;
+  note_ = std::uint32_t(chunk_.notes.size());
+  std::string& out = chunk_.notes;
+  out.append(or_unknown(white_));
+  out += " - ";
+  out.append(or_unknown(black_));
+  out += ", ";
+  out.append(or_unknown(event_));
+  out += ", ";
+  out.append(or_unknown(date_));
+  note_length_ = std::uint32_t(out.size() - note_);
+}
+
+void SuiteVisitor::diagnostic(const pgn::Diagnostic& d) {
+  if (d.severity != pgn::Severity::error) return;
+  std::string& text = chunk_.diagnostics;
+  text += file_name_;
+  text += ':' + std::to_string(d.where.line) + ':' + std::to_string(d.where.column);
+  text += ": error: game ";
+  text += std::to_string(d.game);
+  text += ": ";
+  text += d.message;
+  text += '\n';
+}
+
+void SuiteVisitor::end_game(const pgn::GameEnd& end) {
+  if (end.rejected) {
+    // A game is used whole or not at all.
+    chunk_.sightings.resize(first_sighting_);
+    chunk_.fens.resize(fens_start_);
+    chunk_.notes.resize(notes_start_);
+    ++chunk_.rejected;
+    if (keep_rejects_) {
+      chunk_.rejects.append(end.raw);
+      chunk_.rejects.append("\n\n");
+    }
+    return;
+  }
+  if (chunk_.sightings.size() > first_sighting_) ++chunk_.used;
+}
+
+}  // namespace fenkit::tools

@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace fenkit::pgn::detail {
 
@@ -31,6 +36,32 @@ constexpr auto kClasses = [] {
   t['['] = CharClass::bracket;
   return t;
 }();
+
+// In movetext only line ends, comments, variations and the characters of results ('-' and
+// '/' inside them, '*', the first byte of '½') need a look; everything else is skipped.
+constexpr auto kMovetextStops = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {'\n', '{', ';', '(', ')', '-', '/', '*', '\xC2'}) t[c] = true;
+  return t;
+}();
+
+// The next movetext character that needs a look, sixteen bytes at a time where SSE2 is there.
+inline const char* next_movetext_stop(const char* p, const char* end) {
+#if defined(__SSE2__)
+  const __m128i stops[] = {_mm_set1_epi8('\n'), _mm_set1_epi8('{'), _mm_set1_epi8(';'),
+                           _mm_set1_epi8('('),  _mm_set1_epi8(')'), _mm_set1_epi8('-'),
+                           _mm_set1_epi8('/'),  _mm_set1_epi8('*'), _mm_set1_epi8('\xC2')};
+  while (end - p >= 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i hits = _mm_cmpeq_epi8(block, stops[0]);
+    for (int i = 1; i < 9; ++i) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(block, stops[i]));
+    if (const int mask = _mm_movemask_epi8(hits)) return p + std::countr_zero(unsigned(mask));
+    p += 16;
+  }
+#endif
+  while (p < end && !kMovetextStops[static_cast<unsigned char>(*p)]) ++p;
+  return p;
+}
 
 std::uint32_t count_lines(const char* from, const char* to) {
   return std::uint32_t(std::count(from, to, '\n'));
@@ -132,14 +163,37 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
   const char* const begin = p;
   const std::uint32_t begin_line = ln;
   name_count_ = 0;
-  bool in_tags = *p == '[';
-  bool content = false;      // a tag or a movetext token: without one there is no game
+  // Comments before the tags belong to the tag section; anything else starts the movetext.
+  bool in_tags = *p == '[' || *p == '{' || *p == ';';
+  bool content = !in_tags;   // a tag or a movetext token: without one there is no game
   bool blank_in_tags = false;
   bool after_blank_line = false;
   int depth = 0;             // variation nesting
   bool token_start = true;   // the previous character ended a token
 
   while (p < end) {
+    if (!in_tags) {
+      // Movetext: jump to the next character that matters. A result is found from inside
+      // it ("1-0", "1/2", "0-1" from the character after their first) or at its '*' or '½'.
+      p = next_movetext_stop(p, end);
+      if (p == end) break;
+      const char c = *p;
+      if (c == '-' || c == '/' || c == '*' || c == '\xC2') {
+        const char* start = c == '-' || c == '/' ? p - 1 : p;
+        if (depth == 0 && start >= begin && (start == begin || is_delimiter(start[-1]))) {
+          if (const std::size_t n = result_length(start, end)) {
+            if (start + n == end && !final) return Found::need_more;  // "1/2" may go on
+            p = start + n;
+            span = GameSpan{std::size_t(begin - base), std::size_t(p - base), begin_line};
+            pos = span.end;
+            line = ln;
+            return Found::game;
+          }
+        }
+        ++p;
+        continue;
+      }
+    }
     const CharClass cls = kClasses[static_cast<unsigned char>(*p)];
     if (cls == CharClass::ordinary || (cls == CharClass::bracket && !in_tags)) {
       // A movetext token (a '[' inside a line is just a bad character of one).

@@ -67,34 +67,37 @@ std::uint32_t count_lines(const char* from, const char* to) {
   return std::uint32_t(std::count(from, to, '\n'));
 }
 
-// Moves past a tag "[Name "value"]" starting at '['. Returns the position after ']', or of
-// the '\n' (or end) where a broken tag stops; the parser reports what is wrong with it.
-// A value ends at a quote followed by optional blanks and ']', so unescaped quotes inside
-// values survive; \" and \\ are escapes.
-const char* skip_tag(const char* p, const char* end) {
-  ++p;
-  while (p < end && *p != '"' && *p != ']' && *p != '\n') ++p;
-  if (p < end && *p == '"') {
-    for (++p; p < end && *p != '\n'; ++p) {
-      if (*p == '\\' && p + 1 < end && p[1] != '\n') {
-        ++p;
-      } else if (*p == '"') {
-        const char* q = p + 1;
-        while (q < end && is_blank(*q)) ++q;
-        if (q < end && *q == ']') return q + 1;
-      }
-    }
-    return p;
-  }
-  if (p < end && *p == ']') return p + 1;
-  return p;
+const char* find(const char* p, const char* end, char c) {
+  const void* hit = std::memchr(p, c, std::size_t(end - p));
+  return hit ? static_cast<const char*>(hit) : end;
 }
 
-std::string_view tag_name_at(const char* p, const char* end) {
-  const char* name = p + 1;
-  const char* q = name;
+// Moves past a tag "[Name "value"]" starting at '[' and gives its name. Returns the position
+// after ']', or of the '\n' (or end) where a broken tag stops; the parser reports what is wrong
+// with it. A value ends at a quote followed by optional blanks and ']', so unescaped quotes
+// inside values survive; \" and \\ are escapes.
+const char* skip_tag(const char* p, const char* end, std::string_view& name) {
+  const char* q = p + 1;
   while (q < end && !is_space(*q) && *q != '"' && *q != ']') ++q;
-  return std::string_view(name, std::size_t(q - name));
+  name = std::string_view(p + 1, std::size_t(q - p - 1));
+  const char* eol = find(q, end, '\n');
+  const char* quote = find(q, eol, '"');
+  if (quote == eol) {
+    const char* bracket = find(q, eol, ']');
+    return bracket == eol ? eol : bracket + 1;
+  }
+  for (const char* s = quote + 1;;) {
+    const char* next = find(s, eol, '"');
+    if (next == eol) return eol;
+    std::size_t backslashes = 0;
+    while (next - backslashes > quote + 1 && next[-1 - std::ptrdiff_t(backslashes)] == '\\')
+      ++backslashes;
+    s = next + 1;
+    if (backslashes % 2) continue;  // an escaped quote
+    const char* r = s;
+    while (r < eol && is_blank(*r)) ++r;
+    if (r < eol && *r == ']') return r + 1;
+  }
 }
 
 }  // namespace
@@ -250,10 +253,11 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
         continue;
       }
       case CharClass::bracket: {  // a tag
-        if (blank_in_tags && seen(tag_name_at(p, end))) goto game_over;  // a new tag-only game
-        remember(tag_name_at(p, end));
+        std::string_view name;
+        const char* after = skip_tag(p, end, name);
+        if (blank_in_tags && seen(name)) goto game_over;  // a new tag-only game
+        remember(name);
         content = true;
-        const char* after = skip_tag(p, end);
         if (after == end && !final) return Found::need_more;
         p = after;
         token_start = true;

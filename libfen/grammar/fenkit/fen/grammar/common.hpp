@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/spirit/home/x3.hpp>
+#include <cstring>
 
 #include "fenkit/fen/types.hpp"
 
@@ -107,10 +108,10 @@ struct SanParser : x3::parser<SanParser> {
   static bool scan_move(It& p, It const& last, SanMove& san) {
     // Work on a zero-padded copy of the next few bytes: no bounds checks in the scan, and no
     // SAN token (before its check marks) is longer than the copy.
-    char s[16] = {};
+    char s[24] = {};
     const std::size_t available = std::size_t(last - p);
-    if (available >= 12) {
-      for (int i = 0; i < 12; ++i) s[i] = p[i];
+    if (available >= 16) {
+      std::memcpy(s, &*p, 16);
     } else {
       for (std::size_t i = 0; i < available; ++i) s[i] = p[i];
     }
@@ -120,7 +121,8 @@ struct SanParser : x3::parser<SanParser> {
     return skip_suffix(p, last);
   }
 
-  // Scans a move in `s` (at least 5 zero bytes after the text); returns its length or 0.
+  // Scans a move in `s`: its text, then at least 8 readable bytes (what follows it, or zeros);
+  // returns its length or 0.
   static int scan_padded(const char* s, SanMove& san) {
     auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
     auto is_rank = [](char c) { return c >= '1' && c <= '8'; };

@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <string_view>
+#include <vector>
 
 namespace fenkit::tools {
 
@@ -50,6 +52,28 @@ class OutputBuffer {
   std::unique_ptr<char[]> data_;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
+};
+
+// Buffers handed back after their bytes are written, so that the next chunk's output goes into
+// memory already mapped instead of growing a new buffer (page faults cost more than the copy).
+class BufferPool {
+ public:
+  OutputBuffer take() {
+    std::lock_guard lock(mutex_);
+    if (free_.empty()) return OutputBuffer();
+    OutputBuffer buffer = std::move(free_.back());
+    free_.pop_back();
+    return buffer;
+  }
+  void give(OutputBuffer buffer) {
+    buffer.clear();
+    std::lock_guard lock(mutex_);
+    free_.push_back(std::move(buffer));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<OutputBuffer> free_;
 };
 
 }  // namespace fenkit::tools

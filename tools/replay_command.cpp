@@ -122,6 +122,7 @@ int run_replay(const Args& args) {
   std::uint64_t games = 0, rejected = 0, positions = 0, bytes = 0;
   bool unreadable = false;
   std::uint64_t next_game = 1;
+  BufferPool buffers;  // output buffers go round between workers and the writer
 
   for (const std::string& path : files) {
     std::unique_ptr<pgn::InputSource> input;
@@ -148,11 +149,13 @@ int run_replay(const Args& args) {
     process_in_order<ReplayResult>(
         chunker, jobs,
         [&](const pgn::Chunk& chunk, ReplayResult& result) {
+          result.output = buffers.take();
           ReplayVisitor visitor(replay, name, result, keep_rejects);
           pgn::read_chunk(chunk, visitor, reader);
         },
         [&](ReplayResult& result) {
           if (!result.output.flush_to(stdout)) throw std::runtime_error("cannot write the output");
+          buffers.give(std::move(result.output));
           if (!result.diagnostics.empty()) {
             progress.clear();
             std::fputs(result.diagnostics.c_str(), stderr);

@@ -31,9 +31,7 @@ SanResult resolve_castling(const Position& pos, CastlingSide side) {
   const Color us = pos.side_to_move();
   if (!pos.castling().has(us, side)) return fail(SanError::castling_not_allowed);
   const Move m(pos.king_square(us), pos.castling().rook_square(us, side), MoveKind::castling);
-  MoveList legal;
-  generate_legal(pos, legal);
-  if (!legal.contains(m)) return fail(SanError::castling_not_allowed);
+  if (!pos.is_legal(m)) return fail(SanError::castling_not_allowed);
   return SanResult{m};
 }
 

@@ -112,7 +112,7 @@ class FenWriter {
  private:
   struct RankText {
     std::uint64_t key = ~std::uint64_t{0};  // the rank's eight mailbox bytes
-    char text[8] = {};
+    std::uint64_t text = 0;                 // its FEN text, as the bytes of a word
     std::uint8_t length = 0;
   };
   FenWriteOptions options_;

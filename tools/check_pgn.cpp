@@ -7,6 +7,7 @@
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "ordered_chunks.hpp"
+#include "pgn_diagnostics.hpp"
 
 namespace fenkit::tools {
 
@@ -24,13 +25,8 @@ class CheckVisitor : public pgn::Visitor {
 
   pgn::Action begin_variation() override { return pgn::Action::proceed; }
   void diagnostic(const pgn::Diagnostic& d) override {
-    const bool error = d.severity == pgn::Severity::error;
-    (error ? result_.errors : result_.warnings) += 1;
-    std::string& text = result_.diagnostics;
-    text += name_;
-    text += ':' + std::to_string(d.where.line) + ':' + std::to_string(d.where.column);
-    text += error ? ": error: game " : ": warning: game ";
-    text += std::to_string(d.game) + ": " + d.message + '\n';
+    (d.severity == pgn::Severity::error ? result_.errors : result_.warnings) += 1;
+    append_diagnostic(result_.diagnostics, name_, d);
   }
   void end_game(const pgn::GameEnd& end) override {
     ++result_.games;

@@ -4,6 +4,7 @@
 
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
+#include "pgn_diagnostics.hpp"
 
 namespace fenkit::tools {
 
@@ -178,16 +179,8 @@ void ReplayVisitor::write_position(const fen::Position& pos, const fen::Position
 }
 
 void ReplayVisitor::diagnostic(const pgn::Diagnostic& d) {
-  const bool error = d.severity == pgn::Severity::error;
-  if (!error && !options_.warnings) return;
-  std::string& text = result_.diagnostics;
-  text += file_name_;
-  text += ':' + std::to_string(d.where.line) + ':' + std::to_string(d.where.column);
-  text += error ? ": error: game " : ": warning: game ";
-  text += std::to_string(std::int64_t(d.game) + options_.game_offset);
-  text += ": ";
-  text += d.message;
-  text += '\n';
+  if (d.severity == pgn::Severity::error || options_.warnings)
+    append_diagnostic(result_.diagnostics, file_name_, d, options_.game_offset);
 }
 
 void ReplayVisitor::end_game(const pgn::GameEnd& end) {

@@ -1,5 +1,7 @@
 #include "suite_visitor.hpp"
 
+#include "pgn_diagnostics.hpp"
+
 #include <algorithm>
 #include <charconv>
 
@@ -157,15 +159,7 @@ void SuiteVisitor::add_note() {
 }
 
 void SuiteVisitor::diagnostic(const pgn::Diagnostic& d) {
-  if (d.severity != pgn::Severity::error) return;
-  std::string& text = chunk_.diagnostics;
-  text += file_name_;
-  text += ':' + std::to_string(d.where.line) + ':' + std::to_string(d.where.column);
-  text += ": error: game ";
-  text += std::to_string(d.game);
-  text += ": ";
-  text += d.message;
-  text += '\n';
+  if (d.severity == pgn::Severity::error) append_diagnostic(chunk_.diagnostics, file_name_, d);
 }
 
 void SuiteVisitor::end_game(const pgn::GameEnd& end) {

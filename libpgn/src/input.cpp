@@ -182,46 +182,45 @@ class ZstdSource : public InputSource {
   bool frame_open_ = false;
 };
 
-class MappedSource : public InputSource {
+// Input that is all in memory already: a mapped file or a caller's buffer.
+class ViewSource : public InputSource {
  public:
-  MappedSource(std::string name, const std::string& path) : InputSource(std::move(name)) {
+  std::size_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = std::min(size, text_.size() - offset_);
+    std::memcpy(buffer, text_.data() + offset_, n);
+    offset_ += n;
+    return n;
+  }
+  std::string_view mapped() const override { return text_; }
+  std::size_t size_hint() const override { return text_.size(); }
+
+ protected:
+  ViewSource(std::string name, std::string_view text) : InputSource(std::move(name)), text_(text) {}
+  void set_text(std::string_view text) { text_ = text; }
+
+ private:
+  std::string_view text_;
+  std::size_t offset_ = 0;
+};
+
+class MappedSource : public ViewSource {
+ public:
+  MappedSource(std::string name, const std::string& path) : ViewSource(std::move(name), {}) {
     try {
       file_.open(path);
     } catch (const std::exception& e) {
       fail(this->name(), std::string("cannot map file: ") + e.what());
     }
-    text_ = std::string_view(file_.data(), file_.size());
+    set_text(std::string_view(file_.data(), file_.size()));
   }
-  std::size_t read(char* buffer, std::size_t size) override {
-    const std::size_t n = std::min(size, text_.size() - offset_);
-    std::memcpy(buffer, text_.data() + offset_, n);
-    offset_ += n;
-    return n;
-  }
-  std::string_view mapped() const override { return text_; }
-  std::size_t size_hint() const override { return text_.size(); }
 
  private:
   io::mapped_file_source file_;
-  std::string_view text_;
-  std::size_t offset_ = 0;
 };
 
-class MemorySource : public InputSource {
+class MemorySource : public ViewSource {
  public:
-  MemorySource(std::string name, std::string_view text) : InputSource(std::move(name)), text_(text) {}
-  std::size_t read(char* buffer, std::size_t size) override {
-    const std::size_t n = std::min(size, text_.size() - offset_);
-    std::memcpy(buffer, text_.data() + offset_, n);
-    offset_ += n;
-    return n;
-  }
-  std::string_view mapped() const override { return text_; }
-  std::size_t size_hint() const override { return text_.size(); }
-
- private:
-  std::string_view text_;
-  std::size_t offset_ = 0;
+  MemorySource(std::string name, std::string_view text) : ViewSource(std::move(name), text) {}
 };
 
 }  // namespace

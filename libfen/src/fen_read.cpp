@@ -134,6 +134,7 @@ class FenDriver {
   template <typename Rule>
   bool field(const Rule& rule, FenField which) {
     const bool clock = which == FenField::halfmove_clock || which == FenField::fullmove_number;
+    const char* start = it_;
     state_.clock_is_dash = false;
     const bool ok = x3::parse(it_, end_, x3::with<grammar::fen_state_tag>(state_)[rule]);
     if (state_.error != FenSyntax::ok) {
@@ -141,6 +142,9 @@ class FenDriver {
       return false;
     }
     if (!ok || (it_ != end_ && !is_blank(*it_)) || (clock && state_.clock_is_dash && !options_.lenient)) {
+      // A clock is wrong as a whole ("-1", "12a"): point at its start, not at the character
+      // where the number parser happened to stop.
+      if (clock) it_ = start;
       fail(clock ? FenSyntax::bad_number : FenSyntax::bad_character, which);
       return false;
     }

@@ -1,0 +1,369 @@
+// Reading FEN text: every syntax error with its field and column, lenient reading, and the
+// three ways of writing castling rights (KQkq, X-FEN, Shredder-FEN).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "fenkit/fen/fen.hpp"
+
+namespace fenkit::fen {
+namespace {
+
+using ::testing::HasSubstr;
+
+// ---------------------------------------------------------------- Syntax errors
+
+// One malformed FEN. The expected column is not written as a number but found in the text:
+// `at` is a piece of `text` whose first character is where the error must point (the
+// offending character, or the start of a bad clock). An empty `at` means "just past the end",
+// where a missing field is noticed.
+struct SyntaxCase {
+  const char* name;
+  std::string text;
+  FenSyntax syntax;
+  FenField field;
+  std::string at;
+  int rank = 0;  // checked for the rank errors only
+  bool lenient = false;
+};
+
+std::size_t expected_column(const SyntaxCase& c) {
+  if (c.at.empty()) return c.text.size() + 1;
+  const std::size_t index = c.text.find(c.at);
+  EXPECT_NE(index, std::string::npos) << c.name << ": marker not in text";
+  return index + 1;
+}
+
+const SyntaxCase kSyntaxCases[] = {
+    {"empty text", "", FenSyntax::empty, FenField::placement, ""},
+    {"only blanks", "  \t ", FenSyntax::empty, FenField::placement, ""},
+    {"unknown piece letter", "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     FenSyntax::bad_character, FenField::placement, "Xppp"},
+    {"digit nine", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     FenSyntax::bad_character, FenField::placement, "9/"},
+    {"digit zero", "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     FenSyntax::bad_character, FenField::placement, "08"},
+    // The ninth square of rank 7 is the ninth 'p'.
+    {"nine pieces on a rank", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     FenSyntax::rank_too_long, FenField::placement, "p/8/8/8/8/P", 7},
+    // "54" on rank 6: five empty squares, then four more than fit.
+    {"digits adding up past 8", "rnbqkbnr/pppppppp/54/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     FenSyntax::rank_too_long, FenField::placement, "4/", 6},
+    {"piece after a full rank of digits", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1",
+     FenSyntax::rank_too_long, FenField::placement, "R w", 1},
+    // Seven squares on rank 7: the error is at the '/' that ends it.
+    {"seven squares on a rank", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     FenSyntax::rank_too_short, FenField::placement, "/8/8/8/8/P", 7},
+    // The last rank is short: noticed at the blank that ends the placement.
+    {"short last rank", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+     FenSyntax::rank_too_short, FenField::placement, " w", 1},
+    // The eighth '/' would start a ninth rank.
+    {"nine ranks", "8/8/8/8/8/8/8/8/8 w - - 0 1", FenSyntax::too_many_ranks,
+     FenField::placement, "/8 w"},
+    {"seven ranks", "8/8/8/8/8/8/8 w - - 0 1", FenSyntax::too_few_ranks, FenField::placement,
+     " w"},
+    {"side is not w or b", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+     FenSyntax::bad_character, FenField::side_to_move, "x KQkq"},
+    {"two letters for the side", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR wb KQkq - 0 1",
+     FenSyntax::bad_character, FenField::side_to_move, "b KQkq"},
+    {"upper-case side", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1",
+     FenSyntax::bad_character, FenField::side_to_move, "W KQkq"},
+    {"castling letter outside A-H, KQkq", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+     FenSyntax::bad_character, FenField::castling, "x -"},
+    {"digit in castling", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1 - 0 1",
+     FenSyntax::bad_character, FenField::castling, "1 -"},
+    // Eight letters fit (four per side at most in any notation); the ninth does not.
+    {"nine castling letters", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqKQkqK - 0 1",
+     FenSyntax::bad_character, FenField::castling, "K - 0"},
+    {"en-passant rank 9", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+     FenSyntax::bad_character, FenField::en_passant, "e9"},
+    {"en-passant file i", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq i3 0 1",
+     FenSyntax::bad_character, FenField::en_passant, "i3"},
+    {"text after the en-passant square", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3x 0 1",
+     FenSyntax::bad_character, FenField::en_passant, "x 0"},
+    {"halfmove clock not a number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+     FenSyntax::bad_number, FenField::halfmove_clock, "x 1"},
+    {"negative halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+     FenSyntax::bad_number, FenField::halfmove_clock, "-1 1"},
+    {"number with letters", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 12a 1",
+     FenSyntax::bad_number, FenField::halfmove_clock, "12a"},
+    // 2^32 does not fit the clock's 32 bits.
+    {"halfmove clock overflows", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967296 1",
+     FenSyntax::bad_number, FenField::halfmove_clock, "4294967296"},
+    {"dash clock in strict mode", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - 1",
+     FenSyntax::bad_number, FenField::halfmove_clock, "- 1"},
+    {"fullmove not a number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one",
+     FenSyntax::bad_number, FenField::fullmove_number, "one"},
+    {"negative fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
+     FenSyntax::bad_number, FenField::fullmove_number, "-3"},
+    {"only the placement", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", FenSyntax::missing_field,
+     FenField::side_to_move, ""},
+    {"no castling field", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", FenSyntax::missing_field,
+     FenField::castling, ""},
+    {"trailing blank, no castling field", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w ",
+     FenSyntax::missing_field, FenField::castling, ""},
+    {"four fields in strict mode", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+     FenSyntax::missing_field, FenField::halfmove_clock, ""},
+    {"five fields in strict mode", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+     FenSyntax::missing_field, FenField::fullmove_number, ""},
+    {"three fields even when lenient", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+     FenSyntax::missing_field, FenField::en_passant, "", 0, true},
+    // Strict reading takes one blank between fields; the second one is where the castling
+    // field should have started.
+    {"two blanks in strict mode", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w  KQkq - 0 1",
+     FenSyntax::bad_character, FenField::castling, " KQkq"},
+    {"seventh field", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+     FenSyntax::unexpected_text, FenField::fullmove_number, "extra"},
+    {"seventh field when lenient", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c0",
+     FenSyntax::unexpected_text, FenField::fullmove_number, "c0", 0, true},
+    {"opcodes are not clocks", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;",
+     FenSyntax::bad_number, FenField::halfmove_clock, "bm", 0, true},
+};
+
+class FenSyntaxError : public ::testing::TestWithParam<SyntaxCase> {};
+
+TEST_P(FenSyntaxError, NamesFieldAndColumn) {
+  const SyntaxCase& c = GetParam();
+  fen::Setup setup;
+  const FenError error = read_setup(c.text, setup, {.lenient = c.lenient});
+  ASSERT_TRUE(error) << c.text;
+  EXPECT_EQ(error.syntax, c.syntax) << error.message();
+  EXPECT_EQ(error.field, c.field) << error.message();
+  EXPECT_EQ(error.column, expected_column(c)) << error.message();
+  if (c.syntax == FenSyntax::rank_too_long || c.syntax == FenSyntax::rank_too_short) {
+    EXPECT_EQ(error.rank, c.rank);
+    EXPECT_THAT(error.message(), HasSubstr("rank " + std::to_string(c.rank)));
+  }
+  if (c.syntax == FenSyntax::bad_character || c.syntax == FenSyntax::bad_number ||
+      c.syntax == FenSyntax::missing_field) {
+    EXPECT_THAT(error.message(), HasSubstr(field_name(c.field)));
+  }
+  EXPECT_TRUE(error.problems.empty());
+
+  // read_fen reports the same syntax error and leaves its output alone.
+  Position pos = Position::empty();
+  const FenError via_fen = read_fen(c.text, pos, {.lenient = c.lenient});
+  EXPECT_EQ(via_fen.syntax, c.syntax);
+  EXPECT_EQ(via_fen.column, error.column);
+  EXPECT_EQ(pos, Position::empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, FenSyntaxError, ::testing::ValuesIn(kSyntaxCases),
+                         [](const auto& info) {
+                           std::string name = info.param.name;
+                           for (char& ch : name)
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           return name;
+                         });
+
+TEST(FenRead, EverySyntaxErrorHasACase) {
+  bool seen[16] = {};
+  for (const SyntaxCase& c : kSyntaxCases) seen[int(c.syntax)] = true;
+  for (FenSyntax s : {FenSyntax::empty, FenSyntax::bad_character, FenSyntax::rank_too_long,
+                      FenSyntax::rank_too_short, FenSyntax::too_many_ranks,
+                      FenSyntax::too_few_ranks, FenSyntax::missing_field, FenSyntax::bad_number,
+                      FenSyntax::unexpected_text})
+    EXPECT_TRUE(seen[int(s)]) << "no case for FenSyntax " << int(s);
+}
+
+TEST(FenRead, FieldNamesAreDistinct) {
+  const FenField fields[] = {FenField::placement,  FenField::side_to_move,
+                             FenField::castling,   FenField::en_passant,
+                             FenField::halfmove_clock, FenField::fullmove_number};
+  for (FenField a : fields)
+    for (FenField b : fields)
+      if (a != b) {
+        EXPECT_STRNE(field_name(a), field_name(b));
+      }
+}
+
+// ---------------------------------------------------------------- What a FEN says
+
+TEST(FenRead, SixFieldsIntoSetup) {
+  fen::Setup s;
+  ASSERT_FALSE(read_setup("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 7 42", s));
+  EXPECT_EQ(s.board[a8], Piece::black_rook);
+  EXPECT_EQ(s.board[e8], Piece::black_king);
+  EXPECT_EQ(s.board[d5], Piece::black_pawn);
+  EXPECT_EQ(s.board[e5], Piece::white_pawn);
+  EXPECT_EQ(s.board[h1], Piece::white_rook);
+  EXPECT_EQ(s.board[e4], Piece::none);
+  EXPECT_EQ(s.side_to_move, Color::white);
+  ASSERT_EQ(s.castling_count, 2);
+  EXPECT_EQ(s.castling[0], 'K');
+  EXPECT_EQ(s.castling[1], 'q');
+  EXPECT_EQ(s.en_passant, d6);
+  EXPECT_EQ(s.halfmove_clock, 7U);
+  EXPECT_EQ(s.fullmove_number, 42U);
+}
+
+TEST(FenRead, StartPositionEqualsDefaultPosition) {
+  Position pos = Position::empty();
+  ASSERT_FALSE(read_fen(kStartFen, pos));
+  EXPECT_EQ(pos, Position::start());
+  EXPECT_FALSE(pos.is_chess960());
+}
+
+TEST(FenRead, PositionFromFenThrowsWithTheMessage) {
+  EXPECT_EQ(position_from_fen(kStartFen), Position::start());
+  try {
+    position_from_fen("8/8/8/8/8/8/8/8 w - - 0 1");
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("white has no king"));
+  }
+}
+
+// ---------------------------------------------------------------- Lenient reading
+
+struct LenientCase {
+  const char* text;
+  unsigned halfmove;
+  unsigned fullmove;
+};
+
+TEST(FenRead, LenientTakesFourOrFiveFieldsBlanksAndDashes) {
+  const LenientCase cases[] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 0, 1},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ", 0, 1},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5", 5, 1},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5  ", 5, 1},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - -", 0, 1},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 -", 3, 1},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - 9", 0, 9},
+      {"  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq\t-  2   30  ", 2, 30},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw\tKQkq\t-\t0\t1", 0, 1},
+  };
+  for (const LenientCase& c : cases) {
+    fen::Setup s;
+    const FenError e = read_setup(c.text, s, {.lenient = true});
+    ASSERT_FALSE(e) << c.text << ": " << e.message();
+    EXPECT_EQ(s.halfmove_clock, c.halfmove) << c.text;
+    EXPECT_EQ(s.fullmove_number, c.fullmove) << c.text;
+    EXPECT_EQ(s.castling_count, 4) << c.text;
+    Position pos;
+    EXPECT_FALSE(read_fen(c.text, pos, {.lenient = true})) << c.text;
+  }
+}
+
+TEST(FenRead, StrictTakesOneBlankBetweenFields) {
+  fen::Setup s;
+  // A single tab is a blank as well.
+  EXPECT_FALSE(read_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq - 0 1", s));
+  EXPECT_TRUE(read_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -  0 1", s));
+}
+
+TEST(FenRead, EpdFieldsOnlyStopsAfterTheEnPassantField) {
+  const std::string epd = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";";
+  fen::Setup s;
+  std::size_t consumed = 0;
+  ASSERT_FALSE(read_setup(epd, s, {.lenient = true, .epd_fields_only = true}, &consumed));
+  EXPECT_EQ(consumed, epd.find(" bm"));
+  EXPECT_EQ(s.board[c6], Piece::black_knight);
+  EXPECT_EQ(s.halfmove_clock, 0U);
+  EXPECT_EQ(s.fullmove_number, 1U);
+
+  // The clocks of a six-field line are left to the caller as well.
+  const std::string six = "8/8/8/8/8/8/8/K6k b - - 12 60 ;D1 3";
+  ASSERT_FALSE(read_setup(six, s, {.epd_fields_only = true}, &consumed));
+  EXPECT_EQ(consumed, six.find(" 12"));
+  EXPECT_EQ(s.side_to_move, Color::black);
+
+  // An en-passant square is part of the four fields.
+  const std::string ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 hmvc 0;";
+  ASSERT_FALSE(read_setup(ep, s, {.epd_fields_only = true}, &consumed));
+  EXPECT_EQ(consumed, ep.find(" hmvc"));
+  EXPECT_EQ(s.en_passant, d6);
+
+  // A missing en-passant field is still an error, with its column.
+  const std::string three = "4k3/8/8/8/8/8/8/4K3 w - bm Kd2;";
+  const FenError e = read_setup(three, s, {.epd_fields_only = true}, &consumed);
+  EXPECT_EQ(e.syntax, FenSyntax::bad_character);
+  EXPECT_EQ(e.field, FenField::en_passant);
+  EXPECT_EQ(e.column, three.find("bm") + 1);
+}
+
+TEST(FenRead, ConsumedCoversTheWholeFen) {
+  const std::string fen = std::string(kStartFen) + "  ";
+  fen::Setup s;
+  std::size_t consumed = 0;
+  ASSERT_FALSE(read_setup(fen, s, {}, &consumed));
+  EXPECT_EQ(consumed, fen.size());
+}
+
+// ---------------------------------------------------------------- Castling notations
+
+// The rook each right names, as read through read_fen.
+struct Rights {
+  Square white_king_side = no_square, white_queen_side = no_square;
+  Square black_king_side = no_square, black_queen_side = no_square;
+};
+
+void expect_rights(const Position& pos, const Rights& r, const std::string& context) {
+  const CastlingRights& c = pos.castling();
+  auto check = [&](Color color, CastlingSide side, Square expected) {
+    EXPECT_EQ(c.has(color, side), expected != no_square) << context;
+    if (expected != no_square && c.has(color, side)) {
+      EXPECT_EQ(c.rook_square(color, side), expected) << context;
+    }
+  };
+  check(Color::white, CastlingSide::king_side, r.white_king_side);
+  check(Color::white, CastlingSide::queen_side, r.white_queen_side);
+  check(Color::black, CastlingSide::king_side, r.black_king_side);
+  check(Color::black, CastlingSide::queen_side, r.black_queen_side);
+}
+
+TEST(FenCastling, StandardKQkq) {
+  const Position pos = position_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  expect_rights(pos, {h1, a1, h8, a8}, "KQkq");
+  EXPECT_FALSE(pos.is_chess960());
+}
+
+TEST(FenCastling, ShredderLettersOnAStandardSetupAreStandardChess) {
+  const Position shredder = position_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+  EXPECT_EQ(shredder, position_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+  EXPECT_FALSE(shredder.is_chess960());
+}
+
+TEST(FenCastling, LetterOrderDoesNotMatter) {
+  EXPECT_EQ(position_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1"),
+            position_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+}
+
+TEST(FenCastling, ShredderChess960) {
+  // CPW Chess960 position: kings on g1/g8, rooks on f and h.
+  const Position pos =
+      position_from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  expect_rights(pos, {h1, f1, h8, f8}, "HFhf");
+  EXPECT_TRUE(pos.is_chess960());
+  // X-FEN says the same with KQkq, since f and h are the outermost rooks.
+  EXPECT_EQ(pos, position_from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"));
+}
+
+TEST(FenCastling, XFenKAndQNameTheOutermostRook) {
+  // Two white rooks on each side of the king on e1: K is h1, Q is a1.
+  const Position pos = position_from_fen("4k3/8/8/8/8/8/8/RR2K1RR w KQ - 0 1");
+  expect_rights(pos, {h1, a1, no_square, no_square}, "outermost");
+  // A file letter names an inner rook; the king and rook positions make it Chess960.
+  const Position inner = position_from_fen("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1");
+  expect_rights(inner, {g1, b1, no_square, no_square}, "inner");
+  EXPECT_TRUE(inner.is_chess960());
+  // Mixed: K for the outer king-side rook, b for an inner black queen-side rook.
+  const Position mixed = position_from_fen("rr2k2r/8/8/8/8/8/8/4K2R w Kkb - 0 1");
+  expect_rights(mixed, {h1, no_square, h8, b8}, "mixed");
+  EXPECT_TRUE(mixed.is_chess960());
+}
+
+TEST(FenCastling, Chess960FlagFromOptionsOrFromTheSetup) {
+  // Standard-looking rights: standard chess unless the caller says Chess960.
+  EXPECT_FALSE(position_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").is_chess960());
+  EXPECT_TRUE(position_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {.chess960 = true}).is_chess960());
+  // A king off the e-file with a right is Chess960 whatever the notation.
+  EXPECT_TRUE(position_from_fen("rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1").is_chess960());
+  // Without rights there is nothing to tell.
+  EXPECT_FALSE(position_from_fen("rk4r1/8/8/8/8/8/8/RK4R1 w - - 0 1").is_chess960());
+}
+
+}  // namespace
+}  // namespace fenkit::fen

@@ -67,6 +67,28 @@ INSTANTIATE_TEST_SUITE_P(Suites, CorpusPerft,
                            return name;
                          });
 
+// The in-repo fixture (tests/data/fen/perft.epd, counts from Stockfish): every count, so
+// that perft is tested even without the corpus. About 25 million leaves in all.
+TEST(Perft, InRepoFixture) {
+  std::ifstream in(testing::data("fen/perft.epd"));
+  ASSERT_TRUE(in);
+  std::vector<PerftSuiteError> errors;
+  const std::vector<PerftCase> cases = read_perft_suite(in, errors);
+  EXPECT_TRUE(errors.empty());
+  ASSERT_EQ(cases.size(), 32U);
+  std::size_t counts = 0;
+  for (const PerftCase& c : cases) {
+    Position pos;
+    const FenError error = read_fen(c.fen, pos);
+    ASSERT_FALSE(error) << "perft.epd:" << c.line << ": " << error.message();
+    for (const auto& [depth, nodes] : c.expected) {
+      EXPECT_EQ(perft(pos, depth), nodes) << "perft.epd:" << c.line << " depth " << depth;
+      ++counts;
+    }
+  }
+  EXPECT_EQ(counts, 143U);
+}
+
 TEST(Perft, StartPositionToDepthFive) {
   const Position start;
   const std::uint64_t expected[] = {1, 20, 400, 8902, 197281, 4865609};

@@ -104,6 +104,8 @@ SanResult resolve_san(const Position& pos, const SanMove& san) {
                             ? pawn_origins(pos, to)
                             : attacks_of(piece, to, pos.occupied()) & pos.pieces(us, piece);
   if (san.from_file >= 0) candidates &= file_bb(san.from_file);
+  // A pawn move without its file is a push: "d5" must not quietly become exd5.
+  else if (piece == PieceType::pawn) candidates &= file_bb(file_of(to));
   if (san.from_rank >= 0) candidates &= rank_bb(san.from_rank);
   if (!candidates) return fail(SanError::no_piece);
 

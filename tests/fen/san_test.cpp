@@ -81,7 +81,6 @@ const ReadCase kReadCases[] = {
     {kScandinavian, "ed5", "e4d5"},
     {kScandinavian, "e4xd5", "e4d5"},
     {kScandinavian, "e4:d5", "e4d5"},
-    {kScandinavian, "Pxd5", "e4d5"},
     {kEnPassant, "exd6", "e5d6"},
     {kEnPassant, "ed6", "e5d6"},
     {kEnPassant, "e5d6", "e5d6"},
@@ -205,6 +204,11 @@ const ErrorCase kErrorCases[] = {
     {kStart, "e2e5", SanError::no_piece},
     {kStart, "e3e4", SanError::no_piece},    // long algebraic from an empty square
     {kScandinavian, "dxe5", SanError::no_piece},
+    // A pawn move without its file is a push, never a capture from the next file.
+    {kScandinavian, "d5", SanError::no_piece},
+    {kScandinavian, "xd5", SanError::no_piece},
+    {kScandinavian, "Pxd5", SanError::no_piece},
+    {kEnPassant, "d6", SanError::no_piece},
     // The knight on e2 is pinned by the rook on e7.
     {"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", SanError::leaves_king_in_check},
     // d2 is covered by the rook on d1 that checks the king.

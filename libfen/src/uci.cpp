@@ -51,11 +51,12 @@ Move read_uci(const Position& pos, std::string_view text) {
   if (from == no_square || to == no_square) return Move::none();
   PieceType promotion = PieceType::none;
   if (text.size() == 5) {
+    // UCI writes the letter in lower case; pgn-extract -Wuci and some GUIs write it in upper case.
     switch (text[4]) {
-      case 'q': promotion = PieceType::queen; break;
-      case 'r': promotion = PieceType::rook; break;
-      case 'b': promotion = PieceType::bishop; break;
-      case 'n': promotion = PieceType::knight; break;
+      case 'q': case 'Q': promotion = PieceType::queen; break;
+      case 'r': case 'R': promotion = PieceType::rook; break;
+      case 'b': case 'B': promotion = PieceType::bishop; break;
+      case 'n': case 'N': promotion = PieceType::knight; break;
       default: return Move::none();
     }
   }

@@ -80,8 +80,8 @@ std::string pgn_extract(const std::string& program, const std::string& options,
 // the king's move to its destination (e1c1 for a rook on d1), which can look like an ordinary
 // king move (f1g1), sometimes as king-takes-rook (e1h1). Castling is therefore recognised from
 // the SAN pgn-extract printed for the same ply, in either UCI form.
-Move read_pgn_extract_uci(const Position& pos, std::string text, const std::string& san) {
-  std::transform(text.begin(), text.end(), text.begin(), [](char c) { return char(std::tolower(c)); });
+// Promotions come as e7e8Q, which read_uci takes as it is.
+Move read_pgn_extract_uci(const Position& pos, const std::string& text, const std::string& san) {
   if (!san.starts_with("O-O")) return read_uci(pos, text);
   const bool king_side = !san.starts_with("O-O-O");
   MoveList legal;

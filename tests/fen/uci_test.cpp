@@ -49,6 +49,9 @@ TEST(UciRead, NamesTheLegalMove) {
   EXPECT_EQ(read_uci(promotion, "e7e8q"), Move(e7, e8, MoveKind::promotion, PieceType::queen));
   EXPECT_EQ(read_uci(promotion, "e7e8n"), Move(e7, e8, MoveKind::promotion, PieceType::knight));
   EXPECT_EQ(read_uci(promotion, "e7d8b"), Move(e7, d8, MoveKind::promotion, PieceType::bishop));
+  // Upper-case promotion letters, as pgn-extract -Wuci writes them.
+  EXPECT_EQ(read_uci(promotion, "e7e8Q"), Move(e7, e8, MoveKind::promotion, PieceType::queen));
+  EXPECT_EQ(read_uci(promotion, "e7d8N"), Move(e7, d8, MoveKind::promotion, PieceType::knight));
   EXPECT_EQ(read_uci(position_from_fen(kEnPassant), "e5d6"), Move(e5, d6, MoveKind::en_passant));
 }
 
@@ -59,7 +62,7 @@ TEST(UciRead, RefusesWhatIsNotALegalMove) {
     EXPECT_TRUE(read_uci(start, text).is_none()) << "'" << text << "'";
   const Position promotion = position_from_fen(kPromotion);
   // A promotion needs its piece, and it cannot be a king or a pawn.
-  for (const char* text : {"e7e8", "e7e8k", "e7e8p", "e7d8"})
+  for (const char* text : {"e7e8", "e7e8k", "e7e8p", "e7e8K", "e7d8", "e7e8x"})
     EXPECT_TRUE(read_uci(promotion, text).is_none()) << text;
 }
 

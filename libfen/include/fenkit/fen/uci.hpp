@@ -23,7 +23,8 @@ std::size_t write_uci(Move m, char* out, const UciOptions& options = {});
 std::string to_uci(Move m, const UciOptions& options = {});
 
 // The legal move a UCI string names, or Move::none(). Castling is recognised both as the
-// king's two-square step and as king-takes-rook; "0000" is the null move.
+// king's two-square step and as king-takes-rook; "0000" is the null move. The promotion
+// letter may be upper case (e7e8Q), as pgn-extract writes it.
 Move read_uci(const Position& pos, std::string_view text);
 
 // Long algebraic: the piece letter (none for pawns), both squares joined by '-' or 'x',

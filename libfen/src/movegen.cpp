@@ -142,7 +142,7 @@ void generate_pawn_moves(const Position& pos, const Masks& m, Sink& sink) {
   // the pin ray.
   const Bitboard capturers = pawns & ~m.pin_hv;
   const Bitboard free = capturers & ~m.pin_diag, pinned = capturers & m.pin_diag;
-  const Bitboard targets = them & m.check_mask;
+  const Bitboard targets = them & ~pos.pieces(Them, PieceType::king) & m.check_mask;
   Bitboard west = (forward_west<Us>(free) | (forward_west<Us>(pinned) & m.pin_diag)) & targets;
   Bitboard east = (forward_east<Us>(free) | (forward_east<Us>(pinned) & m.pin_diag)) & targets;
 
@@ -196,11 +196,15 @@ void generate(const Position& pos, Sink& sink) {
   const Bitboard us = pos.pieces(Us);
   const Bitboard occ = pos.occupied();
   const Square king = pos.king_square(Us);
+  // The enemy king is never taken. It can only stand attacked in a set-up whose
+  // opposite_side_in_check problem the caller accepted, and taking it would leave a side
+  // without a king, which no other function expects.
+  const Bitboard their_king = pos.pieces(~Us, PieceType::king);
 
-  sink.add_targets(king, king_attacks(king) & ~us & ~m.danger);
+  sink.add_targets(king, king_attacks(king) & ~us & ~their_king & ~m.danger);
   if (more_than_one(m.checkers)) return;  // double check: only the king moves
 
-  const Bitboard targets = ~us & m.check_mask;
+  const Bitboard targets = ~us & ~their_king & m.check_mask;
   const Bitboard pinned = m.pin_hv | m.pin_diag;
 
   generate_pawn_moves<Us>(pos, m, sink);

@@ -98,6 +98,8 @@ bool Position::is_legal(Move m) const {
   const Square from = m.from(), to = m.to(), king = king_square(us);
   const Bitboard them = pieces(~us);
   const Bitboard occ = occupied();
+  // As in move generation: the enemy king is never taken (see movegen.cpp).
+  if (type_of(board_[to]) == PieceType::king) return false;
 
   if (m.is_castling()) {
     if (in_check()) return false;

@@ -8,6 +8,7 @@
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/movegen.hpp"
+#include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
 
 namespace fenkit::fen {
@@ -118,6 +119,37 @@ TEST(Movegen, Chess960CastlingWithKingAndRookOnEachOthersSquares) {
   // The castling rook shields c1 from the a1 rook until it moves to d1.
   EXPECT_FALSE(legal_moves("1r2k3/8/8/8/8/8/8/rRK5 w B - 0 1").count("c1b1"));
   EXPECT_TRUE(legal_moves("1r2k3/8/8/8/8/8/8/nRK5 w B - 0 1").count("c1b1"));
+}
+
+// A set-up whose side not to move is in check can be accepted (Problem::opposite_side_in_check).
+// Its king must not be taken: a position without a king would follow.
+bool takes_no_king(const Position& pos, int depth) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    if (type_of(pos.piece_on(m.to())) == PieceType::king) {
+      ADD_FAILURE() << to_uci(m) << " takes the king in " << to_fen(pos);
+      return false;
+    }
+    Position next = pos;
+    next.play(m);
+    if (depth > 1 && !takes_no_king(next, depth - 1)) return false;
+  }
+  return true;
+}
+
+TEST(Movegen, RelaxedCheckOfTheSideNotToMoveNeverTakesTheKing) {
+  const FenOptions relaxed{.relax = {Problem::opposite_side_in_check}};
+  // The rook on e7 gives check to e8 with White to move.
+  const Position rook = position_from_fen("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", relaxed);
+  EXPECT_TRUE(takes_no_king(rook, 3));
+  EXPECT_FALSE(rook.is_legal(Move(e7, e8)));
+  EXPECT_FALSE(read_san(rook, "Rxe8"));
+  // Kings side by side: d1 may go to c1 or c2, not to e1 nor next to the black king.
+  const Position kings = position_from_fen("8/8/8/8/8/8/8/3Kk3 w - - 0 1", relaxed);
+  EXPECT_EQ(legal_moves(kings), (std::set<std::string>{"d1c1", "d1c2"}));
+  // A pawn attacking the king.
+  EXPECT_TRUE(takes_no_king(position_from_fen("8/8/8/8/8/3k4/4P3/4K3 w - - 0 1", relaxed), 3));
 }
 
 TEST(Movegen, TheMostMovesAPositionHas) {

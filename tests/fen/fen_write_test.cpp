@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/uci.hpp"
@@ -141,6 +142,47 @@ TEST(FenWriteCastling, Chess960StaysChess960AfterPlay) {
   pos.play(read_uci(pos, "g1h1"));
   EXPECT_TRUE(pos.is_chess960());
   EXPECT_EQ(to_fen(pos), "rk5r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+}
+
+// ---------------------------------------------------------------- FenWriter
+
+// FenWriter keeps the text of unchanged ranks and castling fields between calls; whatever the
+// order of the positions, its output must be write_fen's.
+TEST(FenWriterSequence, SameAsWriteFenInAnyOrder) {
+  std::vector<Position> positions;
+  for (const char* fen : {
+           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+           "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+           "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",   // same board, other rights
+           "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+           "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 99 300",
+           "rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1",    // Chess960, outermost rooks
+           "4k3/8/8/8/8/8/8/RR2K2R w BH - 0 1",     // Chess960, an inner rook
+           "4k3/8/8/8/8/8/8/RR2K2R w KQ - 0 1",     // the same board, standard rights
+           "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",      // an en-passant square that cannot be taken
+           "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+           "8/8/8/8/8/8/8/K6k w - - 65535 1073741824",
+       })
+    positions.push_back(position_from_fen(fen));
+  // The same position played on: ranks change one or two at a time.
+  Position game = Position::start();
+  for (const char* uci : {"e2e4", "c7c5", "g1f3", "d7d6", "f1b5", "c8d7", "e1g1", "b8c6"}) {
+    game.play(read_uci(game, uci));
+    positions.push_back(game);
+  }
+  const FenWriteOptions options[] = {
+      {}, {.ep = EpMode::legal}, {.castling = CastlingNotation::shredder}, {.clocks = false}};
+  for (const FenWriteOptions& o : options) {
+    for (int pass = 0; pass < 2; ++pass) {
+      FenWriter writer(o);
+      char buffer[kMaxFenLength];
+      for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Position& pos = positions[pass == 0 ? i : positions.size() - 1 - i];
+        EXPECT_EQ(std::string(buffer, writer.write(pos, buffer)), to_fen(pos, o));
+      }
+    }
+  }
 }
 
 }  // namespace

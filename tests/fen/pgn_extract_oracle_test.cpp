@@ -106,6 +106,8 @@ bool same_fen(const std::string& ours, const std::string& theirs, bool chess960)
 
 struct Totals {
   std::size_t games = 0, plies = 0, san_mismatches = 0, fen_mismatches = 0, reported = 0;
+  // One writer for all games, so that it also meets unrelated positions one after the other.
+  FenWriter writer;
 };
 
 void replay(const PrintedGame& uci, const PrintedGame& san, const PrintedGame& legal_ep,
@@ -116,13 +118,12 @@ void replay(const PrintedGame& uci, const PrintedGame& san, const PrintedGame& l
   ASSERT_EQ(legal_ep.comments.size(), san.moves.size()) << where;
   Position pos;
   if (!uci.start.fen.empty()) {
-    // Puzzle collections write fullmove 0; pgn-extract accepts it, and so do we when asked.
+    // Puzzle collections write fullmove 0; pgn-extract reads it as 1, and so do we when the
+    // problem is accepted.
     const FenError e = read_fen(uci.start.fen, pos,
                                 {.lenient = true, .relax = {Problem::fullmove_zero},
                                  .chess960 = uci.start.chess960});
     ASSERT_FALSE(e) << where << ": [FEN \"" << uci.start.fen << "\"]: " << e.message();
-    // pgn-extract counts such games from move 1.
-    if (pos.fullmove_number() == 0) pos.set_fullmove_number(1);
   }
   const bool chess960 = pos.is_chess960();
   auto report = [&](const std::string& what) {
@@ -143,6 +144,11 @@ void replay(const PrintedGame& uci, const PrintedGame& san, const PrintedGame& l
     pos.play(m);
     ++totals.plies;
     const std::string fen = to_fen(pos), legal = to_fen(pos, {.ep = EpMode::legal});
+    char buffer[kMaxFenLength];
+    if (std::string(buffer, totals.writer.write(pos, buffer)) != fen) {
+      ++totals.fen_mismatches;
+      report(ply + "FenWriter differs from write_fen: " + std::string(buffer, totals.writer.write(pos, buffer)));
+    }
     if (!same_fen(fen, san.comments[i], chess960)) {
       ++totals.fen_mismatches;
       report(ply + "after " + written + ": FEN " + fen + ", pgn-extract " + san.comments[i]);

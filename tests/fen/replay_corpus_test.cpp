@@ -1,7 +1,8 @@
 // Replays the corpus expected-replay tables: for every ply, read the SAN, write it back
 // canonically, play it, and write the FEN in both en-passant conventions. The tables were made
 // by pgn-extract and python-chess (corpus/SOURCES.md), so this checks read_san, write_san,
-// play() and write_fen against two other implementations on 21,865 plies, Chess960 included.
+// play(), write_fen and FenWriter against two other implementations on 21,865 plies, Chess960
+// included.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -33,6 +34,9 @@ TEST_P(ExpectedReplay, SanFenAndEnPassantModesAgree) {
 
   std::size_t plies = 0, game = 0, mismatches = 0;
   Position pos;
+  // The fast writer for runs of positions must agree with write_fen on every ply.
+  FenWriter writer, legal_writer({.ep = EpMode::legal});
+  char buffer[kMaxFenLength];
   for (const std::string& line : testing::lines_of(testing::read_file(table_path))) {
     if (line.empty() || line[0] == '#' || line.starts_with("game\t")) continue;
     // game, ply, san, fen, fen_nofauxep
@@ -60,6 +64,8 @@ TEST_P(ExpectedReplay, SanFenAndEnPassantModesAgree) {
     const std::string fen = to_fen(pos), legal = to_fen(pos, {.ep = EpMode::legal});
     EXPECT_EQ(fen, f[3]) << where;
     EXPECT_EQ(legal, f[4]) << where;
+    EXPECT_EQ(std::string(buffer, writer.write(pos, buffer)), fen) << where;
+    EXPECT_EQ(std::string(buffer, legal_writer.write(pos, buffer)), legal) << where;
     mismatches += (fen != f[3]) + (legal != f[4]);
     ++plies;
     if (mismatches > 20) FAIL() << "too many mismatches, stopping";

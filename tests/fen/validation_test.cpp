@@ -145,11 +145,12 @@ TEST(Validation, SeveralProblemsAreAllReportedAndRelaxedOneByOne) {
   EXPECT_EQ(make_position(setup, pos, {.relax = {Problem::fullmove_zero, Problem::pawn_on_back_rank}}),
             Problems{Problem::opposite_side_in_check});
   EXPECT_TRUE(make_position(setup, pos, {.relax = all}).empty());
-  EXPECT_EQ(to_fen(pos), "4k2P/4r3/8/8/8/8/8/4K3 b - - 0 0");
+  EXPECT_EQ(to_fen(pos), "4k2P/4r3/8/8/8/8/8/4K3 b - - 0 1");
 }
 
 // What a relaxed problem leaves in the position: rights and squares that could not be played
-// are dropped, clocks are kept (the halfmove clock within its 16 bits).
+// are dropped; a fullmove number of 0 counts from 1; the halfmove clock is kept within its
+// 16 bits.
 TEST(Validation, RelaxedRightsAndSquaresAreDroppedClocksKept) {
   auto relaxed_fen = [](std::string_view fen, Problem p) {
     Position pos;
@@ -167,7 +168,7 @@ TEST(Validation, RelaxedRightsAndSquaresAreDroppedClocksKept) {
   EXPECT_EQ(relaxed_fen("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", Problem::en_passant_without_pawn),
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(relaxed_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0", Problem::fullmove_zero),
-            "4k3/8/8/8/8/8/8/4K3 w - - 0 0");
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(relaxed_fen("4k3/8/8/8/8/8/8/4K3 w - - 70000 1", Problem::halfmove_too_large),
             "4k3/8/8/8/8/8/8/4K3 w - - 65535 1");
 }

@@ -152,6 +152,32 @@ TEST(Movegen, RelaxedCheckOfTheSideNotToMoveNeverTakesTheKing) {
   EXPECT_TRUE(takes_no_king(position_from_fen("8/8/8/8/8/3k4/4P3/4K3 w - - 0 1", relaxed), 3));
 }
 
+// A set-up with extra pieces, accepted with too_many_white_pieces relaxed, can have more moves
+// than any real game: 26 queens round the edge of the board all move inwards.
+TEST(Movegen, SetUpWithMoreThan256Moves) {
+  const char* fen = "QQQQQQQk/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+  const Position pos = position_from_fen(fen, {.relax = Problems::all()});
+  // Counted independently: black has only its king on h8, so White is not in check and has no
+  // pinned piece; every queen moves along its lines until the first piece (taking the king is
+  // not a move), and the king on a1 may go to b2, which no black piece attacks.
+  int expected = 1;
+  for (int s = 0; s < 64; ++s) {
+    if (pos.piece_on(Square(s)) != Piece::white_queen) continue;
+    for (const auto& [df, dr] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}) {
+      for (int f = s % 8 + df, r = s / 8 + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+        if (pos.piece_on(make_square(f, r)) != Piece::none) break;
+        ++expected;
+      }
+    }
+  }
+  EXPECT_GT(expected, 256);
+  MoveList moves;
+  generate_legal(pos, moves);
+  EXPECT_EQ(moves.size(), std::size_t(expected));
+  EXPECT_EQ(count_legal(pos), std::size_t(expected));
+  EXPECT_EQ(legal_moves(pos).size(), std::size_t(expected));
+}
+
 TEST(Movegen, TheMostMovesAPositionHas) {
   const Position pos = position_from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
   MoveList moves;

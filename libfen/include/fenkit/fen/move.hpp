@@ -1,7 +1,6 @@
 // Move: a 16-bit value, and MoveList: a fixed-capacity list that never touches the heap.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -54,29 +53,41 @@ class Move {
   std::uint16_t data_ = 0;
 };
 
-// 218 is the most legal moves any chess position has; 256 leaves room for pseudo-legal lists.
-inline constexpr std::size_t kMaxMoves = 256;
+// The most legal moves a position can have. Positions with the material of a real game have
+// at most 218, but a set-up with extra pieces (Problem::too_many_*_pieces accepted) can have
+// more than 256. The bound: a square can be reached by at most 16 of the mover's pieces (the
+// nearest piece on each of the 8 lines through it, and 8 knights), 64 * 16 = 1024 moves; at
+// most 3 pawns promote on each of the 8 last-rank squares with 3 more pieces each, 72 moves;
+// and 2 castlings.
+inline constexpr std::size_t kMaxMoves = 1098;
 
 class MoveList {
  public:
-  constexpr void push_back(Move m) { moves_[size_++] = m; }
-  constexpr void clear() { size_ = 0; }
-  constexpr std::size_t size() const { return size_; }
-  constexpr bool empty() const { return size_ == 0; }
-  constexpr Move operator[](std::size_t i) const { return moves_[i]; }
-  constexpr const Move* begin() const { return moves_.data(); }
-  constexpr const Move* end() const { return moves_.data() + size_; }
-  constexpr bool contains(Move m) const {
+  // Leaves the entries unwritten (see moves_).
+  MoveList() {}
+
+  void push_back(Move m) { moves_[size_++] = m; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](std::size_t i) const { return moves_[i]; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
+  bool contains(Move m) const {
     for (Move x : *this)
       if (x == m) return true;
     return false;
   }
   // For generators that write several moves at once.
-  constexpr Move* end_pointer() { return moves_.data() + size_; }
-  constexpr void set_end(const Move* end) { size_ = std::size_t(end - moves_.data()); }
+  Move* end_pointer() { return moves_ + size_; }
+  void set_end(const Move* end) { size_ = std::size_t(end - moves_); }
 
  private:
-  std::array<Move, kMaxMoves> moves_;
+  // In a union, so that a new list does not first fill its 2 KB with Move() values that the
+  // generator overwrites: only entries below size_ are ever read.
+  union {
+    Move moves_[kMaxMoves];
+  };
   std::size_t size_ = 0;
 };
 

@@ -186,6 +186,11 @@ Problems make_position(const Setup& setup, Position& out, const PositionOptions&
   for (Problem p : {Problem::missing_white_king, Problem::missing_black_king,
                     Problem::too_many_white_kings, Problem::too_many_black_kings})
     if (found.contains(p)) refused.add(p);
+  // Nor with the kings side by side: whoever moves could take the other king, and move
+  // generation does not count a king among the checkers.
+  if (found.contains(Problem::opposite_side_in_check) && refused.empty() &&
+      (king_attacks(pos.king_square(Color::white)) & pos.pieces(Color::black, PieceType::king)))
+    refused.add(Problem::opposite_side_in_check);
   if (!refused.empty()) return refused;
 
   pos.set_castling(rights);

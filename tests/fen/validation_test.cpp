@@ -109,6 +109,19 @@ INSTANTIATE_TEST_SUITE_P(Problems, OneProblem, ::testing::ValuesIn(kProblemCases
                                   std::to_string(info.index);
                          });
 
+// With the kings side by side the side to move could take a king: no game to play, so this
+// form of opposite_side_in_check is refused even when the problem is accepted.
+TEST(Validation, KingsSideBySideAreRefusedEvenWhenRelaxed) {
+  const fen::Setup setup = setup_of("8/8/8/8/8/8/8/3Kk3 w - - 0 1");
+  EXPECT_EQ(validate(setup), Problems{Problem::opposite_side_in_check});
+  Position pos;
+  EXPECT_EQ(make_position(setup, pos, {.relax = Problems::all()}),
+            Problems{Problem::opposite_side_in_check});
+  // One square apart is fine when relaxed.
+  EXPECT_TRUE(make_position(setup_of("8/8/8/8/8/8/8/2K1k3 w - - 0 1"), pos,
+                            {.relax = Problems::all()}).empty());
+}
+
 TEST(Validation, EveryProblemHasACase) {
   std::set<int> covered;
   for (const ProblemCase& c : kProblemCases) covered.insert(int(c.problem));

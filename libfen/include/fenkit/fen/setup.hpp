@@ -36,7 +36,8 @@ struct Setup {
 // ---------------------------------------------------------------- Problems
 
 // Each thing that makes a setup impossible or unusable, by name. Callers may accept any of
-// them except the missing or extra kings, without which there is no game to play.
+// them except the missing or extra kings, without which there is no game to play, and
+// opposite_side_in_check when the two kings stand side by side.
 enum class Problem : std::uint8_t {
   missing_white_king,
   missing_black_king,

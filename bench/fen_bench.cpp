@@ -1,5 +1,5 @@
-// Micro-benchmarks of libfen: perft, FEN read and write, SAN read and write, and the pieces
-// they are made of (legal move generation, play, Polyglot keys).
+// Micro-benchmarks of libfen: perft, FEN read and write (write_fen and FenWriter), SAN read
+// and write, and the pieces they are made of (legal move generation, play, Polyglot keys).
 //
 // The FEN and SAN benchmarks run over the positions of real games when the corpus is present
 // (the 19,777 plies of pgn/expected-replay/twic-01-232games.fen.tsv) and over random playouts
@@ -167,6 +167,24 @@ void fen_write(benchmark::State& state, fen::EpMode ep) {
 }
 BENCHMARK_CAPTURE(fen_write, ep_standard, fen::EpMode::standard);
 BENCHMARK_CAPTURE(fen_write, ep_legal, fen::EpMode::legal);
+
+// FenWriter over the plies in game order, as a replay writes them.
+void fen_writer(benchmark::State& state) {
+  const Sample& s = sample();
+  char buffer[fen::kMaxFenLength];
+  fen::FenWriter writer;
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    for (const Ply& p : s.plies) {
+      bytes += writer.write(p.position, buffer);
+      benchmark::DoNotOptimize(buffer);
+    }
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations() * s.plies.size()));
+  state.SetBytesProcessed(std::int64_t(bytes));
+  state.SetLabel(s.label);
+}
+BENCHMARK(fen_writer);
 
 // ---------------------------------------------------------------- SAN
 

@@ -94,6 +94,8 @@ TEST(Movegen, CastlingThroughOrIntoCheck) {
   const std::set<std::string> white = legal_moves("r3k2r/8/8/8/8/8/6b1/R3K2R w KQkq - 0 1");
   EXPECT_FALSE(white.count("e1h1"));
   EXPECT_TRUE(white.count("e1a1"));
+  // The rook on g8 covers g1, where the king would land.
+  EXPECT_FALSE(legal_moves("4k1r1/8/8/8/8/8/8/4K2R w K - 0 1").count("e1h1"));
   // b1 may be attacked: queen-side castling only crosses d1 and c1.
   EXPECT_TRUE(legal_moves("4k3/8/8/8/8/8/1r6/R3K3 w Q - 0 1").count("e1a1"));
   // The rook itself may be attacked.

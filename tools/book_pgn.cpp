@@ -5,10 +5,12 @@
 // reported) as a whole: a game with an illegal move is left out even when the move comes after
 // --max-ply, where Polyglot would not look. Games from a [FEN] position start there (Polyglot
 // always starts from the standard position).
+#include <cstdio>
 #include <optional>
 #include <stdexcept>
 
 #include "book.hpp"
+#include "pgn_diagnostics.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/visitor.hpp"
 
@@ -25,7 +27,7 @@ class BookGameVisitor : public pgn::Visitor {
     moves_.clear();
     start_ = fen::Position();
     result_tag_.reset();
-    movetext_result_ = "*";
+    movetext_result_.assign(1, '*');
     stopped_ = false;
     return pgn::Action::proceed;
   }
@@ -54,10 +56,11 @@ class BookGameVisitor : public pgn::Visitor {
   void result(std::string_view text) override { movetext_result_ = std::string(text); }
 
   void diagnostic(const pgn::Diagnostic& d) override {
-    if (d.severity == pgn::Severity::error)
-      diag_.error(name_, d.where.line, d.where.column, d.message);
-    else
-      diag_.warning(name_, d.where.line, d.where.column, d.message);
+    std::string line;
+    append_diagnostic(line, name_, d);
+    std::fputs(line.c_str(), stderr);
+    const bool error = d.severity == pgn::Severity::error;
+    diag_.count(error ? 1 : 0, error ? 0 : 1);
   }
 
   void end_game(const pgn::GameEnd& end) override {

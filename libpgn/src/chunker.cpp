@@ -10,16 +10,13 @@ namespace fenkit::pgn {
 
 std::size_t next_sync_point(std::string_view text, std::size_t offset) {
   if (offset == 0) return 0;
+  const char* const base = text.data();
+  const char* const end = base + text.size();
   constexpr std::string_view kEvent = "[Event ";
   for (std::size_t p = std::min(offset, text.size()); p < text.size();) {
     const std::size_t found = text.find(kEvent, p);
     if (found == std::string_view::npos) break;
-    // At a line start, and the line before it blank (only blanks before its line end).
-    if (found > 0 && text[found - 1] == '\n') {
-      std::size_t q = found - 1;
-      while (q > 0 && (text[q - 1] == ' ' || text[q - 1] == '\t' || text[q - 1] == '\r')) --q;
-      if (q == 0 || text[q - 1] == '\n') return found;
-    }
+    if (found > 0 && detail::is_sync_point(base, base + found, end)) return found;
     p = found + 1;
   }
   return text.size();

@@ -66,7 +66,30 @@ std::string_view tag_name_at(const char* p, const char* end) {
   return std::string_view(name, std::size_t(q - name));
 }
 
+// The first synchronisation point in [from, to), or null.
+const char* find_sync_point(const char* base, const char* from, const char* to) {
+  constexpr std::string_view kEventLine = "\n[Event ";
+  const std::string_view range(from, std::size_t(to - from));
+  for (std::size_t i = range.find(kEventLine); i != std::string_view::npos;
+       i = range.find(kEventLine, i + 1)) {
+    const char* p = from + i + 1;
+    if (is_sync_point(base, p, to)) return p;
+  }
+  return nullptr;
+}
+
 }  // namespace
+
+bool is_sync_point(const char* base, const char* p, const char* end) {
+  constexpr std::string_view kEvent = "[Event ";
+  if (std::size_t(end - p) < kEvent.size() || std::memcmp(p, kEvent.data(), kEvent.size()) != 0)
+    return false;
+  if (p == base) return true;
+  if (p[-1] != '\n') return false;
+  const char* q = p - 1;
+  while (q > base && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
+  return q == base || q[-1] == '\n';
+}
 
 std::size_t result_length(const char* p, const char* end) {
   auto matches = [&](std::string_view token) {
@@ -207,6 +230,11 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
       }
       case CharClass::brace: {
         const char* close = static_cast<const char*>(std::memchr(p, '}', std::size_t(end - p)));
+        if (const char* sync = find_sync_point(base, p, close ? close : end)) {
+          ln += count_lines(p, sync);
+          p = sync;
+          goto game_over;
+        }
         if (!close) {
           if (!final) return Found::need_more;
           ln += count_lines(p, end);

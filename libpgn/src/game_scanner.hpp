@@ -12,6 +12,9 @@
 //     without tags or results);
 //   - in the tag section, before a tag that repeats a name of this game after a blank line
 //     (tag-only games separated by blank lines, as broadcast exports have them);
+//   - inside a brace comment, before a synchronisation point (see is_sync_point): a '{' that
+//     is never closed, or closed only by a later game's '}', must not swallow the games after
+//     it; the game then ends inside its comment, and the parser rejects it as unclosed;
 //   - at the end of the input.
 // Text between games that holds no tag and no move (blank lines, % escape lines, a comment at
 // the very end) is not a game.
@@ -51,6 +54,11 @@ class GameScanner {
   bool seen(std::string_view name) const;
   void remember(std::string_view name);
 };
+
+// Whether a game may be taken to begin at `p` without looking at what came before: a line
+// starting "[Event " after a blank line (blanks being ' ', '\t' and '\r'). `base` is the start
+// of the text, which counts as the end of a blank line.
+bool is_sync_point(const char* base, const char* p, const char* end);
 
 // The length of a result token starting at `p`, or 0. The token must be followed by a
 // delimiter (blank, end of text, or one of {}();).

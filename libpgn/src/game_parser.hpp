@@ -81,6 +81,7 @@ class GameParser {
   bool has_result_ = false;
   std::string fen_tag_, variant_tag_, result_tag_;
   const char* fen_tag_at_ = nullptr;
+  const char* variant_tag_at_ = nullptr;
   bool setup_tag_ = false;
   const char* setup_tag_at_ = nullptr;
   std::vector<std::pair<std::string_view, const char*>> prefix_comments_;

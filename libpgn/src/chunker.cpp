@@ -22,6 +22,17 @@ std::size_t next_sync_point(std::string_view text, std::size_t offset) {
   return text.size();
 }
 
+namespace {
+
+// The column of the byte after `text`, whose first byte has column `column`.
+std::uint32_t column_after(std::string_view text, std::uint32_t column) {
+  const std::size_t nl = text.rfind('\n');
+  return nl == std::string_view::npos ? column + std::uint32_t(text.size())
+                                      : std::uint32_t(text.size() - nl);
+}
+
+}  // namespace
+
 Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t first_game)
     : input_(input), target_(std::max<std::size_t>(target_bytes, 1)), next_game_(first_game) {
   mapped_ = input.mapped();
@@ -38,6 +49,7 @@ void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
   mapped_end_ = std::max(mapped_pos_,
                          next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(end, size))));
   line_ = 1 + std::uint32_t(std::count(mapped_.begin(), mapped_.begin() + mapped_pos_, '\n'));
+  column_ = 1;  // a synchronisation point begins a line
 }
 
 bool Chunker::next(Chunk& chunk) {
@@ -59,8 +71,9 @@ bool Chunker::next_mapped(Chunk& chunk) {
     ++games;
     ranges.push_back(GameRange{span.begin - mapped_pos_, span.end - mapped_pos_, span.line});
   }
-  chunk = Chunk{text.substr(mapped_pos_, pos - mapped_pos_), mapped_pos_, line_, next_game_, games,
-                sequence_++, std::move(ranges), nullptr};
+  chunk = Chunk{text.substr(mapped_pos_, pos - mapped_pos_), mapped_pos_, line_, column_, next_game_,
+                games, sequence_++, std::move(ranges), nullptr};
+  column_ = column_after(chunk.text, column_);
   next_game_ += games;
   mapped_pos_ = pos;
   line_ = line;
@@ -88,8 +101,9 @@ bool Chunker::next_streamed(Chunk& chunk) {
       if (eof_ && !full) pos = pending_.size();
       if (pos == 0) return false;
       auto storage = std::make_shared<std::string>(pending_.data(), pos);
-      chunk = Chunk{std::string_view(*storage), offset_, line_, next_game_, games, sequence_++,
-                    std::move(ranges), storage};
+      chunk = Chunk{std::string_view(*storage), offset_, line_, column_, next_game_, games,
+                    sequence_++, std::move(ranges), storage};
+      column_ = column_after(chunk.text, column_);
       pending_.erase(0, pos);
       offset_ += pos;
       next_game_ += games;

@@ -71,6 +71,8 @@ Location GameParser::locate(const char* at) {
     const char* p = tracked_;
     while (p > game_.buffer_begin && p[-1] != '\n') --p;
     tracked_line_start_ = p;
+    // The buffer (a chunk of a larger input) may itself begin inside a line.
+    tracked_line_start_column_ = p == game_.buffer_begin ? game_.buffer_column : 1;
   }
   while (tracked_ < at) {
     const void* nl = std::memchr(tracked_, '\n', std::size_t(at - tracked_));
@@ -78,12 +80,13 @@ Location GameParser::locate(const char* at) {
     ++tracked_line_;
     tracked_ = static_cast<const char*>(nl) + 1;
     tracked_line_start_ = tracked_;
+    tracked_line_start_column_ = 1;
   }
   tracked_ = std::max(tracked_, at);
   Location loc;
   loc.offset = game_.offset + std::uint64_t(at - game_.text.data());
   loc.line = tracked_line_;
-  loc.column = std::uint32_t(at - tracked_line_start_) + 1;
+  loc.column = std::uint32_t(at - tracked_line_start_) + tracked_line_start_column_;
   return loc;
 }
 

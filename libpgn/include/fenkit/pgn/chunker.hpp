@@ -25,6 +25,7 @@ struct Chunk {
   std::string_view text;         // whole games (and the blank text between them)
   std::uint64_t offset = 0;      // input offset of text[0]
   std::uint32_t line = 1;        // line of text[0]
+  std::uint32_t column = 1;      // column of text[0] (a chunk may begin inside a line)
   std::uint64_t first_game = 1;  // number of the chunk's first game
   std::uint64_t games = 0;       // games in the chunk
   std::uint64_t sequence = 0;    // 0, 1, 2 ... in input order
@@ -73,6 +74,7 @@ class Chunker {
   std::size_t mapped_pos_ = 0;
   std::size_t mapped_end_ = 0;
   std::uint32_t line_ = 1;
+  std::uint32_t column_ = 1;  // of the next chunk's first byte
 
   // Streamed input: bytes read but not yet handed out, starting at input offset `offset_`.
   std::string pending_;

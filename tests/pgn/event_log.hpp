@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -218,9 +219,52 @@ class EventLog : public Visitor {
   std::vector<std::uint32_t> next_ply_;  // per open line: the ply its next move must have
 };
 
+// Two readings agree game by game: start, every event, verdict and raw text (and the game
+// numbers unless `numbers` is false, for pieces of an input numbered from 1). Reports the
+// first difference only.
+inline void expect_same_games(const std::vector<GameLog>& expected,
+                              const std::vector<GameLog>& actual, bool numbers = true) {
+  EXPECT_EQ(expected.size(), actual.size()) << "number of games";
+  for (std::size_t i = 0; i < std::min(expected.size(), actual.size()); ++i) {
+    const GameLog& a = expected[i];
+    const GameLog& b = actual[i];
+    const bool same = (!numbers || a.number == b.number) && a.where.line == b.where.line &&
+                      a.where.column == b.where.column && a.where.offset == b.where.offset &&
+                      a.events == b.events && a.rejected == b.rejected && a.raw == b.raw;
+    if (same) continue;
+    std::string first;
+    for (std::size_t k = 0; k < std::max(a.events.size(), b.events.size()); ++k) {
+      const std::string x = k < a.events.size() ? a.events[k] : "(none)";
+      const std::string y = k < b.events.size() ? b.events[k] : "(none)";
+      if (x != y) {
+        first = "\n  first different event: '" + x + "' / '" + y + "'";
+        break;
+      }
+    }
+    ADD_FAILURE() << "game " << i + 1 << " (number " << a.number << " / " << b.number
+                  << ", at " << a.where.line << ":" << a.where.column << "#" << a.where.offset
+                  << " / " << b.where.line << ":" << b.where.column << "#" << b.where.offset
+                  << ", rejected " << a.rejected << " / " << b.rejected << ") differs" << first
+                  << (a.raw != b.raw ? "\n  raw texts differ" : "");
+    return;
+  }
+}
+
 // A fixture of tests/data/pgn/quirks.
 inline std::filesystem::path quirk(const std::string& name) {
   return fenkit::testing::data("pgn/quirks/" + name);
+}
+
+// Every quirk fixture, in name order, each followed by a blank line: one text with every kind
+// of game the reader knows, good and broken.
+inline std::string all_quirks() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(quirk("")))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::string all;
+  for (const auto& f : files) all += fenkit::testing::read_file(f) + "\n\n";
+  return all;
 }
 
 inline std::vector<GameLog> read_text(std::string_view text, const ReaderOptions& options = {}) {

@@ -3,8 +3,6 @@
 // (tests/data/pgn/quirks), each with a good game after the broken one.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 #include "event_log.hpp"
 
 namespace fenkit::pgn {
@@ -192,9 +190,7 @@ TEST(ReaderErrors, NagOutOfRangeIsAWarning) {
 // one after the other, the games' raw texts lie in order, do not overlap, and what lies
 // between them holds no tag and no move (only blanks, % lines, byte order marks and ^Z).
 TEST(ReaderErrors, EveryGameIsDeliveredOrReportedWithItsText) {
-  std::string all;
-  for (const auto& entry : std::filesystem::directory_iterator(testing::quirk("")))
-    if (entry.path().extension() == ".pgn") all += fenkit::testing::read_file(entry.path()) + "\n\n";
+  const std::string all = testing::all_quirks();
   testing::EventLog log;
   const ReadStats stats = read_pgn(all, log);
   ASSERT_EQ(stats.games, log.games.size());

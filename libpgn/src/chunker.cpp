@@ -82,12 +82,25 @@ bool Chunker::next_mapped(Chunk& chunk) {
 }
 
 bool Chunker::next_streamed(Chunk& chunk) {
+  if (failure_) std::rethrow_exception(failure_);
   detail::GameScanner scanner;
   detail::GameSpan span;
   std::size_t pos = 0;
   std::uint32_t line = line_;
   std::uint64_t games = 0;
   std::vector<GameRange> ranges;
+  // Hands out the first `size` bytes of what is pending.
+  auto cut = [&](std::size_t size) {
+    auto storage = std::make_shared<std::string>(pending_.data(), size);
+    chunk = Chunk{std::string_view(*storage), offset_, line_, column_, next_game_, games,
+                  sequence_++, std::move(ranges), storage};
+    column_ = column_after(chunk.text, column_);
+    pending_.erase(0, size);
+    offset_ += size;
+    next_game_ += games;
+    line_ = line;
+    return true;
+  };
   for (;;) {
     // Whole games already buffered, up to the target size.
     detail::GameScanner::Found found = detail::GameScanner::Found::game;
@@ -100,20 +113,22 @@ bool Chunker::next_streamed(Chunk& chunk) {
     if (full || (eof_ && found != detail::GameScanner::Found::need_more)) {
       if (eof_ && !full) pos = pending_.size();
       if (pos == 0) return false;
-      auto storage = std::make_shared<std::string>(pending_.data(), pos);
-      chunk = Chunk{std::string_view(*storage), offset_, line_, column_, next_game_, games,
-                    sequence_++, std::move(ranges), storage};
-      column_ = column_after(chunk.text, column_);
-      pending_.erase(0, pos);
-      offset_ += pos;
-      next_game_ += games;
-      line_ = line;
-      return true;
+      return cut(pos);
     }
     // Need more bytes: read a block behind what is pending.
     const std::size_t old = pending_.size();
     pending_.resize(old + std::max<std::size_t>(target_, std::size_t(1) << 16));
-    const std::size_t n = input_.read(pending_.data() + old, pending_.size() - old);
+    std::size_t n = 0;
+    try {
+      n = input_.read(pending_.data() + old, pending_.size() - old);
+    } catch (...) {
+      // The input broke off (a damaged compressed file): the whole games read before the break
+      // are handed out first, and the break is reported at the next call.
+      pending_.resize(old);
+      if (games == 0) throw;
+      failure_ = std::current_exception();
+      return cut(pos);
+    }
     pending_.resize(old + n);
     bytes_read_ += n;
     if (n == 0) eof_ = true;

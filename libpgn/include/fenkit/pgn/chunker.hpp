@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -54,7 +55,8 @@ class Chunker {
   // Needs a memory-mapped input (a regular, uncompressed file); throws otherwise.
   void restrict_to(std::uint64_t start, std::uint64_t end);
 
-  // The next chunk; false at the end of the input.
+  // The next chunk; false at the end of the input. Throws std::runtime_error when the input
+  // cannot be read on, once the whole games read before the failure have been handed out.
   bool next(Chunk& chunk);
 
   std::uint64_t bytes_read() const { return bytes_read_; }
@@ -80,6 +82,7 @@ class Chunker {
   std::string pending_;
   std::uint64_t offset_ = 0;
   bool eof_ = false;
+  std::exception_ptr failure_;  // a read error kept until the games before it are handed out
 };
 
 // The first synchronisation point at or after `offset` (see Chunker::restrict_to).

@@ -152,8 +152,8 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
   line = ln;
   if (p == end) return final ? Found::none : Found::need_more;
 
-  const char* const begin = p;
-  const std::uint32_t begin_line = ln;
+  const char* begin = p;
+  std::uint32_t begin_line = ln;
   name_count_ = 0;
   bool in_tags = *p == '[';
   bool content = false;      // a tag or a movetext token: without one there is no game
@@ -205,6 +205,16 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
           continue;
         }
         if (*q == '[' && !in_tags && content) goto game_over;  // the next game's tags
+        if (*q == '[' && !content && is_sync_point(base, q, end)) {
+          // Only comments so far, then a blank line and "[Event ": the comments lie between
+          // games (no game reaches across a synchronisation point) and the game begins here.
+          begin = q;
+          begin_line = ln;
+          in_tags = true;
+          blank_in_tags = after_blank_line = false;
+          p = q;
+          continue;
+        }
         // A game without tags or result, then a blank line and "1.": the next game.
         if (after_blank_line && !in_tags && content && depth == 0 && *q == '1' && q + 1 < end &&
             q[1] == '.')
@@ -219,8 +229,12 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
         continue;
       }
       case CharClass::bracket: {  // a tag
-        if (blank_in_tags && seen(tag_name_at(p, end))) goto game_over;  // a new tag-only game
-        remember(tag_name_at(p, end));
+        const std::string_view name = tag_name_at(p, end);
+        // A name cut off by the end of the text could look like an earlier one ("[Eve").
+        if (name.data() + name.size() == end && !final) return Found::need_more;
+        if (blank_in_tags && seen(name)) goto game_over;  // a new tag-only game
+        if (content && is_sync_point(base, p, end)) goto game_over;  // where a byte range may begin
+        remember(name);
         content = true;
         const char* after = skip_tag(p, end);
         if (after == end && !final) return Found::need_more;
@@ -231,12 +245,15 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
       case CharClass::brace: {
         const char* close = static_cast<const char*>(std::memchr(p, '}', std::size_t(end - p)));
         if (const char* sync = find_sync_point(base, p, close ? close : end)) {
+          // A broken game, even when the comment is all it holds: reported, not dropped.
+          content = true;
           ln += count_lines(p, sync);
           p = sync;
           goto game_over;
         }
         if (!close) {
           if (!final) return Found::need_more;
+          content = true;  // an unclosed comment, even alone, is a broken game to report
           ln += count_lines(p, end);
           p = end;
           goto game_over;

@@ -211,6 +211,53 @@ TEST(Chunker, ByteRangesOverACorpusFile) {
   expect_ranges_tile(fenkit::testing::read_file(path), 3, 20);
 }
 
+// Damaged text: the quirk fixtures with bytes deleted, doubled or replaced by characters that
+// matter to the scanner, at random. However broken, the text must be cut into the same games
+// by every way of reading it (whole, in chunks, streamed, in byte ranges starting at every
+// synchronisation point), and every game's text must be the input's.
+TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
+  const std::string quirks = testing::all_quirks();
+  std::mt19937 random(2024);
+  for (int round = 0; round < 200; ++round) {
+    const std::string text = testing::damaged(quirks, random);
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::vector<GameLog> whole = read_whole(text);
+    std::size_t covered = 0;
+    for (const GameLog& g : whole) {
+      ASSERT_EQ(text.compare(g.where.offset, g.raw.size(), g.raw), 0) << "game " << g.number;
+      covered += g.raw.size();
+    }
+    EXPECT_LE(covered, text.size());
+    {
+      const auto input = memory_input(text);
+      Chunker chunker(*input, 1);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
+    }
+    {
+      TrickleInput input(text, 1 + random() % 50);
+      Chunker chunker(input, 1 + random() % 3000);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
+    }
+    {
+      // Cut at every synchronisation point, each piece read on its own.
+      std::vector<GameLog> pieced;
+      for (std::size_t start = 0; start < text.size();) {
+        const std::size_t next = next_sync_point(text, start + 1);
+        const auto input = memory_input(text);
+        Chunker chunker(*input, 1000);
+        chunker.restrict_to(start, next);
+        testing::EventLog log = new_log();
+        Chunk chunk;
+        while (chunker.next(chunk)) read_chunk(chunk, log, ReaderOptions());
+        for (GameLog& g : log.games) pieced.push_back(std::move(g));
+        start = next;
+      }
+      testing::expect_same_games(whole, pieced, false);
+    }
+    if (HasFailure()) break;
+  }
+}
+
 TEST(Chunker, ByteRangesNeedAMappedFile) {
   TrickleInput input("1. e4 *", 10);
   Chunker chunker(input);

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -265,6 +266,21 @@ inline std::string all_quirks() {
   std::string all;
   for (const auto& f : files) all += fenkit::testing::read_file(f) + "\n\n";
   return all;
+}
+
+// `text` with 40 random edits: bytes deleted, runs of bytes doubled, bytes replaced by
+// characters that matter to the scanner and the grammar.
+inline std::string damaged(std::string text, std::mt19937& random) {
+  static const std::string specials = "{}()[];%\"\\\n\r\t *.$!?-/01e\x1a\xC2\xBD";
+  for (int edits = 0; edits < 40 && !text.empty(); ++edits) {
+    const std::size_t at = random() % text.size();
+    switch (random() % 3) {
+      case 0: text.erase(at, 1 + random() % 3); break;
+      case 1: text.insert(at, text.substr(at, 1 + random() % 20)); break;
+      default: text[at] = specials[random() % specials.size()]; break;
+    }
+  }
+  return text;
 }
 
 inline std::vector<GameLog> read_text(std::string_view text, const ReaderOptions& options = {}) {

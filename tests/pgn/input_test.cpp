@@ -114,6 +114,21 @@ TEST(PgnInput, MappedFileStandardInputPipeAndMemoryAgree) {
   }
 }
 
+// Damaged text written through a pipe in small pieces reads as from memory: the reader's
+// buffer ends at every kind of place, inside tags, comments, results and broken tokens.
+TEST(PgnInput, DamagedTextThroughAPipeReadsAsFromMemory) {
+  const std::string quirks = testing::all_quirks();
+  std::mt19937 random(99);
+  for (int round = 0; round < 20; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::string text = testing::damaged(quirks, random);
+    testing::EventLog log;
+    log.offsets = true;
+    testing::expect_same_games(read_memory(text), read_through_pipe(text, 1 + random() % 13, log));
+    if (HasFailure()) break;
+  }
+}
+
 // The file name of diagnostics is the path, or <stdin>.
 TEST(PgnInput, OpenInputNamesItsSource) {
   TempFile file("named.pgn", "1. e4 *\n");

@@ -234,6 +234,22 @@ TEST(ReaderQuirks, Comments) {
   EXPECT_TRUE(games[0].diagnostics().empty());
 }
 
+// A line "[Event " after a blank line always begins a game, so that byte ranges starting there
+// read the games a whole reading does: comments before it and a blank line are not part of it
+// (a file's header comment), and it ends a tag section it follows.
+TEST(ReaderQuirks, EventTagAfterABlankLineAlwaysBeginsAGame) {
+  const auto games = testing::read_text(
+      "{file header}\n\n[Event \"a\"]\n1. e4 *\n\n[Site \"x\"]\n\n[Event \"b\"]\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 3U);
+  EXPECT_EQ(games[0].where.line, 3U);
+  EXPECT_EQ(games[0].outline(), (Strings{"e4", "*"}));
+  EXPECT_EQ(games[1].where.line, 6U);
+  EXPECT_EQ(games[1].only("tag"), Strings{"tag Site=x"});
+  EXPECT_EQ(games[2].where.line, 8U);
+  EXPECT_EQ(games[2].only("tag"), Strings{"tag Event=b"});
+  EXPECT_EQ(games[2].outline(), (Strings{"d4", "*"}));
+}
+
 // Suffix annotations arrive as NAGs 1..6 after their move, whether glued to it or apart.
 TEST(ReaderQuirks, NagsAndSuffixAnnotations) {
   const auto games = read_quirk("nags-and-suffixes.pgn");

@@ -152,8 +152,8 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
   line = ln;
   if (p == end) return final ? Found::none : Found::need_more;
 
-  const char* begin = p;
-  std::uint32_t begin_line = ln;
+  const char* const begin = p;
+  const std::uint32_t begin_line = ln;
   name_count_ = 0;
   bool in_tags = *p == '[';
   bool content = false;      // a tag or a movetext token: without one there is no game
@@ -208,12 +208,10 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
         if (*q == '[' && !content && is_sync_point(base, q, end)) {
           // Only comments so far, then a blank line and "[Event ": the comments lie between
           // games (no game reaches across a synchronisation point) and the game begins here.
-          begin = q;
-          begin_line = ln;
-          in_tags = true;
-          blank_in_tags = after_blank_line = false;
-          p = q;
-          continue;
+          // (Once: a tag follows.)
+          pos = std::size_t(q - base);
+          line = ln;
+          return next(text, pos, line, final, span);
         }
         // A game without tags or result, then a blank line and "1.": the next game.
         if (after_blank_line && !in_tags && content && depth == 0 && *q == '1' && q + 1 < end &&

@@ -325,7 +325,7 @@ TEST_F(Replay, TruncatedCompressedFile) {
 }
 
 // Output order is input order whatever the number of threads: the same bytes on standard
-// output and standard error (several chunks of 1 MB).
+// output, standard error and in the rejects file (several chunks of 1 MB).
 TEST_F(Replay, OneOrTwoThreadsWriteTheSameBytes) {
   std::string text;
   const std::string quirks = [] {
@@ -345,13 +345,16 @@ TEST_F(Replay, OneOrTwoThreadsWriteTheSameBytes) {
     inputs += " " + quote(real);
   }
   const std::string args = "replay -q -W -f csv --variations ";
-  const Outcome one = fenkit(args + "-j 1 " + inputs);
-  const Outcome two = fenkit(args + "-j 2 " + inputs);
+  const Outcome one = fenkit(args + "-j 1 --rejects " + quote(dir.path("one.rejects")) + " " + inputs);
+  const Outcome two = fenkit(args + "-j 2 --rejects " + quote(dir.path("two.rejects")) + " " + inputs);
   EXPECT_EQ(one.status, 1);
   EXPECT_EQ(two.status, one.status);
   EXPECT_GT(one.out.size(), std::size_t(1) << 20);
   EXPECT_TRUE(one.out == two.out) << "standard output differs";
   EXPECT_TRUE(one.err == two.err) << "standard error differs";
+  const std::string rejects = fenkit::testing::read_file(dir.path("one.rejects"));
+  EXPECT_GT(rejects.size(), 10000U);
+  EXPECT_TRUE(rejects == fenkit::testing::read_file(dir.path("two.rejects"))) << "rejects differ";
 }
 
 // "N games, M replayed, R rejected, P positions" from a summary line.

@@ -108,6 +108,8 @@ void GameParser::warn(const char* at, std::string message) {
 }
 
 std::string GameParser::move_label(const fen::Position& pos) const {
+  // Without playing the moves the position, and so the move number, is not known.
+  if (!options_.check_moves) return {};
   return "move " + std::to_string(pos.fullmove_number()) +
          (pos.side_to_move() == fen::Color::white ? ". " : "... ");
 }

@@ -67,6 +67,20 @@ TEST(ReaderErrors, UnknownMove) {
                             "[Event \"unknown\"]\n1. e4 e5 2. Xf3 Nc6 *");
 }
 
+// Reading without playing the moves, an unknown token is still an error; the move number is
+// not known then, so the message does not give one.
+TEST(ReaderErrors, UnknownMoveWhenMovesAreNotPlayed) {
+  ReaderOptions options;
+  options.check_moves = false;
+  const auto games = read_quirk("unknown-move.pgn", options);
+  ASSERT_EQ(games.size(), 2U);
+  EXPECT_TRUE(games[0].rejected);
+  ASSERT_EQ(games[0].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(games[0].diagnostics()[0], "error 2:13", {"'Xf3'"}));
+  EXPECT_EQ(games[0].diagnostics()[0].find("move 1."), std::string::npos) << games[0].diagnostics()[0];
+  EXPECT_FALSE(games[1].rejected);
+}
+
 TEST(ReaderErrors, BadFenTag) {
   expect_rejected_then_good("bad-fen-tag.pgn", "3:1", {"FEN", "ranks"},
                             "[Event \"bad FEN\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *");

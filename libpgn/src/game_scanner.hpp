@@ -17,10 +17,11 @@
 //     is never closed, or closed only by a later game's '}', must not swallow the games after
 //     it; the game then ends inside its comment, and the parser rejects it as unclosed;
 //   - at the end of the input.
-// Text between games that holds no tag and no move (blank lines, % escape lines, comments
-// followed by a blank line and "[Event " or by the end of the input) is not a game. So no game
-// reaches across a synchronisation point (see is_sync_point), and byte ranges starting at them
-// (Chunker::restrict_to) cut an input into the same games as reading it whole.
+// Text between games that holds no tag and no move (blank lines, % escape lines, closed
+// comments followed by a blank line and "[Event " or by the end of the input) is not a game;
+// an unclosed comment is one (a broken one, so that it is reported). So no game reaches
+// across a synchronisation point, and byte ranges starting at them (Chunker::restrict_to) cut
+// an input into the same games as reading it whole does.
 #pragma once
 
 #include <array>

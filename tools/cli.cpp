@@ -53,6 +53,10 @@ void Diagnostics::warning(std::string_view file, std::size_t line, std::size_t c
 
 void Diagnostics::file_error(std::string_view file, std::string_view message) {
   ++errors_;
+  // Input errors name their file already ("FILE: what went wrong"); say it once.
+  if (message.size() > file.size() + 2 && message.starts_with(file) &&
+      message.substr(file.size(), 2) == ": ")
+    message.remove_prefix(file.size() + 2);
   std::string text = std::string(file) + ": error: " + std::string(message) + "\n";
   std::fwrite(text.data(), 1, text.size(), stderr);
 }

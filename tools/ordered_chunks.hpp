@@ -43,7 +43,8 @@ void process_in_order(pgn::Chunker& chunker, unsigned jobs,
   std::deque<Task*> queue;                    // waiting for a worker
   std::deque<std::unique_ptr<Task>> pending;  // in input order, until emitted
   bool closing = false;
-  std::exception_ptr failure;
+  std::exception_ptr failure;        // a worker's or the writer's: stops everything
+  std::exception_ptr input_failure;  // the chunker's: reported after the chunks before it
 
   auto worker = [&] {
     for (;;) {
@@ -77,7 +78,13 @@ void process_in_order(pgn::Chunker& chunker, unsigned jobs,
     while (more || !pending.empty()) {
       while (more && pending.size() < max_in_flight) {
         auto task = std::make_unique<Task>();
-        more = chunker.next(task->chunk);
+        try {
+          more = chunker.next(task->chunk);
+        } catch (...) {
+          // The input broke off: what was read before the break is still written, in order.
+          input_failure = std::current_exception();
+          more = false;
+        }
         if (!more) break;
         std::lock_guard lock(mutex);
         queue.push_back(task.get());
@@ -105,6 +112,7 @@ void process_in_order(pgn::Chunker& chunker, unsigned jobs,
   wake_worker.notify_all();
   for (std::thread& t : threads) t.join();
   if (failure) std::rethrow_exception(failure);
+  if (input_failure) std::rethrow_exception(input_failure);
 }
 
 }  // namespace fenkit::tools

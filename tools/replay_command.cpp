@@ -121,6 +121,7 @@ int run_replay(const Args& args) {
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t games = 0, rejected = 0, positions = 0, bytes = 0;
   bool unreadable = false;
+  Diagnostics file_errors;
   std::uint64_t next_game = 1;
   BufferPool buffers;  // output buffers go round between workers and the writer
 
@@ -129,7 +130,7 @@ int run_replay(const Args& args) {
     try {
       input = pgn::open_input(path);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "%s: error: %s\n", display_name(path).c_str(), e.what());
+      file_errors.file_error(display_name(path), e.what());
       unreadable = true;
       continue;
     }
@@ -146,27 +147,35 @@ int run_replay(const Args& args) {
     reader.reject_bad_variations = replay.variations;
     const bool keep_rejects = rejects != nullptr;
     const std::uint64_t bytes_before = bytes;
-    process_in_order<ReplayResult>(
-        chunker, jobs,
-        [&](const pgn::Chunk& chunk, ReplayResult& result) {
-          result.output = buffers.take();
-          ReplayVisitor visitor(replay, name, result, keep_rejects);
-          pgn::read_chunk(chunk, visitor, reader);
-        },
-        [&](ReplayResult& result) {
-          if (!result.output.flush_to(stdout)) throw std::runtime_error("cannot write the output");
-          buffers.give(std::move(result.output));
-          if (!result.diagnostics.empty()) {
-            progress.clear();
-            std::fputs(result.diagnostics.c_str(), stderr);
-          }
-          if (rejects) std::fwrite(result.rejects.data(), 1, result.rejects.size(), rejects.get());
-          games += result.games;
-          rejected += result.rejected;
-          positions += result.positions;
-          bytes = bytes_before + chunker.bytes_read();
-          progress.update(bytes, games);
-        });
+    // A file that breaks off (a damaged compressed file) is reported, and the next file read.
+    try {
+      process_in_order<ReplayResult>(
+          chunker, jobs,
+          [&](const pgn::Chunk& chunk, ReplayResult& result) {
+            result.output = buffers.take();
+            ReplayVisitor visitor(replay, name, result, keep_rejects);
+            pgn::read_chunk(chunk, visitor, reader);
+          },
+          [&](ReplayResult& result) {
+            if (!result.output.flush_to(stdout)) throw std::runtime_error("cannot write the output");
+            buffers.give(std::move(result.output));
+            if (!result.diagnostics.empty()) {
+              progress.clear();
+              std::fputs(result.diagnostics.c_str(), stderr);
+            }
+            if (rejects) std::fwrite(result.rejects.data(), 1, result.rejects.size(), rejects.get());
+            games += result.games;
+            rejected += result.rejected;
+            positions += result.positions;
+            bytes = bytes_before + chunker.bytes_read();
+            progress.update(bytes, games);
+          });
+    } catch (const std::exception& e) {
+      if (std::ferror(stdout)) throw;  // the output failed, not the input
+      progress.clear();
+      file_errors.file_error(name, e.what());
+      unreadable = true;
+    }
     next_game = games + 1;  // numbers go on across files
   }
   std::fflush(stdout);

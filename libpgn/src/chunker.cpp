@@ -10,20 +10,28 @@ namespace fenkit::pgn {
 
 std::size_t next_sync_point(std::string_view text, std::size_t offset) {
   if (offset == 0) return 0;
+  const char* const base = text.data();
+  const char* const end = base + text.size();
   constexpr std::string_view kEvent = "[Event ";
   for (std::size_t p = std::min(offset, text.size()); p < text.size();) {
     const std::size_t found = text.find(kEvent, p);
     if (found == std::string_view::npos) break;
-    // At a line start, and the line before it blank (only blanks before its line end).
-    if (found > 0 && text[found - 1] == '\n') {
-      std::size_t q = found - 1;
-      while (q > 0 && (text[q - 1] == ' ' || text[q - 1] == '\t' || text[q - 1] == '\r')) --q;
-      if (q == 0 || text[q - 1] == '\n') return found;
-    }
+    if (found > 0 && detail::is_sync_point(base, base + found, end)) return found;
     p = found + 1;
   }
   return text.size();
 }
+
+namespace {
+
+// The column of the byte after `text`, whose first byte has column `column`.
+std::uint32_t column_after(std::string_view text, std::uint32_t column) {
+  const std::size_t nl = text.rfind('\n');
+  return nl == std::string_view::npos ? column + std::uint32_t(text.size())
+                                      : std::uint32_t(text.size() - nl);
+}
+
+}  // namespace
 
 Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t first_game)
     : input_(input), target_(std::max<std::size_t>(target_bytes, 1)), next_game_(first_game) {
@@ -41,6 +49,7 @@ void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
   mapped_end_ = std::max(mapped_pos_,
                          next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(end, size))));
   line_ = 1 + std::uint32_t(std::count(mapped_.begin(), mapped_.begin() + mapped_pos_, '\n'));
+  column_ = 1;  // a synchronisation point begins a line
 }
 
 bool Chunker::next(Chunk& chunk) {
@@ -62,8 +71,9 @@ bool Chunker::next_mapped(Chunk& chunk) {
     ++games;
     ranges.push_back(GameRange{span.begin - mapped_pos_, span.end - mapped_pos_, span.line});
   }
-  chunk = Chunk{text.substr(mapped_pos_, pos - mapped_pos_), mapped_pos_, line_, next_game_, games,
-                sequence_++, std::move(ranges), nullptr};
+  chunk = Chunk{text.substr(mapped_pos_, pos - mapped_pos_), mapped_pos_, line_, column_, next_game_,
+                games, sequence_++, std::move(ranges), nullptr};
+  column_ = column_after(chunk.text, column_);
   next_game_ += games;
   mapped_pos_ = pos;
   line_ = line;
@@ -72,12 +82,25 @@ bool Chunker::next_mapped(Chunk& chunk) {
 }
 
 bool Chunker::next_streamed(Chunk& chunk) {
+  if (failure_) std::rethrow_exception(failure_);
   detail::GameScanner scanner;
   detail::GameSpan span;
   std::size_t pos = 0;
   std::uint32_t line = line_;
   std::uint64_t games = 0;
   std::vector<GameRange> ranges;
+  // Hands out the first `size` bytes of what is pending.
+  auto cut = [&](std::size_t size) {
+    auto storage = std::make_shared<std::string>(pending_.data(), size);
+    chunk = Chunk{std::string_view(*storage), offset_, line_, column_, next_game_, games,
+                  sequence_++, std::move(ranges), storage};
+    column_ = column_after(chunk.text, column_);
+    pending_.erase(0, size);
+    offset_ += size;
+    next_game_ += games;
+    line_ = line;
+    return true;
+  };
   for (;;) {
     // Whole games already buffered, up to the target size.
     detail::GameScanner::Found found = detail::GameScanner::Found::game;
@@ -90,19 +113,22 @@ bool Chunker::next_streamed(Chunk& chunk) {
     if (full || (eof_ && found != detail::GameScanner::Found::need_more)) {
       if (eof_ && !full) pos = pending_.size();
       if (pos == 0) return false;
-      auto storage = std::make_shared<std::string>(pending_.data(), pos);
-      chunk = Chunk{std::string_view(*storage), offset_, line_, next_game_, games, sequence_++,
-                    std::move(ranges), storage};
-      pending_.erase(0, pos);
-      offset_ += pos;
-      next_game_ += games;
-      line_ = line;
-      return true;
+      return cut(pos);
     }
     // Need more bytes: read a block behind what is pending.
     const std::size_t old = pending_.size();
     pending_.resize(old + std::max<std::size_t>(target_, std::size_t(1) << 16));
-    const std::size_t n = input_.read(pending_.data() + old, pending_.size() - old);
+    std::size_t n = 0;
+    try {
+      n = input_.read(pending_.data() + old, pending_.size() - old);
+    } catch (...) {
+      // The input broke off (a damaged compressed file): the whole games read before the break
+      // are handed out first, and the break is reported at the next call.
+      pending_.resize(old);
+      if (games == 0) throw;
+      failure_ = std::current_exception();
+      return cut(pos);
+    }
     pending_.resize(old + n);
     bytes_read_ += n;
     if (n == 0) eof_ = true;

@@ -71,6 +71,8 @@ Location GameParser::locate(const char* at) {
     const char* p = tracked_;
     while (p > game_.buffer_begin && p[-1] != '\n') --p;
     tracked_line_start_ = p;
+    // The buffer (a chunk of a larger input) may itself begin inside a line.
+    tracked_line_start_column_ = p == game_.buffer_begin ? game_.buffer_column : 1;
   }
   while (tracked_ < at) {
     const void* nl = std::memchr(tracked_, '\n', std::size_t(at - tracked_));
@@ -78,12 +80,13 @@ Location GameParser::locate(const char* at) {
     ++tracked_line_;
     tracked_ = static_cast<const char*>(nl) + 1;
     tracked_line_start_ = tracked_;
+    tracked_line_start_column_ = 1;
   }
   tracked_ = std::max(tracked_, at);
   Location loc;
   loc.offset = game_.offset + std::uint64_t(at - game_.text.data());
   loc.line = tracked_line_;
-  loc.column = std::uint32_t(at - tracked_line_start_) + 1;
+  loc.column = std::uint32_t(at - tracked_line_start_) + tracked_line_start_column_;
   return loc;
 }
 
@@ -105,6 +108,8 @@ void GameParser::warn(const char* at, std::string message) {
 }
 
 std::string GameParser::move_label(const fen::Position& pos) const {
+  // Without playing the moves the position, and so the move number, is not known.
+  if (!options_.check_moves) return {};
   return "move " + std::to_string(pos.fullmove_number()) +
          (pos.side_to_move() == fen::Color::white ? ". " : "... ");
 }
@@ -115,7 +120,7 @@ bool GameParser::parse(const GameText& game) {
   fen_tag_.clear();
   variant_tag_.clear();
   result_tag_.clear();
-  fen_tag_at_ = nullptr;
+  fen_tag_at_ = variant_tag_at_ = nullptr;
   setup_tag_ = false;
   prefix_comments_.clear();
   lines_.clear();
@@ -142,7 +147,13 @@ bool GameParser::parse(const GameText& game) {
     reject(first, *first == '{' ? "comment not closed ('{' without '}')"
                                 : "unexpected text " + quoted(std::string_view(first, std::size_t(last - first))));
   }
-  if (!rejected_) finish(last);
+  if (!rejected_) {
+    // What is missing at the end is reported after the game's last token, not at the start
+    // of whatever follows it.
+    const char* stop = last;
+    while (stop > game.text.data() && grammar::is_pgn_space(stop[-1])) --stop;
+    finish(stop);
+  }
   visitor_.end_game(GameEnd{rejected_, game.text});
   return !rejected_;
 }
@@ -167,6 +178,7 @@ bool GameParser::on_tag(std::string_view name, std::string_view raw_value, bool 
     fen_tag_at_ = at;
   } else if (name == "Variant") {
     variant_tag_.assign(value);
+    variant_tag_at_ = at;
   } else if (name == "Result") {
     result_tag_.assign(value);
   } else if (name == "SetUp") {
@@ -189,7 +201,8 @@ bool GameParser::begin_movetext(const char* at) {
   if (options_.check_moves) {
     const bool chess960 = is_chess960_variant(variant_tag_);
     if (!chess960 && !is_standard_variant(variant_tag_))
-      return reject(at, "unsupported variant '" + variant_tag_ + "'");
+      return reject(variant_tag_at_ ? variant_tag_at_ : at,
+                    "unsupported variant '" + variant_tag_ + "'");
     if (setup_tag_ && fen_tag_.empty())
       warn(setup_tag_at_, "SetUp tag without a FEN tag: the game starts from the standard position");
     if (!fen_tag_.empty()) {
@@ -211,6 +224,10 @@ bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const 
   if (rejected_) return false;
   Line& line = lines_.back();
   if (line.dead) return true;
+  // A null move belongs in a variation (to show a threat); in the main line the record stops
+  // being a game, which readers of the output should hear of.
+  if (san.form == fen::SanMove::Form::null_move && lines_.size() == 1)
+    warn(at, "null move '" + std::string(token) + "' in the main line");
   if (!options_.check_moves) {
     ++line.ply;
     line.has_move = true;

@@ -20,6 +20,7 @@ namespace fenkit::pgn::detail {
 struct GameText {
   std::string_view text;    // the game, exactly as read
   const char* buffer_begin; // start of the surrounding buffer (for % lines at line starts)
+  std::uint32_t buffer_column;  // column of buffer_begin[0]
   std::uint64_t offset;     // offset of text[0] in the whole input
   std::uint32_t line;       // line of text[0]
   std::uint64_t number;     // game number
@@ -82,6 +83,7 @@ class GameParser {
   bool has_result_ = false;
   std::string fen_tag_, variant_tag_, result_tag_;
   const char* fen_tag_at_ = nullptr;
+  const char* variant_tag_at_ = nullptr;
   bool setup_tag_ = false;
   const char* setup_tag_at_ = nullptr;
   std::vector<std::pair<std::string_view, const char*>> prefix_comments_;
@@ -90,6 +92,7 @@ class GameParser {
   const char* tracked_ = nullptr;
   std::uint32_t tracked_line_ = 0;
   const char* tracked_line_start_ = nullptr;
+  std::uint32_t tracked_line_start_column_ = 1;
 
   std::string unescaped_;  // tag values with \" and \\ resolved
   std::string converted_;  // text converted to UTF-8

@@ -100,7 +100,30 @@ const char* skip_tag(const char* p, const char* end, std::string_view& name) {
   }
 }
 
+// The first synchronisation point in [from, to), or null.
+const char* find_sync_point(const char* base, const char* from, const char* to) {
+  constexpr std::string_view kEventLine = "\n[Event ";
+  const std::string_view range(from, std::size_t(to - from));
+  for (std::size_t i = range.find(kEventLine); i != std::string_view::npos;
+       i = range.find(kEventLine, i + 1)) {
+    const char* p = from + i + 1;
+    if (is_sync_point(base, p, to)) return p;
+  }
+  return nullptr;
+}
+
 }  // namespace
+
+bool is_sync_point(const char* base, const char* p, const char* end) {
+  constexpr std::string_view kEvent = "[Event ";
+  if (std::size_t(end - p) < kEvent.size() || std::memcmp(p, kEvent.data(), kEvent.size()) != 0)
+    return false;
+  if (p == base) return true;
+  if (p[-1] != '\n') return false;
+  const char* q = p - 1;
+  while (q > base && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
+  return q == base || q[-1] == '\n';
+}
 
 std::size_t result_length(const char* p, const char* end) {
   auto matches = [&](std::string_view token) {
@@ -239,6 +262,14 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
           continue;
         }
         if (*q == '[' && !in_tags && content) goto game_over;  // the next game's tags
+        if (*q == '[' && !content && is_sync_point(base, q, end)) {
+          // Only comments so far, then a blank line and "[Event ": the comments lie between
+          // games (no game reaches across a synchronisation point) and the game begins here.
+          // (Once: a tag follows.)
+          pos = std::size_t(q - base);
+          line = ln;
+          return next(text, pos, line, final, span);
+        }
         // A game without tags or result, then a blank line and "1.": the next game.
         if (after_blank_line && !in_tags && content && depth == 0 && *q == '1' && q + 1 < end &&
             q[1] == '.')
@@ -255,7 +286,10 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
       case CharClass::bracket: {  // a tag
         std::string_view name;
         const char* after = skip_tag(p, end, name);
+        // A name cut off by the end of the text could look like an earlier one ("[Eve").
+        if (name.data() + name.size() == end && !final) return Found::need_more;
         if (blank_in_tags && seen(name)) goto game_over;  // a new tag-only game
+        if (content && is_sync_point(base, p, end)) goto game_over;  // where a byte range may begin
         remember(name);
         content = true;
         if (after == end && !final) return Found::need_more;
@@ -265,8 +299,16 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
       }
       case CharClass::brace: {
         const char* close = static_cast<const char*>(std::memchr(p, '}', std::size_t(end - p)));
+        if (const char* sync = find_sync_point(base, p, close ? close : end)) {
+          // A broken game, even when the comment is all it holds: reported, not dropped.
+          content = true;
+          ln += count_lines(p, sync);
+          p = sync;
+          goto game_over;
+        }
         if (!close) {
           if (!final) return Found::need_more;
+          content = true;  // an unclosed comment, even alone, is a broken game to report
           ln += count_lines(p, end);
           p = end;
           goto game_over;

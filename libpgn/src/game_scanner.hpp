@@ -11,10 +11,17 @@
 //   - before a line starting with "1." after a blank line in the movetext (consecutive games
 //     without tags or results);
 //   - in the tag section, before a tag that repeats a name of this game after a blank line
-//     (tag-only games separated by blank lines, as broadcast exports have them);
+//     (tag-only games separated by blank lines, as broadcast exports have them), and before a
+//     synchronisation point (see is_sync_point);
+//   - inside a brace comment, before a synchronisation point (see is_sync_point): a '{' that
+//     is never closed, or closed only by a later game's '}', must not swallow the games after
+//     it; the game then ends inside its comment, and the parser rejects it as unclosed;
 //   - at the end of the input.
-// Text between games that holds no tag and no move (blank lines, % escape lines, a comment at
-// the very end) is not a game.
+// Text between games that holds no tag and no move (blank lines, % escape lines, closed
+// comments followed by a blank line and "[Event " or by the end of the input) is not a game;
+// an unclosed comment is one (a broken one, so that it is reported). So no game reaches
+// across a synchronisation point, and byte ranges starting at them (Chunker::restrict_to) cut
+// an input into the same games as reading it whole does.
 #pragma once
 
 #include <array>
@@ -51,6 +58,11 @@ class GameScanner {
   bool seen(std::string_view name) const;
   void remember(std::string_view name);
 };
+
+// Whether a game may be taken to begin at `p` without looking at what came before: a line
+// starting "[Event " after a blank line (blanks being ' ', '\t' and '\r'). `base` is the start
+// of the text, which counts as the end of a blank line.
+bool is_sync_point(const char* base, const char* p, const char* end);
 
 // The length of a result token starting at `p`, or 0. The token must be followed by a
 // delimiter (blank, end of text, or one of {}();).

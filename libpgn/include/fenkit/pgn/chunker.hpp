@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -25,6 +26,7 @@ struct Chunk {
   std::string_view text;         // whole games (and the blank text between them)
   std::uint64_t offset = 0;      // input offset of text[0]
   std::uint32_t line = 1;        // line of text[0]
+  std::uint32_t column = 1;      // column of text[0] (a chunk may begin inside a line)
   std::uint64_t first_game = 1;  // number of the chunk's first game
   std::uint64_t games = 0;       // games in the chunk
   std::uint64_t sequence = 0;    // 0, 1, 2 ... in input order
@@ -53,7 +55,8 @@ class Chunker {
   // Needs a memory-mapped input (a regular, uncompressed file); throws otherwise.
   void restrict_to(std::uint64_t start, std::uint64_t end);
 
-  // The next chunk; false at the end of the input.
+  // The next chunk; false at the end of the input. Throws std::runtime_error when the input
+  // cannot be read on, once the whole games read before the failure have been handed out.
   bool next(Chunk& chunk);
 
   std::uint64_t bytes_read() const { return bytes_read_; }
@@ -73,11 +76,13 @@ class Chunker {
   std::size_t mapped_pos_ = 0;
   std::size_t mapped_end_ = 0;
   std::uint32_t line_ = 1;
+  std::uint32_t column_ = 1;  // of the next chunk's first byte
 
   // Streamed input: bytes read but not yet handed out, starting at input offset `offset_`.
   std::string pending_;
   std::uint64_t offset_ = 0;
   bool eof_ = false;
+  std::exception_ptr failure_;  // a read error kept until the games before it are handed out
 };
 
 // The first synchronisation point at or after `offset` (see Chunker::restrict_to).

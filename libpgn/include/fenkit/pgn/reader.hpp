@@ -25,8 +25,10 @@ struct ReaderOptions {
   bool move_locations = true;
   // Number of the first game (for reading one piece of a larger input).
   std::uint64_t first_game_number = 1;
-  // Line and offset of the first byte of the text (for reading one piece of a larger input).
+  // Line, column and offset of the first byte of the text (for reading one piece of a larger
+  // input, which may begin inside a line).
   std::uint32_t first_line = 1;
+  std::uint32_t first_column = 1;
   std::uint64_t first_offset = 0;
 };
 

@@ -1,0 +1,268 @@
+// The Chunker cuts an input into chunks of whole games, numbered as one reader numbers them:
+// reading every chunk gives exactly what reading the whole input gives (game numbers, lines,
+// columns, offsets, every call), whatever the chunk size, for mapped and streamed input; and
+// byte ranges that tile a file read every game exactly once.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <stdexcept>
+
+#include "event_log.hpp"
+#include "fenkit/pgn/chunker.hpp"
+#include "fenkit/pgn/input.hpp"
+
+namespace fenkit::pgn {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::GameLog;
+
+// Streamed input that hands out at most `piece` bytes per read and is never mapped, as a pipe.
+class TrickleInput : public InputSource {
+ public:
+  TrickleInput(std::string_view text, std::size_t piece)
+      : InputSource("<trickle>"), text_(text), piece_(piece) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = std::min({size, piece_, text_.size() - pos_});
+    std::copy_n(text_.data() + pos_, n, buffer);
+    pos_ += n;
+    return n;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t piece_;
+  std::size_t pos_ = 0;
+};
+
+testing::EventLog new_log() {
+  testing::EventLog log;
+  log.offsets = true;
+  log.check_positions = false;
+  return log;
+}
+
+std::vector<GameLog> read_whole(std::string_view text) {
+  testing::EventLog log = new_log();
+  read_pgn(text, log);
+  return std::move(log.games);
+}
+
+// Reads every chunk, checking that the chunks tile the input and are numbered in order.
+// With `by_hand`, the chunks lose the game ranges the chunker found, as chunks made by other
+// means would, and read_chunk must find the games itself.
+std::vector<GameLog> read_chunks(Chunker& chunker, std::string_view text, bool by_hand = false) {
+  testing::EventLog log = new_log();
+  Chunk chunk;
+  std::uint64_t offset = 0, next_game = 1, sequence = 0;
+  while (chunker.next(chunk)) {
+    EXPECT_EQ(chunk.sequence, sequence++);
+    EXPECT_EQ(chunk.offset, offset) << "chunks must tile the input";
+    EXPECT_EQ(chunk.text, text.substr(chunk.offset, chunk.text.size()));
+    EXPECT_EQ(chunk.line, 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(offset), '\n'));
+    EXPECT_EQ(chunk.first_game, next_game);
+    // The chunk may begin inside a line: its column counts from the last line end before it.
+    const std::size_t last_end = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
+    const std::size_t line_begin = last_end == std::string_view::npos ? 0 : last_end + 1;
+    EXPECT_EQ(chunk.column, offset - line_begin + 1);
+    if (by_hand) chunk.ranges.clear();
+    const ReadStats stats = read_chunk(chunk, log, ReaderOptions());
+    EXPECT_EQ(stats.games, chunk.games);
+    offset += chunk.text.size();
+    next_game += chunk.games;
+  }
+  EXPECT_EQ(offset, text.size()) << "the chunks cover the whole input";
+  return std::move(log.games);
+}
+
+constexpr std::size_t kTargets[] = {1, 100, 2000, std::size_t(1) << 20};
+
+TEST(Chunker, ChunksOfMappedInputReadAsTheWhole) {
+  const std::string text = testing::all_quirks();
+  const std::vector<GameLog> whole = read_whole(text);
+  ASSERT_GT(whole.size(), 80U);
+  for (const std::size_t target : kTargets) {
+    for (const bool by_hand : {false, true}) {
+      SCOPED_TRACE("target " + std::to_string(target) + (by_hand ? ", without ranges" : ""));
+      const auto input = memory_input(text);
+      Chunker chunker(*input, target);
+      testing::expect_same_games(whole, read_chunks(chunker, text, by_hand));
+    }
+  }
+}
+
+TEST(Chunker, ChunksOfStreamedInputReadAsTheWhole) {
+  const std::string text = testing::all_quirks();
+  const std::vector<GameLog> whole = read_whole(text);
+  for (const std::size_t target : kTargets) {
+    for (const std::size_t piece : {std::size_t(1), std::size_t(17), std::size_t(4096)}) {
+      SCOPED_TRACE("target " + std::to_string(target) + ", reads of " + std::to_string(piece));
+      TrickleInput input(text, piece);
+      Chunker chunker(input, target);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
+    }
+  }
+}
+
+// A chunk's games are numbered from the chunker's first game: a second file goes on where the
+// first ended.
+TEST(Chunker, NumbersGoOnFromTheFirstGameGiven) {
+  const std::string text = testing::all_quirks();
+  const auto input = memory_input(text);
+  Chunker chunker(*input, 100, 1001);
+  testing::EventLog log = new_log();
+  Chunk chunk;
+  while (chunker.next(chunk)) read_chunk(chunk, log, ReaderOptions());
+  const std::vector<GameLog> whole = read_whole(text);
+  ASSERT_EQ(log.games.size(), whole.size());
+  EXPECT_EQ(log.games.front().number, 1001U);
+  EXPECT_EQ(log.games.back().number, 1000 + whole.size());
+}
+
+TEST(Chunker, CorpusFileInSmallChunks) {
+  FENKIT_REQUIRE_CORPUS(path, "pgn/mliebelt-pgn-parser/twic-01-232games.pgn");
+  const std::string text = fenkit::testing::read_file(path);
+  const std::vector<GameLog> whole = read_whole(text);
+  ASSERT_EQ(whole.size(), 232U);
+  for (const std::size_t target : {std::size_t(1), std::size_t(5000)}) {
+    SCOPED_TRACE(target);
+    const auto mapped = memory_input(text);
+    Chunker by_map(*mapped, target);
+    testing::expect_same_games(whole, read_chunks(by_map, text));
+    TrickleInput streamed(text, 999);
+    Chunker by_stream(streamed, target);
+    testing::expect_same_games(whole, read_chunks(by_stream, text));
+  }
+}
+
+// Synchronisation points: "[Event " at the start of a line after a blank line (or the start).
+TEST(Chunker, SyncPoints) {
+  const std::string text = "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n{x\n[Event \"c\"]}\n \r\n[Event \"d\"]\n";
+  // Offsets: "[Event \"b\"]" at 21, "[Event \"c\"]" at 36 (not after a blank line), "[Event
+  // \"d\"]" at 52 (after a line holding a blank and a CR).
+  ASSERT_EQ(text.substr(21, 7), "[Event ");
+  ASSERT_EQ(text.substr(36, 7), "[Event ");
+  ASSERT_EQ(text.substr(52, 7), "[Event ");
+  EXPECT_EQ(next_sync_point(text, 0), 0U);
+  EXPECT_EQ(next_sync_point(text, 1), 21U);
+  EXPECT_EQ(next_sync_point(text, 21), 21U);
+  EXPECT_EQ(next_sync_point(text, 22), 52U);
+  EXPECT_EQ(next_sync_point(text, 53), text.size());
+  EXPECT_EQ(next_sync_point(text, 1000), text.size());
+}
+
+class TempFile {
+ public:
+  explicit TempFile(std::string_view content)
+      : path_(fs::temp_directory_path() /
+              ("fenkit_chunker_test_" + std::to_string(::getpid()) + ".pgn")) {
+    std::ofstream(path_, std::ios::binary).write(content.data(), std::streamsize(content.size()));
+  }
+  ~TempFile() {
+    std::error_code ignored;
+    fs::remove(path_, ignored);
+  }
+  std::string string() const { return path_.string(); }
+
+ private:
+  fs::path path_;
+};
+
+// Ranges cut at random points tile the file: together they read every game once, in order,
+// each as the whole reading does (numbers aside: each range counts its games from 1).
+void expect_ranges_tile(const std::string& text, std::uint32_t seed, int cuts) {
+  TempFile file(text);
+  const std::vector<GameLog> whole = read_whole(text);
+  std::mt19937 random(seed);
+  std::vector<std::uint64_t> points{0, text.size() + 100};  // the last range reaches past the end
+  for (int i = 0; i < cuts; ++i) points.push_back(random() % text.size());
+  std::sort(points.begin(), points.end());
+  std::vector<GameLog> pieced;
+  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+    SCOPED_TRACE("range " + std::to_string(points[i]) + ":" + std::to_string(points[i + 1]));
+    const auto input = open_input(file.string());
+    Chunker chunker(*input, 3000);
+    chunker.restrict_to(points[i], points[i + 1]);
+    testing::EventLog log = new_log();
+    Chunk chunk;
+    while (chunker.next(chunk)) read_chunk(chunk, log, ReaderOptions());
+    if (!log.games.empty()) {
+      EXPECT_EQ(log.games.front().number, 1U);
+    }
+    for (GameLog& g : log.games) pieced.push_back(std::move(g));
+  }
+  testing::expect_same_games(whole, pieced, false);
+}
+
+TEST(Chunker, ByteRangesThatTileAFileReadEveryGameOnce) {
+  std::string text;
+  for (int i = 0; i < 3; ++i) text += testing::all_quirks();
+  expect_ranges_tile(text, 1, 20);
+  expect_ranges_tile(text, 2, 200);
+}
+
+TEST(Chunker, ByteRangesOverACorpusFile) {
+  FENKIT_REQUIRE_CORPUS(path, "pgn/mliebelt-pgn-parser/twic-01-232games.pgn");
+  expect_ranges_tile(fenkit::testing::read_file(path), 3, 20);
+}
+
+// Damaged text: the quirk fixtures with bytes deleted, doubled or replaced by characters that
+// matter to the scanner, at random. However broken, the text must be cut into the same games
+// by every way of reading it (whole, in chunks, streamed, in byte ranges starting at every
+// synchronisation point), and every game's text must be the input's.
+TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
+  const std::string quirks = testing::all_quirks();
+  std::mt19937 random(2024);
+  for (int round = 0; round < 200; ++round) {
+    const std::string text = testing::damaged(quirks, random);
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::vector<GameLog> whole = read_whole(text);
+    std::size_t covered = 0;
+    for (const GameLog& g : whole) {
+      ASSERT_EQ(text.compare(g.where.offset, g.raw.size(), g.raw), 0) << "game " << g.number;
+      covered += g.raw.size();
+    }
+    EXPECT_LE(covered, text.size());
+    {
+      const auto input = memory_input(text);
+      Chunker chunker(*input, 1);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
+    }
+    {
+      TrickleInput input(text, 1 + random() % 50);
+      Chunker chunker(input, 1 + random() % 3000);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
+    }
+    {
+      // Cut at every synchronisation point, each piece read on its own.
+      std::vector<GameLog> pieced;
+      for (std::size_t start = 0; start < text.size();) {
+        const std::size_t next = next_sync_point(text, start + 1);
+        const auto input = memory_input(text);
+        Chunker chunker(*input, 1000);
+        chunker.restrict_to(start, next);
+        testing::EventLog log = new_log();
+        Chunk chunk;
+        while (chunker.next(chunk)) read_chunk(chunk, log, ReaderOptions());
+        for (GameLog& g : log.games) pieced.push_back(std::move(g));
+        start = next;
+      }
+      testing::expect_same_games(whole, pieced, false);
+    }
+    if (HasFailure()) break;
+  }
+}
+
+TEST(Chunker, ByteRangesNeedAMappedFile) {
+  TrickleInput input("1. e4 *", 10);
+  Chunker chunker(input);
+  EXPECT_THROW(chunker.restrict_to(0, 5), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace fenkit::pgn

@@ -1,0 +1,146 @@
+// fenkit check on PGN end to end: every problem reported as FILE:LINE:COLUMN with its game,
+// the summary, the exit status, and the same report whatever the number of threads.
+// Places and game numbers are those worked out for the fixtures in tests/pgn/reader*_test.cpp.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "tool_test_support.hpp"
+
+namespace fenkit::tools {
+namespace {
+
+using testing::fenkit;
+using testing::quote;
+using testing::Outcome;
+using testing::TempDir;
+using Lines = std::vector<std::string>;
+using fenkit::testing::lines_of;
+
+std::string quirk(const std::string& name) { return testing::data("pgn/quirks/" + name); }
+
+TEST(CheckPgn, GoodFile) {
+  const Outcome r = fenkit("check " + quote(quirk("comments.pgn")));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "1 games, 1 good, 0 rejected, 0 warnings\n");
+}
+
+// Every kind of rejection, one file after the other: game numbers go on across the files.
+TEST(CheckPgn, EveryErrorWithItsPlaceAndGame) {
+  struct Expected {
+    const char* file;
+    const char* place;
+    int game;
+  };
+  const Expected expected[] = {
+      {"illegal-move.pgn", "2:13", 1},        {"ambiguous-move.pgn", "2:24", 3},
+      {"unknown-move.pgn", "2:13", 5},        {"bad-fen-tag.pgn", "3:1", 7},
+      {"unsupported-variant.pgn", "2:1", 9},  {"malformed-tag.pgn", "2:1", 11},
+      {"unclosed-comment.pgn", "2:7", 13},    {"bad-move-in-variation.pgn", "2:22", 15},
+  };
+  std::string args = "check";
+  for (const Expected& e : expected) args.append(" ").append(quote(quirk(e.file)));
+  const Outcome r = fenkit(args);
+  EXPECT_EQ(r.status, 1);
+  const Lines lines = lines_of(r.err);
+  ASSERT_EQ(lines.size(), std::size(expected) + 1) << r.err;
+  for (std::size_t i = 0; i < std::size(expected); ++i) {
+    const std::string prefix = quirk(expected[i].file) + ":" + expected[i].place +
+                               ": error: game " + std::to_string(expected[i].game) + ": ";
+    EXPECT_TRUE(lines[i].starts_with(prefix) && lines[i].size() > prefix.size())
+        << lines[i] << "\nexpected to start with " << prefix;
+  }
+  EXPECT_EQ(lines.back(), "16 games, 8 good, 8 rejected, 0 warnings");
+}
+
+TEST(CheckPgn, WarningsDoNotFailTheCheck) {
+  const Outcome r = fenkit("check " + quote(quirk("stray-closers.pgn")) + " " +
+                       quote(quirk("variation-before-move.pgn")));
+  EXPECT_EQ(r.status, 0);
+  const Lines lines = lines_of(r.err);
+  ASSERT_EQ(lines.size(), 4U) << r.err;
+  EXPECT_TRUE(lines[0].starts_with(quirk("stray-closers.pgn") + ":2:7: warning: game 1: "));
+  EXPECT_TRUE(lines[1].starts_with(quirk("stray-closers.pgn") + ":2:12: warning: game 1: "));
+  EXPECT_TRUE(lines[2].starts_with(quirk("variation-before-move.pgn") + ":2:1: warning: game 2: "));
+  EXPECT_EQ(lines[3], "2 games, 2 good, 0 rejected, 3 warnings");
+}
+
+TEST(CheckPgn, MissingFileExitsWithTwoAndTheOthersAreChecked) {
+  TempDir dir;
+  const std::string missing = dir.path("missing.pgn");
+  const Outcome r = fenkit("check " + quote(missing) + " " + quote(quirk("illegal-move.pgn")));
+  EXPECT_EQ(r.status, 2);
+  const Lines lines = lines_of(r.err);
+  ASSERT_EQ(lines.size(), 3U) << r.err;
+  EXPECT_EQ(lines[0], missing + ": error: No such file or directory");
+  EXPECT_TRUE(lines[1].starts_with(quirk("illegal-move.pgn") + ":2:13: error: game 1: "));
+  EXPECT_EQ(lines[2], "2 games, 1 good, 1 rejected, 0 warnings");
+}
+
+TEST(CheckPgn, StandardInput) {
+  const Outcome r = fenkit("check --format pgn < " + quote(quirk("illegal-move.pgn")));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(r.err.starts_with("<stdin>:2:13: error: game 1: ")) << r.err;
+}
+
+// Syntax only: moves are not replayed, so an illegal move passes; a token that is no move
+// at all does not.
+TEST(CheckPgn, SyntaxOnly) {
+  const Outcome illegal = fenkit("check --syntax-only " + quote(quirk("illegal-move.pgn")));
+  EXPECT_EQ(illegal.status, 0) << illegal.err;
+  EXPECT_EQ(illegal.err, "2 games, 2 good, 0 rejected, 0 warnings\n");
+  const Outcome unknown = fenkit("check --syntax-only " + quote(quirk("unknown-move.pgn")));
+  EXPECT_EQ(unknown.status, 1);
+  EXPECT_TRUE(unknown.err.starts_with(quirk("unknown-move.pgn") + ":2:13: error: game 1: "))
+      << unknown.err;
+}
+
+TEST(CheckPgn, CompressedPgn) {
+  FENKIT_REQUIRE_PROGRAM(gzip, "gzip");
+  TempDir dir;
+  const std::string packed = dir.path("illegal.pgn.gz");
+  fenkit::testing::run(gzip + " -c " + quote(quirk("illegal-move.pgn")) + " > " + quote(packed));
+  const Outcome r = fenkit("check " + quote(packed));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(r.err.starts_with(packed + ":2:13: error: game 1: ")) << r.err;
+  EXPECT_NE(r.err.find("2 games, 1 good, 1 rejected"), std::string::npos);
+
+  // Cut short: an error naming the file once, exit 2.
+  std::string text;
+  std::mt19937 random(3);
+  for (int i = 0; text.size() < 600000; ++i) {
+    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. d4 {";
+    for (int k = 0; k < 60; ++k) text += char('a' + random() % 26);
+    text += "} d5 *\n\n";
+  }
+  const std::string plain = dir.write("long.pgn", text);
+  const std::string whole = dir.path("long.pgn.gz");
+  fenkit::testing::run(gzip + " -c " + quote(plain) + " > " + quote(whole));
+  const std::string bytes = fenkit::testing::read_file(whole);
+  const std::string cut = dir.write("cut.pgn.gz", bytes.substr(0, bytes.size() / 2));
+  const Outcome broken = fenkit("check -q " + quote(cut));
+  EXPECT_EQ(broken.status, 2);
+  EXPECT_EQ(testing::lines_with(broken.err, cut + ": error: cannot decompress").size(), 1U)
+      << broken.err;
+}
+
+TEST(CheckPgn, OneOrTwoThreadsReportTheSame) {
+  std::string text;
+  for (const auto& entry : std::filesystem::directory_iterator(testing::data("pgn/quirks")))
+    if (entry.path().extension() == ".pgn") text += fenkit::testing::read_file(entry.path()) + "\n\n";
+  std::string many;
+  while (many.size() < (std::size_t(3) << 20)) many += text;
+  TempDir dir;
+  const std::string input = dir.write("many.pgn", many);
+  const Outcome one = fenkit("check -j 1 " + quote(input));
+  const Outcome two = fenkit("check -j 2 " + quote(input));
+  EXPECT_EQ(one.status, 1);
+  EXPECT_EQ(two.status, 1);
+  EXPECT_GT(lines_of(one.err).size(), 1000U);
+  EXPECT_TRUE(one.err == two.err) << "reports differ";
+}
+
+}  // namespace
+}  // namespace fenkit::tools

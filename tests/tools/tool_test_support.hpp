@@ -1,0 +1,87 @@
+// Test support for running the fenkit program: its standard output, standard error and exit
+// status, and files for it to read in a temporary folder.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace fenkit::tools::testing {
+
+namespace fs = std::filesystem;
+
+// A temporary folder, removed with everything in it at the end of the test.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = fs::temp_directory_path() / ("fenkit_tools_" + std::string(info->name()) + "_" +
+                                         std::to_string(::getpid()));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  // Writes a file in the folder and returns its path.
+  std::string write(const std::string& name, std::string_view content) const {
+    const fs::path p = path_ / name;
+    std::ofstream(p, std::ios::binary).write(content.data(), std::streamsize(content.size()));
+    return p.string();
+  }
+  std::string path(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+struct Outcome {
+  int status = -1;
+  std::string out;  // standard output
+  std::string err;  // standard error
+};
+
+// Runs `fenkit ARGS` through the shell (ARGS may hold redirections such as "< FILE").
+inline Outcome fenkit(const std::string& args) {
+  static int counter = 0;
+  const fs::path err_file = fs::temp_directory_path() / ("fenkit_tools_stderr_" +
+                                                         std::to_string(::getpid()) + "_" +
+                                                         std::to_string(counter++));
+  Outcome r;
+  r.out = fenkit::testing::run(std::string("'") + FENKIT_BINARY + "' " + args + " 2> '" +
+                                   err_file.string() + "'",
+                               &r.status);
+  r.err = fenkit::testing::read_file(err_file);
+  fs::remove(err_file);
+  return r;
+}
+
+// A path as one word of a shell command.
+// A path as one word of a shell command.
+inline std::string quote(const std::string& path) { return "'" + path + "'"; }
+
+// A fixture of tests/data.
+inline std::string data(const std::string& relative) {
+  return fenkit::testing::data(relative).string();
+}
+
+// The lines of `text` that contain `word`.
+inline std::vector<std::string> lines_with(const std::string& text, std::string_view word) {
+  std::vector<std::string> out;
+  for (const std::string& line : fenkit::testing::lines_of(text))
+    if (line.find(word) != std::string::npos) out.push_back(line);
+  return out;
+}
+
+}  // namespace fenkit::tools::testing

@@ -85,9 +85,7 @@ namespace {
 
 // The board alone, as a Position, to ask attack questions of.
 Position board_of(const Setup& setup) {
-  Position pos = Position::empty();
-  for (int s = 0; s < 64; ++s)
-    if (setup.board[s] != Piece::none) pos.put_piece(setup.board[s], Square(s));
+  Position pos = Position::from_board(setup.board);
   pos.set_side_to_move(setup.side_to_move);
   return pos;
 }

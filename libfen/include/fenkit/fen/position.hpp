@@ -20,6 +20,8 @@ class Position {
   static Position start() { return Position(); }
   // An empty board, White to move, no rights: for building positions piece by piece.
   static Position empty();
+  // The given mailbox (a1..h8), White to move, no rights.
+  static Position from_board(const std::array<Piece, 64>& board);
 
   // ------------------------------------------------------------ Board
   Piece piece_on(Square s) const { return board_[s]; }

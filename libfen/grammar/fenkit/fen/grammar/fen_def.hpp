@@ -1,7 +1,9 @@
 // The FEN grammar's rules. Include only from the one .cpp that instantiates them.
 #pragma once
 
+#include <array>
 #include <boost/spirit/home/x3.hpp>
+#include <cstdint>
 
 #include "fenkit/fen/grammar/common.hpp"
 #include "fenkit/fen/grammar/fen.hpp"
@@ -37,6 +39,25 @@ inline auto const clock_dash = [](auto& ctx) { state(ctx).clock_is_dash = true; 
 // it is most of a FEN's characters: it fills the board in one pass and, at the first thing
 // wrong (a ninth square, a short rank, a ninth rank), records why and stops there, so that
 // the driver reports that column.
+// What each character of a placement does: fill squares (a piece, or a digit's empty
+// squares), go down a rank, or end the field. A table instead of tests, because which of
+// those comes next cannot be predicted.
+enum PlacementKind : std::uint8_t { kStop, kSquares, kNextRank };
+struct PlacementStep {
+  PlacementKind kind = kStop;
+  Piece piece = Piece::none;
+  std::uint8_t squares = 0;
+};
+inline constexpr std::array<PlacementStep, 256> kPlacementSteps = [] {
+  std::array<PlacementStep, 256> t{};
+  for (char d = '1'; d <= '8'; ++d) t[std::uint8_t(d)] = PlacementStep{kSquares, Piece::none, std::uint8_t(d - '0')};
+  for (char c : {'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'})
+    t[std::uint8_t(c)] = PlacementStep{kSquares, piece_from_letter(c), 1};
+  t[std::uint8_t('/')] = PlacementStep{kNextRank, Piece::none, 0};
+  return t;
+}();
+
+
 struct PlacementParser : x3::parser<PlacementParser> {
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;
@@ -44,37 +65,38 @@ struct PlacementParser : x3::parser<PlacementParser> {
   template <typename It, typename Context, typename RContext, typename Attribute>
   bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute&) const {
     FenParseState& st = x3::get<fen_state_tag>(ctx);
+    int file = st.file, rank = st.rank;
     It p = first;
     for (; p != last; ++p) {
-      const char c = *p;
-      if (c >= '1' && c <= '8') {
-        st.file += c - '0';
-        if (st.file > 8) {
+      const PlacementStep step = kPlacementSteps[static_cast<unsigned char>(*p)];
+      if (step.kind == kSquares) {
+        if (file >= 8) {
           st.error = FenSyntax::rank_too_long;
           break;
         }
-      } else if (c == '/') {
-        if (st.file < 8) {
-          st.error = FenSyntax::rank_too_short;
-          break;
-        }
-        if (st.rank == 0) {
-          st.error = FenSyntax::too_many_ranks;
-          break;
-        }
-        --st.rank;
-        st.file = 0;
-      } else {
-        const Piece piece = piece_from_letter(c);
-        if (piece == Piece::none) break;
-        if (st.file >= 8) {
+        // A digit writes an empty square where the next piece would go: it is empty anyway.
+        st.setup.board[std::size_t(rank * 8 + file)] = step.piece;
+        file += step.squares;
+        if (file > 8) {
           st.error = FenSyntax::rank_too_long;
           break;
         }
-        st.setup.board[make_square(st.file, st.rank)] = piece;
-        ++st.file;
+        continue;
       }
+      if (step.kind == kStop) break;
+      if (file < 8) {
+        st.error = FenSyntax::rank_too_short;
+        break;
+      }
+      if (rank == 0) {
+        st.error = FenSyntax::too_many_ranks;
+        break;
+      }
+      --rank;
+      file = 0;
     }
+    st.file = file;
+    st.rank = rank;
     if (p == first && st.error == FenSyntax::ok) return false;
     first = p;
     return true;

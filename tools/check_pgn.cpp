@@ -49,6 +49,7 @@ void check_pgn_file(const std::string& path, const CheckOptions& options, Diagno
     pgn::ReaderOptions reader;
     reader.file_name = name;
     reader.check_moves = !options.syntax_only;
+    reader.move_locations = false;  // only diagnostics need places, and they always have them
     process_in_order<CheckResult>(
         chunker, options.jobs,
         [&](const pgn::Chunk& chunk, CheckResult& result) {

@@ -5,6 +5,7 @@
 #include <boost/spirit/home/x3.hpp>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include "fenkit/fen/grammar/common.hpp"
 
@@ -169,18 +170,30 @@ struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
   bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
     x3::skip_over(first, last, ctx);
     if (first == last) return false;
-    Token token;
-    It p = first;
-    read(p, last, token);
-    if (token.text.empty() && token.kind != Token::Kind::comment)
-      token.text = std::string_view(&*first, std::size_t(p - first));
-    x3::traits::move_to(token, attr);
-    first = p;
+    // The token is read straight into the attribute, which the semantic action has just
+    // value-initialised: copying a Token as a block right after writing it field by field
+    // stalls the CPU on every token.
+    if constexpr (std::is_same_v<Attribute, Token>) {
+      read_token(first, last, attr);
+    } else {
+      Token token;
+      read_token(first, last, token);
+      x3::traits::move_to(token, attr);
+    }
     return true;
   }
 
  private:
   using Kind = Token::Kind;
+
+  template <typename It>
+  static void read_token(It& first, It const& last, Token& token) {
+    It p = first;
+    read(p, last, token);
+    if (token.text.empty() && token.kind != Token::Kind::comment)
+      token.text = std::string_view(&*first, std::size_t(p - first));
+    first = p;
+  }
 
   template <typename It>
   static void read(It& p, It const& last, Token& token) {

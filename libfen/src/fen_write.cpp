@@ -1,7 +1,13 @@
 // Writing FEN straight into a caller's buffer.
+#include <array>
 #include <bit>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
+
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+#endif
 
 #include "fenkit/fen/fen.hpp"
 
@@ -9,26 +15,11 @@ namespace fenkit::fen {
 
 namespace {
 
-// One rank of the placement field ("rnbqkbnr", "4P3", "8"); returns its length.
-// Walks the rank's occupied squares only, writing the gaps between them as digits.
-std::size_t write_rank(const Position& pos, int rank, char* out) {
-  char* p = out;
-  unsigned occupied = unsigned(pos.occupied() >> (8 * rank)) & 0xFFU;
-  int file = 0;
-  while (occupied) {
-    const int next = std::countr_zero(occupied);
-    occupied &= occupied - 1;
-    if (next > file) *p++ = char('0' + next - file);
-    *p++ = piece_char(pos.piece_on(make_square(next, rank)));
-    file = next + 1;
-  }
-  if (file < 8) *p++ = char('0' + 8 - file);
-  return std::size_t(p - out);
-}
-
-// The same rank packed into a word whose first byte in memory is the first character, so that
-// the text is stored with one write: byte-by-byte stores read back as a word stall the CPU.
-std::uint64_t packed_rank(const Position& pos, int rank, std::uint8_t& length) {
+#if !defined(__SSSE3__)
+// One rank of the placement field ("rnbqkbnr", "4P3", "8") packed into a word whose first byte
+// in memory is the first character, so that the text is stored with one write (byte stores
+// read back as a word stall the CPU). Walks the occupied squares, writing gaps as digits.
+std::uint64_t rank_word(const Position& pos, int rank, std::uint8_t& length) {
   std::uint64_t text = 0;
   unsigned shift = 0;
   unsigned occupied = unsigned(pos.occupied() >> (8 * rank)) & 0xFFU;
@@ -51,6 +42,66 @@ std::uint64_t packed_rank(const Position& pos, int rank, std::uint8_t& length) {
   length = std::uint8_t(shift / 8);
   if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
   return text;
+}
+#endif
+
+#if defined(__SSSE3__)
+// Where SSSE3 is there a rank's text is made without a branch: a byte shuffle turns the eight
+// piece codes into letters, and a second one, chosen by which squares are occupied, moves the
+// letters into place; the digits for the gaps come from the same table.
+struct RankPattern {
+  std::array<std::uint8_t, 16> shuffle{};  // text position -> file of its letter, or 0x80
+  std::uint64_t digits = 0;                // the gap digits at their text positions
+  std::uint8_t length = 0;
+};
+
+constexpr std::array<RankPattern, 256> kRankPatterns = [] {
+  std::array<RankPattern, 256> table{};
+  for (unsigned occupied = 0; occupied < 256; ++occupied) {
+    RankPattern& r = table[occupied];
+    r.shuffle.fill(0x80);
+    unsigned at = 0, gap = 0;
+    for (unsigned file = 0; file < 8; ++file) {
+      if (!(occupied >> file & 1U)) {
+        ++gap;
+        continue;
+      }
+      if (gap) r.digits |= std::uint64_t('0' + gap) << (8 * at++);
+      gap = 0;
+      r.shuffle[at++] = std::uint8_t(file);
+    }
+    if (gap) r.digits |= std::uint64_t('0' + gap) << (8 * at++);
+    r.length = std::uint8_t(at);
+  }
+  return table;
+}();
+
+std::uint64_t rank_word(const Position& pos, int rank, std::uint8_t& length) {
+  // Piece code (bits 0-2 type, bit 3 colour) to FEN letter; the empty code 6 gives 0.
+  const __m128i letters = _mm_setr_epi8('P', 'N', 'B', 'R', 'Q', 'K', 0, 0, 'p', 'n', 'b', 'r',
+                                        'q', 'k', 0, 0);
+  const unsigned occupied = unsigned(pos.occupied() >> (8 * rank)) & 0xFFU;
+  const RankPattern& pattern = kRankPatterns[occupied];
+  const __m128i codes =
+      _mm_loadl_epi64(reinterpret_cast<const __m128i*>(pos.board().data() + 8 * rank));
+  const __m128i chars = _mm_shuffle_epi8(letters, codes);
+  const __m128i placed = _mm_shuffle_epi8(
+      chars, _mm_loadu_si128(reinterpret_cast<const __m128i*>(pattern.shuffle.data())));
+  length = pattern.length;
+  return std::uint64_t(_mm_cvtsi128_si64(placed)) | pattern.digits;
+}
+#endif
+
+// The placement field, rank 8 first.
+char* write_placement(const Position& pos, char* p) {
+  for (int rank = 7; rank >= 0; --rank) {
+    std::uint8_t length;
+    const std::uint64_t text = rank_word(pos, rank, length);
+    std::memcpy(p, &text, sizeof text);  // kMaxFenLength leaves room for the whole word
+    p += length;
+    *p++ = '/';
+  }
+  return p - 1;  // no '/' after the first rank
 }
 
 // A clock: one or two digits nearly always.
@@ -96,11 +147,7 @@ char* write_side(const Position& pos, char* p) {
 }  // namespace
 
 std::size_t write_fen(const Position& pos, char* out, const FenWriteOptions& options) {
-  char* p = out;
-  for (int rank = 7; rank >= 0; --rank) {
-    p += write_rank(pos, rank, p);
-    if (rank) *p++ = '/';
-  }
+  char* p = write_placement(pos, out);
   p = write_side(pos, p);
   const std::size_t rights = write_castling(pos, options.castling, p);
   p += rights;
@@ -109,6 +156,11 @@ std::size_t write_fen(const Position& pos, char* out, const FenWriteOptions& opt
 }
 
 std::size_t FenWriter::write(const Position& pos, char* out) {
+#if defined(__SSSE3__)
+  // Each rank costs a few instructions without branches: making it afresh is cheaper than
+  // asking whether it changed.
+  char* p = write_placement(pos, out);
+#else
   char* p = out;
   const Piece* board = pos.board().data();
   for (int rank = 7; rank >= 0; --rank) {
@@ -117,13 +169,14 @@ std::size_t FenWriter::write(const Position& pos, char* out) {
     std::memcpy(&key, board + 8 * rank, sizeof key);
     if (key != cached.key) {
       cached.key = key;
-      cached.text = packed_rank(pos, rank, cached.length);
+      cached.text = rank_word(pos, rank, cached.length);
     }
     std::memcpy(p, &cached.text, sizeof cached.text);  // the buffer has room for the whole word
     p += cached.length;
     *p++ = '/';
   }
   --p;  // no '/' after the first rank
+#endif
   p = write_side(pos, p);
   // X-FEN letters of Chess960 rights depend on where the other rooks stand, so those are
   // written afresh each time.

@@ -101,8 +101,9 @@ std::size_t write_fen(const Position& pos, char* out, const FenWriteOptions& opt
 std::string to_fen(const Position& pos, const FenWriteOptions& options = {});
 
 // Writes the FENs of a run of related positions (the moves of games) faster than write_fen:
-// the text of a rank, or of the castling field, is reused while it does not change, so a move
-// costs the one or two ranks it touched. Same output as write_fen.
+// the castling field's text is reused while the rights do not change, and, in builds without
+// SSSE3 (where a rank is made without branches), so is the text of every unchanged rank.
+// Same output as write_fen.
 class FenWriter {
  public:
   explicit FenWriter(const FenWriteOptions& options = {}) : options_(options) {}

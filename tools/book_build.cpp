@@ -114,6 +114,12 @@ int run_book_build(const Args& args) {
   }
 
   const std::string output = v["output"].as<std::string>();
+  // An input that could not be read leaves the book unwritten: a mistyped path must not
+  // replace a good book with a partial one.
+  if (totals.unreadable_files) {
+    std::cerr << "fenkit book build: " << output << " not written (unreadable input)\n";
+    return kExitUsage;
+  }
   try {
     epd::write_book(output, entries);
   } catch (const epd::BookError& e) {

@@ -64,6 +64,8 @@ class BookGameVisitor : public pgn::Visitor {
   }
 
   void end_game(const pgn::GameEnd& end) override {
+    ++games_;
+    if (end.rejected) ++rejected_;
     if (!end.rejected)
       builder_.add_game(start_, moves_,
                         epd::parse_game_result(result_tag_ ? *result_tag_ : movetext_result_),
@@ -84,6 +86,11 @@ class BookGameVisitor : public pgn::Visitor {
   std::optional<std::string> result_tag_;
   std::string movetext_result_;
   bool stopped_ = false;
+
+ public:
+  // Counted here rather than taken from the reader's totals, so that the games read before a
+  // broken input stops count too.
+  std::uint64_t games_ = 0, rejected_ = 0;
 };
 
 }  // namespace
@@ -96,13 +103,13 @@ void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_p
   pgn::ReaderOptions options;
   options.file_name = name;
   try {
-    const pgn::ReadStats stats = pgn::read_pgn_file(path, visitor, options);
-    totals.games += stats.games;
-    totals.rejected_games += stats.rejected;
+    pgn::read_pgn_file(path, visitor, options);
   } catch (const std::runtime_error& e) {
     diag.file_error(name, e.what());
     ++totals.unreadable_files;
   }
+  totals.games += visitor.games_;
+  totals.rejected_games += visitor.rejected_;
 }
 
 }  // namespace fenkit::tools

@@ -17,6 +17,7 @@ InputFormat format_of(const std::string& path, const std::string& forced) {
   if (forced == "epd") return InputFormat::epd;
   if (forced == "pgn") return InputFormat::pgn;
   if (!forced.empty() && forced != "auto") throw UsageError("unknown --format '" + forced + "'");
+  if (path == "-") return InputFormat::pgn;  // standard input has no name: PGN, as for replay
   std::string name = path;
   for (const char* suffix : {".gz", ".bz2", ".xz", ".zst"})
     if (name.ends_with(suffix)) name.resize(name.size() - std::string_view(suffix).size());
@@ -31,7 +32,8 @@ int run_check(const Args& args) {
   po::options_description options("check options");
   options.add_options()
       ("quiet,q", "no summary line")
-      ("format", po::value<std::string>()->default_value("auto"), "fen, epd, pgn or auto (by file name)")
+      ("format", po::value<std::string>()->default_value("auto"),
+       "fen, epd, pgn or auto (by file name; standard input is read as PGN)")
       ("lenient", "FEN: also accept four or five fields")
       ("relax", po::value<std::vector<std::string>>()->composing(),
        "accept a position problem by name (repeatable), e.g. fullmove_zero")

@@ -11,9 +11,10 @@ namespace fenkit::tools {
 
 void check_fen_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
                     CheckTotals& totals) {
-  const std::unique_ptr<std::istream> in = open_input(path);
+  std::string error;
+  const std::unique_ptr<std::istream> in = open_input(path, error);
   if (!in) {
-    diag.file_error(display_name(path), "cannot open file");
+    diag.file_error(display_name(path), error);
     ++totals.unreadable;
     return;
   }

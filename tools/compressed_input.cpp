@@ -29,11 +29,12 @@ class InputDevice {
 
 }  // namespace
 
-std::unique_ptr<std::istream> open_input(const std::string& path) {
+std::unique_ptr<std::istream> open_input(const std::string& path, std::string& error) {
   std::shared_ptr<pgn::InputSource> source;
   try {
     source = pgn::open_input(path);
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
+    error = e.what();
     return nullptr;
   }
   return std::make_unique<io::stream<InputDevice>>(InputDevice(std::move(source)));

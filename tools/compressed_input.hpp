@@ -9,8 +9,8 @@
 
 namespace fenkit::tools {
 
-// The input, or nullptr when the file cannot be opened. A corrupt compressed stream shows as
-// a stream whose bad() is set after reading.
-std::unique_ptr<std::istream> open_input(const std::string& path);
+// The input, or nullptr when the file cannot be opened (`error` then says why). A corrupt
+// compressed stream shows as a stream whose bad() is set after reading.
+std::unique_ptr<std::istream> open_input(const std::string& path, std::string& error);
 
 }  // namespace fenkit::tools

@@ -10,6 +10,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "epd_from_pgn.hpp"
+#include "rejects_file.hpp"
 #include "epd_input.hpp"
 #include "epd_output.hpp"
 
@@ -79,13 +80,11 @@ int run_epd(const Args& args) {
     if (output) output->write(entry.record);
   };
   // Rejected lines kept apart, so that they can be mended and read again.
-  std::ofstream rejects;
-  if (v.count("rejects")) {
-    rejects.open(v["rejects"].as<std::string>(), std::ios::binary);
-    if (!rejects) throw UsageError("cannot write '" + v["rejects"].as<std::string>() + "'");
-  }
+  RejectsFile rejects;
+  if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
   const RecordHandler on_reject = [&](const epd::Entry& entry) {
-    if (rejects.is_open()) rejects << entry.text << '\n';
+    rejects.write(entry.text);
+    rejects.write("\n");
   };
 
   Diagnostics diag;
@@ -100,7 +99,7 @@ int run_epd(const Args& args) {
     summary.good_positions = totals.records - totals.rejected;
     print_summary(summary, diag);
   }
-  if (totals.unreadable) return kExitUsage;
+  if (!rejects.close() || totals.unreadable) return kExitUsage;
   return totals.rejected ? kExitRejected : kExitOk;
 }
 

@@ -1,3 +1,4 @@
+// fenkit epd --from-pgn: position suites from games, as engine testers build opening books.
 #include "epd_from_pgn.hpp"
 
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include "ordered_chunks.hpp"
 #include "position_table.hpp"
 #include "progress.hpp"
+#include "rejects_file.hpp"
 #include "suite_output.hpp"
 #include "suite_visitor.hpp"
 
@@ -120,12 +122,8 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   const unsigned jobs = v.count("jobs") ? v["jobs"].as<unsigned>() : 0;
   const bool quiet = v.count("quiet") > 0;
 
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> rejects(nullptr, std::fclose);
-  if (v.count("rejects")) {
-    const std::string path = v["rejects"].as<std::string>();
-    rejects.reset(std::fopen(path.c_str(), "wb"));
-    if (!rejects) throw UsageError("cannot write '" + path + "'");
-  }
+  RejectsFile rejects;
+  if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
 
   // Without --fields the suite has the four EPD fields only; FEN and JSON always have six.
   const bool four_fields_only = format == EpdFormat::epd && fields_as_read;
@@ -138,6 +136,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t games = 0, used = 0, rejected = 0, bytes = 0;
   bool unreadable = false;
+  Diagnostics file_errors;
 
   for (const std::string& path : files) {
     std::unique_ptr<pgn::InputSource> input;
@@ -145,7 +144,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
       input = pgn::open_input(path);
     } catch (const std::exception& e) {
       progress.clear();
-      std::fprintf(stderr, "%s: error: %s\n", display_name(path).c_str(), e.what());
+      file_errors.file_error(display_name(path), e.what());
       unreadable = true;
       continue;
     }
@@ -164,7 +163,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
       process_in_order<SuiteChunk>(
           chunker, jobs,
           [&](const pgn::Chunk& chunk, SuiteChunk& result) {
-            SuiteVisitor visitor(filter, name, result, rejects != nullptr);
+            SuiteVisitor visitor(filter, name, result, bool(rejects));
             pgn::read_chunk(chunk, visitor, reader);
           },
           [&](SuiteChunk& result) {
@@ -182,8 +181,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
               progress.clear();
               std::fputs(result.diagnostics.c_str(), stderr);
             }
-            if (rejects)
-              std::fwrite(result.rejects.data(), 1, result.rejects.size(), rejects.get());
+            rejects.write(result.rejects);
             games += result.games;
             used += result.used;
             rejected += result.rejected;
@@ -193,7 +191,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
     } catch (const std::runtime_error& e) {
       // A read error part-way (a truncated compressed file): what came before is kept.
       progress.clear();
-      std::fprintf(stderr, "fenkit epd: error: %s\n", e.what());  // names the file
+      file_errors.file_error(name, e.what());
       unreadable = true;
     }
   }
@@ -220,7 +218,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
       std::fprintf(stderr, " (%llu distinct)", static_cast<unsigned long long>(table.size()));
     std::fprintf(stderr, " in %.2f s\n", seconds);
   }
-  if (unreadable) return kExitUsage;
+  if (!rejects.close() || unreadable) return kExitUsage;
   return rejected ? kExitRejected : kExitOk;
 }
 

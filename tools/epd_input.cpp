@@ -8,9 +8,10 @@ bool read_epd_file(const std::string& path, const epd::ReadOptions& options, Dia
                    EpdTotals& totals, const RecordHandler& on_record,
                    const RecordHandler& on_reject) {
   const std::string name = display_name(path);
-  const std::unique_ptr<std::istream> in = open_input(path);
+  std::string error;
+  const std::unique_ptr<std::istream> in = open_input(path, error);
   if (!in) {
-    diag.file_error(name, "cannot open file");
+    diag.file_error(name, error);
     ++totals.unreadable;
     return false;
   }

@@ -1,4 +1,5 @@
 // fenkit: one program, one subcommand per job.
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -54,7 +55,14 @@ int main(int argc, char** argv) {
   for (const Subcommand& c : kSubcommands) {
     if (name != c.name) continue;
     try {
-      return c.run(Args(argv + 2, argv + argc));
+      const int status = c.run(Args(argv + 2, argv + argc));
+      // Output that could not be written (a full disk, a closed pipe) is not "all input used".
+      std::cout.flush();
+      if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::cerr << "fenkit " << name << ": error: cannot write the output\n";
+        return kExitUsage;
+      }
+      return status;
     } catch (const UsageError& e) {
       std::cerr << "fenkit " << name << ": " << e.what() << "\n(see 'fenkit " << name
                 << " --help')\n";

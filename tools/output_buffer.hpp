@@ -20,6 +20,7 @@ class OutputBuffer {
   }
   void commit(std::size_t n) { size_ += n; }
   void append(std::string_view s) {
+    if (s.empty()) return;
     std::memcpy(reserve(s.size()), s.data(), s.size());
     size_ += s.size();
   }
@@ -34,6 +35,7 @@ class OutputBuffer {
 
   // Writes everything to `out` and empties the buffer; false on a write error.
   bool flush_to(std::FILE* out) {
+    if (size_ == 0) return true;
     const bool ok = std::fwrite(data_.get(), 1, size_, out) == size_;
     size_ = 0;
     return ok;

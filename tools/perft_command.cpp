@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cli.hpp"
+#include "compressed_input.hpp"
 #include "commands.hpp"
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/perft.hpp"
@@ -62,10 +63,12 @@ struct CaseResult {
 
 int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, unsigned jobs,
               bool quiet) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path);
+  std::string error;
+  const std::unique_ptr<std::istream> in = open_input(path, error);
+  if (!in) throw std::runtime_error(error);
   std::vector<fen::PerftSuiteError> suite_errors;
-  const std::vector<fen::PerftCase> cases = fen::read_perft_suite(in, suite_errors);
+  const std::vector<fen::PerftCase> cases = fen::read_perft_suite(*in, suite_errors);
+  if (in->bad()) throw std::runtime_error(path + ": read error (corrupt or cut-short compressed data?)");
   Diagnostics diag;
   for (const auto& e : suite_errors) diag.error(path, e.line, 1, e.message);
 

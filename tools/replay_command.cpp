@@ -12,6 +12,7 @@
 #include "fenkit/pgn/input.hpp"
 #include "ordered_chunks.hpp"
 #include "progress.hpp"
+#include "rejects_file.hpp"
 #include "replay_visitor.hpp"
 
 namespace fenkit::tools {
@@ -69,7 +70,9 @@ int run_replay(const Args& args) {
       ("san", "fen format: add the move that led to the position, in SAN (tab-separated)")
       ("uci", "fen format: add that move in UCI (tab-separated)")
       ("rejects", po::value<std::string>(), "write the text of every rejected game to this file")
-      ("range", po::value<std::string>(), "only the games that begin in this byte range START:END")
+      ("range", po::value<std::string>(),
+       "only the games that begin in the byte range START:END, each edge moved forward to the "
+       "next '[Event ' line after a blank line (so that ranges tiling a file read every game once)")
       ("game-offset", po::value<std::int64_t>()->default_value(0), "add this to every game number")
       ("warnings,W", "also report warnings (slips a game survives)")
       ("jobs,j", po::value<unsigned>()->default_value(0), "worker threads (0: all cores)")
@@ -96,6 +99,7 @@ int run_replay(const Args& args) {
   replay.max_ply = v["max-ply"].as<std::uint32_t>();
   replay.every = v["every"].as<std::uint32_t>();
   if (replay.every == 0) throw UsageError("--every must be 1 or more");
+  if (replay.min_ply > replay.max_ply) throw UsageError("--min-ply is above --max-ply");
   replay.game_offset = v["game-offset"].as<std::int64_t>();
   const unsigned jobs = v["jobs"].as<unsigned>();
   const bool quiet = v.count("quiet") > 0;
@@ -106,12 +110,8 @@ int run_replay(const Args& args) {
     if (files.size() != 1 || files[0] == "-") throw UsageError("--range needs exactly one file");
     range = parse_range(v["range"].as<std::string>());
   }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> rejects(nullptr, std::fclose);
-  if (v.count("rejects")) {
-    const std::string path = v["rejects"].as<std::string>();
-    rejects.reset(std::fopen(path.c_str(), "wb"));
-    if (!rejects) throw std::runtime_error("cannot write " + path);
-  }
+  RejectsFile rejects;
+  if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
 
   static char stdout_buffer[1 << 16];
   std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
@@ -145,7 +145,7 @@ int run_replay(const Args& args) {
     // A bad move in a side line costs the game only when side lines are written; otherwise it
     // is a warning and the main line's positions are kept (pgn-extract -V does the same).
     reader.reject_bad_variations = replay.variations;
-    const bool keep_rejects = rejects != nullptr;
+    const bool keep_rejects = bool(rejects);
     const std::uint64_t bytes_before = bytes;
     // A file that breaks off (a damaged compressed file) is reported, and the next file read.
     try {
@@ -163,7 +163,7 @@ int run_replay(const Args& args) {
               progress.clear();
               std::fputs(result.diagnostics.c_str(), stderr);
             }
-            if (rejects) std::fwrite(result.rejects.data(), 1, result.rejects.size(), rejects.get());
+            rejects.write(result.rejects);
             games += result.games;
             rejected += result.rejected;
             positions += result.positions;
@@ -198,7 +198,7 @@ int run_replay(const Args& args) {
                  seconds > 0 ? double(bytes) / seconds / 1e6 : 0.0,
                  seconds > 0 ? double(positions) / seconds / 1e6 : 0.0);
   }
-  if (unreadable) return kExitUsage;
+  if (!rejects.close() || unreadable) return kExitUsage;
   return rejected ? kExitRejected : kExitOk;
 }
 

@@ -142,11 +142,6 @@ bool GameParser::parse(const GameText& game) {
   if (!rejected_)
     x3::phrase_parse(first, last, x3::with<grammar::pgn_state_tag>(*this)[grammar::movetext()],
                      grammar::space);
-  if (!rejected_ && first != last) {
-    // Only an opening brace without its closing one stops the movetext rule early.
-    reject(first, *first == '{' ? "comment not closed ('{' without '}')"
-                                : "unexpected text " + quoted(std::string_view(first, std::size_t(last - first))));
-  }
   if (!rejected_) {
     // What is missing at the end is reported after the game's last token, not at the start
     // of whatever follows it.

@@ -172,19 +172,18 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
     }
     if (p < end && *p == '%' && (p == base || p[-1] == '\n')) {
       const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
-      if (!eol && !final) {
-        pos = std::size_t(p - base);
-        line = ln;
-        return Found::need_more;
-      }
+      // need_more leaves `pos` where it was, so that a caller cutting the text there keeps
+      // the context (a line start) the rest will be read in.
+      if (!eol && !final) return Found::need_more;
       p = eol ? eol : end;
       continue;
     }
     break;
   }
+  if (p == end && !final) return Found::need_more;
   pos = std::size_t(p - base);
   line = ln;
-  if (p == end) return final ? Found::none : Found::need_more;
+  if (p == end) return Found::none;
 
   const char* const begin = p;
   const std::uint32_t begin_line = ln;
@@ -275,7 +274,7 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
             q[1] == '.')
           goto game_over;
         after_blank_line = false;
-        if (*q == '%') {
+        if (*q == '%' && q == p) {  // an escape line: '%' in the first column only
           const char* eol = static_cast<const char*>(std::memchr(q, '\n', std::size_t(end - q)));
           p = eol ? eol : end;
           continue;

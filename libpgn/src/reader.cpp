@@ -70,35 +70,15 @@ ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions
   if (const std::string_view mapped = input->mapped(); !mapped.empty())
     return read_pgn(mapped, visitor, options);
 
-  // Streamed input: read blocks, visit the whole games they hold, and carry the unfinished
-  // tail (from the start of its line, so columns stay right) to the front of the buffer.
-  detail::GameParser parser(visitor, options);
-  detail::GameScanner scanner;
+  // Streamed input: the chunker reads blocks and cuts them after whole games.
+  Chunker chunker(*input, std::size_t(4) << 20, options.first_game_number);
   ReadStats stats;
-  std::uint32_t line = options.first_line;
-  std::uint64_t number = options.first_game_number;
-  std::uint64_t offset = options.first_offset;  // input offset of buffer[0]
-  std::uint32_t column = options.first_column;  // and its column
-  std::vector<char> buffer(std::size_t(4) << 20);
-  std::size_t filled = 0;
-  std::size_t resume = 0;  // where the scanner goes on in the buffer
-  bool final = false;
-  while (!final) {
-    if (filled == buffer.size()) buffer.resize(buffer.size() * 2);  // a game larger than the buffer
-    const std::size_t n = input->read(buffer.data() + filled, buffer.size() - filled);
-    final = n == 0;
-    filled += n;
-    stats.bytes += n;
-    const std::string_view text(buffer.data(), filled);
-    const std::size_t stop =
-        read_games(text, resume, final, parser, scanner, line, column, offset, number, stats);
-    std::size_t keep = stop;
-    while (keep > 0 && buffer[keep - 1] != '\n') --keep;
-    std::memmove(buffer.data(), buffer.data() + keep, filled - keep);
-    filled -= keep;
-    offset += keep;
-    if (keep > 0) column = 1;  // the buffer now begins a line
-    resume = stop - keep;
+  Chunk chunk;
+  while (chunker.next(chunk)) {
+    const ReadStats part = read_chunk(chunk, visitor, options);
+    stats.games += part.games;
+    stats.rejected += part.rejected;
+    stats.bytes += part.bytes;
   }
   return stats;
 }

@@ -187,7 +187,7 @@ TEST(EpdCommand, UnreadableInputAndUsageErrorsExitWithTwo) {
   const fs::path missing = scratch().path("missing.epd");
   Outcome r = fenkit("epd " + quoted(missing) + " " + quoted(kSuite));
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, missing.string() + ": error: cannot open file\n");
+  EXPECT_EQ(r.err, missing.string() + ": error: No such file or directory\n");
   EXPECT_EQ(lines_of(r.out), kSuiteEpd);  // the other file is still read
 
   r = fenkit("epd --format xml " + quoted(kSuite));

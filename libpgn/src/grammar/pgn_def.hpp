@@ -50,7 +50,7 @@ inline auto const token = [](auto& ctx) {
     case Token::Kind::result: ok = p.on_result(t.text, at); break;
     case Token::Kind::nag: ok = p.on_nag(t.nag, at); break;
     case Token::Kind::suffix: ok = p.on_suffix(t.text, at); break;
-    case Token::Kind::comment: ok = p.on_comment(t.text, at - (at[-1] == '{' || at[-1] == ';' ? 1 : 0)); break;
+    case Token::Kind::comment: ok = p.on_comment(t.text, at - 1); break;  // at its { or ;
     case Token::Kind::open_variation: ok = p.on_open_variation(at); break;
     case Token::Kind::close_variation: ok = p.on_close_variation(at); break;
     case Token::Kind::ignorable: ok = !p.rejected(); break;

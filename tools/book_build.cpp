@@ -37,7 +37,7 @@ int run_book_build(const Args& args) {
   // clang-format off
   options.add_options()
       ("output,o", po::value<std::string>(), "the book to write (required)")
-      ("format", po::value<std::string>()->default_value("auto"), "pgn, epd or auto (.epd files are EPD)")
+      ("format,f", po::value<std::string>()->default_value("auto"), "pgn, epd or auto (.epd files are EPD)")
       ("max-ply", po::value<int>()->default_value(1024), "games: use the first N half-moves")
       ("min-games", po::value<int>()->default_value(3), "games: keep moves played in at least N games")
       ("min-score", po::value<double>()->default_value(0.0),

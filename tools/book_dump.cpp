@@ -61,7 +61,7 @@ int run_book_dump(const Args& args) {
   po::options_description options("book dump options");
   // clang-format off
   options.add_options()
-      ("format", po::value<std::string>()->default_value("epd"), "epd or jsonl")
+      ("format,f", po::value<std::string>()->default_value("epd"), "epd or jsonl")
       ("fen", po::value<std::vector<std::string>>()->composing(),
        "start the walk from this position instead of the standard start (repeatable)")
       ("chess960", "read --fen castling rights as Chess960")

@@ -32,7 +32,7 @@ int run_check(const Args& args) {
   po::options_description options("check options");
   options.add_options()
       ("quiet,q", "no summary line")
-      ("format", po::value<std::string>()->default_value("auto"),
+      ("format,f", po::value<std::string>()->default_value("auto"),
        "fen, epd, pgn or auto (by file name; standard input is read as PGN)")
       ("lenient", "FEN: also accept four or five fields")
       ("relax", po::value<std::vector<std::string>>()->composing(),

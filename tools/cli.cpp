@@ -26,7 +26,16 @@ CommandLine parse_command_line(const std::vector<std::string>& args,
 
 void print_help(std::string_view name, std::string_view synopsis,
                 const po::options_description& options) {
-  std::cout << "usage: fenkit " << name << ' ' << synopsis << "\n\n" << options << '\n';
+  // The positional arguments are in the synopsis; their internal option names are not shown.
+  po::options_description shown(std::string(name) + " options");
+  for (const auto& option : options.options()) {
+    const std::string& long_name = option->long_name();
+    if (long_name == "file" || long_name == "fen" || long_name == "book" || long_name == "args")
+      continue;
+    shown.add(option);
+  }
+  shown.add_options()("help,h", "show this help");
+  std::cout << "usage: fenkit " << name << ' ' << synopsis << "\n\n" << shown << '\n';
 }
 
 static void report(std::string_view kind, std::string_view file, std::size_t line,

@@ -30,7 +30,7 @@ epd::ClockFields clock_fields_from_name(const std::string& name) {
 int run_epd(const Args& args) {
   po::options_description options("epd options");
   options.add_options()
-      ("format", po::value<std::string>()->default_value("epd"),
+      ("format,f", po::value<std::string>()->default_value("epd"),
        "output: epd (canonical EPD), fen (one FEN per record, clocks from hmvc/fmvn), "
        "jsonl (one JSON object per record)")
       ("check", "only validate: report rejected records, write nothing")

@@ -18,8 +18,10 @@ constexpr bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\x1a';
 }
 constexpr bool is_space(char c) { return is_blank(c) || c == '\n'; }
+// What may stand before or after a result token; '\xA0' ends a no-break space, in Latin-1 or
+// UTF-8.
 constexpr bool is_delimiter(char c) {
-  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';';
+  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '\xA0';
 }
 
 enum class CharClass : std::uint8_t { ordinary, blank, newline, brace, semicolon, open, close, bracket };
@@ -129,7 +131,8 @@ std::size_t result_length(const char* p, const char* end) {
   auto matches = [&](std::string_view token) {
     const std::size_t n = token.size();
     return std::size_t(end - p) >= n && std::memcmp(p, token.data(), n) == 0 &&
-           (p + n == end || is_delimiter(p[n]));
+           (p + n == end || is_delimiter(p[n]) ||
+            (p[n] == '\xC2' && p + n + 1 < end && p[n + 1] == '\xA0'));
   };
   if (end - p < 2 && *p != '*') return 0;
   switch (*p) {

@@ -503,6 +503,16 @@ TEST(ReaderQuirks, DotsAfterAMove) {
   EXPECT_TRUE(games[0].diagnostics().empty());
 }
 
+// No-break spaces between tokens (UTF-8 C2 A0, and a Latin-1 A0), as text copied from a web
+// page has them, separate tokens like blanks; the result before the next game still ends it.
+TEST(ReaderQuirks, NoBreakSpacesBetweenTokens) {
+  const auto games = read_quirk("no-break-spaces.pgn");
+  ASSERT_EQ(games.size(), 2U);
+  EXPECT_EQ(games[0].outline(), (Strings{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#", "1-0"}));
+  EXPECT_EQ(games[1].outline(), (Strings{"d4", "d5", "*"}));
+  for (const GameLog& g : games) EXPECT_TRUE(g.diagnostics().empty());
+}
+
 TEST(ReaderQuirks, CheckMarksApartFromTheirMove) {
   const auto games = read_quirk("detached-check.pgn");
   ASSERT_EQ(games.size(), 2U);

@@ -13,17 +13,28 @@ namespace fenkit::pgn::grammar {
 
 namespace x3 = boost::spirit::x3;
 
-// Character classes: 1 blank or line end (also ^Z, which DOS-era files end with), 2 other
-// characters that end a token in movetext.
+// Character classes: 1 blank or line end (also ^Z, which DOS-era files end with, and the
+// Latin-1 no-break space), 2 other characters that end a token in movetext.
 inline constexpr auto kPgnCharClass = [] {
   std::array<std::uint8_t, 256> t{};
-  for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v', '\x1a'}) t[c] = 1;
+  for (unsigned char c : {' ', '\t', '\r', '\n', '\f', '\v', '\x1a', '\xA0'}) t[c] = 1;
   for (unsigned char c : {'{', '}', '(', ')', ';', '$'}) t[c] = 2;
   return t;
 }();
 
 constexpr bool is_pgn_space(char c) { return kPgnCharClass[static_cast<unsigned char>(c)] == 1; }
 constexpr bool is_token_end(char c) { return kPgnCharClass[static_cast<unsigned char>(c)] != 0; }
+
+// A UTF-8 no-break space (text copied from web pages puts them between moves).
+template <typename It>
+bool is_utf8_no_break_space(It p, It const& last) {
+  return *p == '\xC2' && p + 1 != last && p[1] == '\xA0';
+}
+// Whether a token ends at `p`.
+template <typename It>
+bool at_token_end(It p, It const& last) {
+  return p == last || is_token_end(*p) || is_utf8_no_break_space(p, last);
+}
 
 // The skipper: blanks, line ends, and '%' escape lines (a '%' that starts a line).
 // A game never starts with '%' (the scanner leaves those lines between games), so looking one
@@ -36,7 +47,14 @@ struct SpaceParser : x3::parser<SpaceParser> {
   bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
     It p = first;
     for (;;) {
-      while (p != last && is_pgn_space(*p)) ++p;
+      while (p != last) {
+        if (is_pgn_space(*p))
+          ++p;
+        else if (is_utf8_no_break_space(p, last))
+          p += 2;
+        else
+          break;
+      }
       if (p != last && *p == '%' && p[-1] == '\n') {
         while (p != last && *p != '\n') ++p;
         continue;
@@ -284,7 +302,7 @@ struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
               break;
             }
           }
-          if (q == last || is_token_end(*q) || is_move_start(*q)) {
+          if (at_token_end(q, last) || is_move_start(*q)) {
             token.kind = Kind::move_number;
             p = q;
             return;
@@ -301,7 +319,9 @@ struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
     }
     // Not a token of PGN: take everything up to the next token end.
     p = start;
-    while (p != last && !is_pgn_space(*p) && *p != '{' && *p != '(' && *p != ')' && *p != ';') ++p;
+    while (p != last && !is_pgn_space(*p) && !is_utf8_no_break_space(p, last) && *p != '{' &&
+           *p != '(' && *p != ')' && *p != ';')
+      ++p;
     token.kind = Kind::bad;
   }
 
@@ -323,7 +343,7 @@ struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
     }
     It end = q;
     while (end != last && *end == '.') ++end;
-    if (end != last && !is_token_end(*end) && *end != '!' && *end != '?') return false;
+    if (!at_token_end(end, last) && *end != '!' && *end != '?') return false;
     token.kind = Kind::move;
     token.text = std::string_view(&*p, std::size_t(q - p));
     p = end;

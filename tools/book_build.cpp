@@ -17,10 +17,7 @@ BookSource source_of(const std::string& path, const std::string& forced) {
   if (forced == "pgn") return BookSource::pgn;
   if (forced == "epd") return BookSource::epd;
   if (forced != "auto") throw UsageError("unknown --format '" + forced + "'");
-  std::string name = path;
-  for (const char* suffix : {".gz", ".bz2", ".xz", ".zst"})
-    if (name.ends_with(suffix)) name.resize(name.size() - std::string_view(suffix).size());
-  return name.ends_with(".epd") || name.ends_with(".EPD") ? BookSource::epd : BookSource::pgn;
+  return content_extension(path) == ".epd" ? BookSource::epd : BookSource::pgn;
 }
 
 std::size_t position_count(const std::vector<epd::BookEntry>& entries) {

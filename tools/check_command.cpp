@@ -18,11 +18,9 @@ InputFormat format_of(const std::string& path, const std::string& forced) {
   if (forced == "pgn") return InputFormat::pgn;
   if (!forced.empty() && forced != "auto") throw UsageError("unknown --format '" + forced + "'");
   if (path == "-") return InputFormat::pgn;  // standard input has no name: PGN, as for replay
-  std::string name = path;
-  for (const char* suffix : {".gz", ".bz2", ".xz", ".zst"})
-    if (name.ends_with(suffix)) name.resize(name.size() - std::string_view(suffix).size());
-  if (name.ends_with(".pgn") || name.ends_with(".PGN")) return InputFormat::pgn;
-  if (name.ends_with(".epd") || name.ends_with(".EPD")) return InputFormat::epd;
+  const std::string extension = content_extension(path);
+  if (extension == ".pgn") return InputFormat::pgn;
+  if (extension == ".epd") return InputFormat::epd;
   return InputFormat::fen;
 }
 

@@ -60,4 +60,8 @@ class Diagnostics {
 // The name shown for an input: "<stdin>" for "-".
 std::string display_name(std::string_view path);
 
+// The extension that says what a file holds, lower case, with a compression suffix looked
+// through: "games.PGN.zst" gives ".pgn".
+std::string content_extension(std::string_view path);
+
 }  // namespace fenkit::tools

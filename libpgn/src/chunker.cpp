@@ -10,16 +10,11 @@ namespace fenkit::pgn {
 
 std::size_t next_sync_point(std::string_view text, std::size_t offset) {
   if (offset == 0) return 0;
+  if (offset >= text.size()) return text.size();
   const char* const base = text.data();
-  const char* const end = base + text.size();
-  constexpr std::string_view kEvent = "[Event ";
-  for (std::size_t p = std::min(offset, text.size()); p < text.size();) {
-    const std::size_t found = text.find(kEvent, p);
-    if (found == std::string_view::npos) break;
-    if (found > 0 && detail::is_sync_point(base, base + found, end)) return found;
-    p = found + 1;
-  }
-  return text.size();
+  // Searching from the byte before `offset` finds a point standing exactly at it too.
+  const char* found = detail::find_sync_point(base, base + offset - 1, base + text.size());
+  return found ? std::size_t(found - base) : text.size();
 }
 
 namespace {

@@ -102,18 +102,6 @@ const char* skip_tag(const char* p, const char* end, std::string_view& name) {
   }
 }
 
-// The first synchronisation point in [from, to), or null.
-const char* find_sync_point(const char* base, const char* from, const char* to) {
-  constexpr std::string_view kEventLine = "\n[Event ";
-  const std::string_view range(from, std::size_t(to - from));
-  for (std::size_t i = range.find(kEventLine); i != std::string_view::npos;
-       i = range.find(kEventLine, i + 1)) {
-    const char* p = from + i + 1;
-    if (is_sync_point(base, p, to)) return p;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 bool is_sync_point(const char* base, const char* p, const char* end) {
@@ -126,6 +114,18 @@ bool is_sync_point(const char* base, const char* p, const char* end) {
   while (q > base && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
   return q == base || q[-1] == '\n';
 }
+
+const char* find_sync_point(const char* base, const char* from, const char* to) {
+  constexpr std::string_view kEventLine = "\n[Event ";
+  const std::string_view range(from, std::size_t(to - from));
+  for (std::size_t i = range.find(kEventLine); i != std::string_view::npos;
+       i = range.find(kEventLine, i + 1)) {
+    const char* p = from + i + 1;
+    if (is_sync_point(base, p, to)) return p;
+  }
+  return nullptr;
+}
+
 
 std::size_t result_length(const char* p, const char* end) {
   auto matches = [&](std::string_view token) {

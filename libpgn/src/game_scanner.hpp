@@ -63,6 +63,8 @@ class GameScanner {
 // starting "[Event " after a blank line (blanks being ' ', '\t' and '\r'). `base` is the start
 // of the text, which counts as the end of a blank line.
 bool is_sync_point(const char* base, const char* p, const char* end);
+// The first synchronisation point whose line begins in (from, to), or null.
+const char* find_sync_point(const char* base, const char* from, const char* to);
 
 // The length of a result token starting at `p`, or 0. The token must be followed by a
 // delimiter (blank, end of text, or one of {}();).

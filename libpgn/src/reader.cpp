@@ -1,10 +1,6 @@
 // read_pgn: the scanner cuts the input into games, the game parser visits each.
 #include "fenkit/pgn/reader.hpp"
 
-#include <cstring>
-#include <stdexcept>
-#include <vector>
-
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "game_parser.hpp"
@@ -14,20 +10,14 @@ namespace fenkit::pgn {
 
 namespace {
 
-// Visits every game of `text` that the scanner finds; with `final` false a game cut off by the
-// end of `text` is left for the next call. Returns where reading stopped.
-std::size_t read_games(std::string_view text, std::size_t pos, bool final,
-                       detail::GameParser& parser, detail::GameScanner& scanner,
-                       std::uint32_t& line, std::uint32_t column, std::uint64_t offset,
-                       std::uint64_t& number, ReadStats& stats) {
-  detail::GameSpan span;
-  while (scanner.next(text, pos, line, final, span) == detail::GameScanner::Found::game) {
-    const detail::GameText game{text.substr(span.begin, span.end - span.begin), text.data(),
-                                column, offset + span.begin, span.line, number++};
-    ++stats.games;
-    if (!parser.parse(game)) ++stats.rejected;
-  }
-  return pos;
+// Parses the game in text[begin, end) and counts it.
+void read_game(detail::GameParser& parser, std::string_view text, std::size_t begin,
+               std::size_t end, std::uint32_t line, const ReaderOptions& options,
+               std::uint64_t number, ReadStats& stats) {
+  const detail::GameText game{text.substr(begin, end - begin), text.data(), options.first_column,
+                              options.first_offset + begin, line, number};
+  ++stats.games;
+  if (!parser.parse(game)) ++stats.rejected;
 }
 
 }  // namespace
@@ -36,10 +26,12 @@ ReadStats read_pgn(std::string_view text, Visitor& visitor, const ReaderOptions&
   detail::GameParser parser(visitor, options);
   detail::GameScanner scanner;
   ReadStats stats;
+  std::size_t pos = 0;
   std::uint32_t line = options.first_line;
   std::uint64_t number = options.first_game_number;
-  read_games(text, 0, true, parser, scanner, line, options.first_column, options.first_offset,
-             number, stats);
+  detail::GameSpan span;
+  while (scanner.next(text, pos, line, true, span) == detail::GameScanner::Found::game)
+    read_game(parser, text, span.begin, span.end, span.line, options, number++, stats);
   stats.bytes = text.size();
   return stats;
 }
@@ -53,13 +45,8 @@ ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options
   detail::GameParser parser(visitor, options);
   ReadStats stats;
   std::uint64_t number = chunk.first_game;
-  for (const GameRange& range : chunk.ranges) {
-    const detail::GameText game{chunk.text.substr(range.begin, range.end - range.begin),
-                                chunk.text.data(), chunk.column, chunk.offset + range.begin,
-                                range.line, number++};
-    ++stats.games;
-    if (!parser.parse(game)) ++stats.rejected;
-  }
+  for (const GameRange& range : chunk.ranges)
+    read_game(parser, chunk.text, range.begin, range.end, range.line, options, number++, stats);
   stats.bytes = chunk.text.size();
   return stats;
 }

@@ -4,6 +4,7 @@
 
 #include "fenkit/epd/read.hpp"
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/printable.hpp"
 #include "grammar/epd.hpp"
 #include "grammar/epd_config.hpp"
 
@@ -28,7 +29,7 @@ std::string token_at(const char* at, const char* end) {
   while (p != end && !is_blank(*p) && (*p != ';' || p == at)) ++p;
   if (p == at) return "end of line";
   std::string quoted(1, '\'');
-  quoted.append(at, p);
+  fen::append_printable(quoted, std::string_view(at, std::size_t(p - at)));
   quoted += '\'';
   return quoted;
 }

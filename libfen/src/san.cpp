@@ -4,6 +4,7 @@
 #include "bitboard.hpp"
 #include "fenkit/fen/grammar/common.hpp"
 #include "fenkit/fen/movegen.hpp"
+#include "fenkit/fen/printable.hpp"
 
 namespace fenkit::fen {
 
@@ -147,7 +148,7 @@ SanResult read_san(const Position& pos, std::string_view token) {
 }
 
 std::string describe(const Position& pos, std::string_view token, const SanResult& result) {
-  std::string text(token);
+  const std::string text = printable(token);
   switch (result.error) {
     case SanError::none: return text;
     case SanError::syntax: return "not a move: '" + text + "'";

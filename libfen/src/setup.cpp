@@ -181,9 +181,7 @@ Problems make_position(const Setup& setup, Position& out, const PositionOptions&
   found |= ep_problems;
   Problems refused = found.without(options.relax);
   // Without exactly one king a side there is nothing to play, whatever the caller accepts.
-  for (Problem p : {Problem::missing_white_king, Problem::missing_black_king,
-                    Problem::too_many_white_kings, Problem::too_many_black_kings})
-    if (found.contains(p)) refused.add(p);
+  refused |= Problems::from_bits(found.bits() & kUnrelaxable.bits());
   // Nor with the kings side by side: whoever moves could take the other king, and move
   // generation does not count a king among the checkers.
   if (found.contains(Problem::opposite_side_in_check) && refused.empty() &&

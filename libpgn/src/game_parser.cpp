@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/printable.hpp"
 #include "grammar/pgn_config.hpp"
 #include "text_encoding.hpp"
 
@@ -45,11 +46,10 @@ const fen::Problems kTagFenRelaxed = {
     fen::Problem::too_many_white_pieces,   fen::Problem::too_many_black_pieces,
 };
 
+// Input quoted in a message: escaped and cut (fen/printable.hpp).
 std::string quoted(std::string_view text) {
-  constexpr std::size_t kMax = 40;
   std::string out = "'";
-  out.append(text.substr(0, kMax));
-  if (text.size() > kMax) out.append("...");
+  fen::append_printable(out, text);
   out.push_back('\'');
   return out;
 }
@@ -197,7 +197,7 @@ bool GameParser::begin_movetext(const char* at) {
     const bool chess960 = is_chess960_variant(variant_tag_);
     if (!chess960 && !is_standard_variant(variant_tag_))
       return reject(variant_tag_at_ ? variant_tag_at_ : at,
-                    "unsupported variant '" + variant_tag_ + "'");
+                    "unsupported variant " + quoted(variant_tag_));
     if (setup_tag_ && fen_tag_.empty())
       warn(setup_tag_at_, "SetUp tag without a FEN tag: the game starts from the standard position");
     if (!fen_tag_.empty()) {
@@ -222,7 +222,7 @@ bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const 
   // A null move belongs in a variation (to show a threat); in the main line the record stops
   // being a game, which readers of the output should hear of.
   if (san.form == fen::SanMove::Form::null_move && lines_.size() == 1)
-    warn(at, "null move '" + std::string(token) + "' in the main line");
+    warn(at, "null move " + quoted(token) + " in the main line");
   if (!options_.check_moves) {
     ++line.ply;
     line.has_move = true;

@@ -90,6 +90,11 @@ class Problems {
   std::uint32_t bits_ = 0;
 };
 
+// The problems no caller can accept: without exactly one king a side there is nothing to play.
+inline constexpr Problems kUnrelaxable{Problem::missing_white_king, Problem::missing_black_king,
+                                       Problem::too_many_white_kings,
+                                       Problem::too_many_black_kings};
+
 // A short English description: "black has no king" and so on.
 const char* describe(Problem p);
 // The identifier of a problem ("fullmove_zero"), for command lines and configuration.

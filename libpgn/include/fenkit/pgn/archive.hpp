@@ -1,0 +1,171 @@
+// Reading many PGN inputs as one archive: the games numbered across all inputs, each input cut
+// into chunks of whole games, the chunks read on worker threads and their results handed back in
+// input order (parallel.hpp). This is the loop behind every program that turns an archive into
+// something else (positions, checks, suites, books, selected games): each supplies what to do
+// with a chunk and what to do with its result, and hears of inputs that could not be read
+// through ArchiveEvents, so that no input fails in silence.
+//
+//   struct Counts { std::uint64_t games = 0; };
+//   ArchiveEvents events;  // or a subclass that reports
+//   read_archive<Counts>(paths, {}, events,
+//       [](const Chunk& chunk, const InputSource&, Counts& c) { c.games = chunk.games; },
+//       [&](Counts& c) { total += c.games; });
+//
+// or, input by input, with an ArchiveReader.
+//
+// Threads: as process_in_order; the events are called on the calling thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenkit/pgn/chunker.hpp"
+#include "fenkit/pgn/input.hpp"
+#include "fenkit/pgn/parallel.hpp"
+
+namespace fenkit::pgn {
+
+struct ByteRange {
+  std::uint64_t start = 0;
+  std::uint64_t end = UINT64_MAX;
+};
+
+struct ArchiveOptions {
+  unsigned jobs = 0;                               // worker threads; 0: one per core
+  std::size_t chunk_bytes = std::size_t(1) << 20;  // the size of the pieces given to workers
+  std::uint64_t first_game = 1;                    // the number of the first game
+  // Only the games that begin in this byte range of the (one) input: Chunker::restrict_to.
+  std::optional<ByteRange> range;
+};
+
+// Where reading stands, after each chunk.
+struct ArchiveProgress {
+  std::uint64_t bytes = 0;        // bytes read, in all inputs so far
+  std::uint64_t total_bytes = 0;  // the inputs' sizes added up, when all are known; else 0
+  std::uint64_t games = 0;        // games read so far
+};
+
+// What a reader of an archive hears besides the results of its chunks.
+class ArchiveEvents {
+ public:
+  virtual ~ArchiveEvents() = default;
+  // An input is open and about to be read.
+  virtual void opened(const InputSource& /*input*/) {}
+  // An input could not be opened, or broke off (the games before the break were read); the
+  // message is the reason, without the name.
+  virtual void failed(std::string_view /*name*/, std::string_view /*message*/) {}
+  virtual void progress(const ArchiveProgress&) {}
+};
+
+struct ArchiveTotals {
+  std::uint64_t games = 0;        // games read, in every input
+  std::uint64_t bytes = 0;        // bytes read
+  std::size_t failed_inputs = 0;  // inputs that could not be opened or broke off
+};
+
+// The inputs' sizes added up, or 0 when one of them is not a regular file (a pipe, standard
+// input). Compressed files count with their size on disk.
+std::uint64_t total_input_size(const std::vector<std::string>& paths);
+
+// The message of an exception thrown by an input, without the input's name in front.
+std::string input_failure_message(const std::exception_ptr& failure, std::string_view name);
+
+// Reads inputs one after the other as one archive: work(chunk, input, result) runs on worker
+// threads, emit(result) on the calling thread in input order. Game numbers go on across inputs.
+// Exceptions of `work` or `emit` stop the reading and are thrown; an input that fails is
+// reported to the events, and the next one can be read.
+template <typename Result>
+class ArchiveReader {
+ public:
+  using Work = std::function<void(const Chunk&, const InputSource&, Result&)>;
+  using Emit = std::function<void(Result&)>;
+
+  ArchiveReader(const ArchiveOptions& options, ArchiveEvents& events, Work work, Emit emit)
+      : options_(options), events_(events), work_(std::move(work)), emit_(std::move(emit)) {}
+
+  // Sets the total size that progress reports count against (see total_input_size).
+  void expect_bytes(std::uint64_t total) { progress_.total_bytes = total; }
+
+  // Opens and reads one input ("-" is standard input; compressed input is recognised).
+  void read(const std::string& path);
+  // Reads an input already open.
+  void read(InputSource& input);
+
+  const ArchiveTotals& totals() const { return totals_; }
+
+ private:
+  void fail(std::string_view name, const std::exception_ptr& failure) {
+    events_.failed(name, input_failure_message(failure, name));
+    ++totals_.failed_inputs;
+  }
+
+  ArchiveOptions options_;
+  ArchiveEvents& events_;
+  Work work_;
+  Emit emit_;
+  ArchiveTotals totals_;
+  ArchiveProgress progress_;
+};
+
+// Reads `paths` in order with an ArchiveReader, progress counted against their total size.
+template <typename Result>
+ArchiveTotals read_archive(const std::vector<std::string>& paths, const ArchiveOptions& options,
+                           ArchiveEvents& events,
+                           typename ArchiveReader<Result>::Work work,
+                           typename ArchiveReader<Result>::Emit emit) {
+  ArchiveReader<Result> reader(options, events, std::move(work), std::move(emit));
+  reader.expect_bytes(total_input_size(paths));
+  for (const std::string& path : paths) reader.read(path);
+  return reader.totals();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+template <typename Result>
+void ArchiveReader<Result>::read(const std::string& path) {
+  std::unique_ptr<InputSource> input;
+  try {
+    input = open_input(path);
+  } catch (...) {
+    fail(path == "-" ? "<stdin>" : path, std::current_exception());
+    return;
+  }
+  read(*input);
+}
+
+template <typename Result>
+void ArchiveReader<Result>::read(InputSource& input) {
+  events_.opened(input);
+  Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games);
+  if (options_.range) {
+    try {
+      chunker.restrict_to(options_.range->start, options_.range->end);
+    } catch (...) {  // not an input one can seek in
+      fail(input.name(), std::current_exception());
+      return;
+    }
+  }
+  const std::uint64_t bytes_before = totals_.bytes;
+  const std::exception_ptr broke = process_in_order<std::pair<std::uint64_t, Result>>(
+      chunker, options_.jobs,
+      [&](const Chunk& chunk, std::pair<std::uint64_t, Result>& r) {
+        r.first = chunk.games;
+        work_(chunk, input, r.second);
+      },
+      [&](std::pair<std::uint64_t, Result>& r) {
+        emit_(r.second);
+        totals_.games += r.first;
+        totals_.bytes = bytes_before + chunker.bytes_read();
+        progress_.bytes = totals_.bytes;
+        progress_.games = totals_.games;
+        events_.progress(progress_);
+      });
+  if (broke) fail(input.name(), broke);
+}
+
+}  // namespace fenkit::pgn

@@ -1,0 +1,35 @@
+#include "fenkit/pgn/archive.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace fenkit::pgn {
+
+std::uint64_t total_input_size(const std::vector<std::string>& paths) {
+  std::uint64_t total = 0;
+  for (const std::string& path : paths) {
+    struct stat info {};
+    const int status = path == "-" ? ::fstat(STDIN_FILENO, &info) : ::stat(path.c_str(), &info);
+    if (status != 0 || !S_ISREG(info.st_mode)) return 0;
+    total += std::uint64_t(info.st_size);
+  }
+  return total;
+}
+
+std::string input_failure_message(const std::exception_ptr& failure, std::string_view name) {
+  std::string message;
+  try {
+    std::rethrow_exception(failure);
+  } catch (const std::exception& e) {
+    message = e.what();
+  } catch (...) {
+    message = "cannot be read";
+  }
+  // Inputs name themselves in their errors ("NAME: what went wrong"); the name is said once.
+  if (message.size() > name.size() + 2 && message.starts_with(name) &&
+      message.compare(name.size(), 2, ": ") == 0)
+    message.erase(0, name.size() + 2);
+  return message;
+}
+
+}  // namespace fenkit::pgn

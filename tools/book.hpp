@@ -28,13 +28,12 @@ struct BookInputTotals {
   std::size_t records = 0, rejected_records = 0;  // EPD
   std::size_t records_without_moves = 0;          // EPD records with neither bm nor pm
   std::uint64_t ambiguous = 0;                    // Chess960 positions left out (epd/book_move.hpp)
-  std::size_t unreadable_files = 0;
 };
 
-// Feeds every game of a PGN file ("-": standard input) to `builder`; games the reader rejects
-// are reported through `diag` and counted.
-void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply,
-                   Diagnostics& diag, BookInputTotals& totals);
+// Feeds every game of PGN files ("-": standard input) to `builder`, in input order, reading on
+// `jobs` threads; games the reader rejects are reported through `diag` and counted.
+void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& builder, int max_ply,
+                   unsigned jobs, Diagnostics& diag, Progress& progress, BookInputTotals& totals);
 
 struct EpdBookInput {
   // The opcode whose integer operand gives a record's weight; records without it weigh 1.

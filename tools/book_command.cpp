@@ -60,8 +60,8 @@ bool open_book(const std::string& path, bool ignore_trailing_bytes, Diagnostics&
     return false;
   }
   if (const std::size_t n = out->ignored_bytes())
-    std::cerr << path << ": warning: ignored " << n << " trailing byte" << (n == 1 ? "" : "s")
-              << " after the last whole entry\n";
+    diag.file_warning(path, "ignored " + std::to_string(n) + " trailing byte" +
+                                (n == 1 ? "" : "s") + " after the last whole entry");
   return true;
 }
 
@@ -92,7 +92,9 @@ int run_book_key(const Args& args) {
   // clang-format on
   const CommandLine cl = parse_command_line(args, options, "fen");
   if (cl.help) {
-    print_help("book key", "FEN", options);
+    print_help("book key", "FEN", options,
+               {{"fenkit book key rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                 "463b96181691fc9c, the key of the start position"}});
     return kExitOk;
   }
   if (!cl.values.count("fen")) throw UsageError("a FEN is required");

@@ -61,33 +61,31 @@ int run_book_dump(const Args& args) {
   po::options_description options("book dump options");
   // clang-format off
   options.add_options()
-      ("format,f", po::value<std::string>()->default_value("epd"), "epd or jsonl")
+      ("format,f", one_of({"epd", "jsonl"})->default_value("epd"), "epd or jsonl")
       ("fen", po::value<std::vector<std::string>>()->composing(),
        "start the walk from this position instead of the standard start (repeatable)")
       ("chess960", "read --fen castling rights as Chess960")
-      ("gap", po::value<int>()->default_value(1),
+      ("gap", integer(0, 64)->default_value(1),
        "positions outside the book the walk may pass through after a book move")
       ("ignore-trailing-bytes", "read a book whose size is not a multiple of 16 (with a warning)")
-      ("quiet,q", "no summary on standard error")
       ("book", po::value<std::vector<std::string>>(), "the book file");
   // clang-format on
+  add_report_options(options);
   const CommandLine cl = parse_command_line(args, options, "book");
   const auto& v = cl.values;
   if (cl.help) {
-    print_help("book dump", "BOOK.bin [--format epd|jsonl] [--fen FEN]...", options);
-    std::cout << "Exit status 1 if some of the book's positions could not be reached (and so\n"
-                 "not written) or hold moves that are not legal there.\n";
+    print_help("book dump", "BOOK.bin [--format epd|jsonl] [--fen FEN]...", options,
+               {{"fenkit book dump book.bin > book.epd", "every position of the book, as EPD"},
+                {"fenkit book dump -f jsonl --gap 2 book.bin", "JSON lines, through 2-ply gaps"}},
+               "Exit status 1 if some of the book's positions could not be reached (and so\n"
+               "not written) or hold moves that are not legal there.");
     return kExitOk;
   }
   if (!v.count("book") || v["book"].as<std::vector<std::string>>().size() != 1)
     throw UsageError("one book file is required");
   const std::string path = v["book"].as<std::vector<std::string>>().front();
-  const std::string format_name = v["format"].as<std::string>();
-  if (format_name != "epd" && format_name != "jsonl")
-    throw UsageError("unknown --format '" + format_name + "'");
-  const DumpFormat format = format_name == "epd" ? DumpFormat::epd : DumpFormat::jsonl;
-  const int gap = v["gap"].as<int>();
-  if (gap < 0) throw UsageError("--gap must be 0 or more");
+  const DumpFormat format = v["format"].as<std::string>() == "epd" ? DumpFormat::epd : DumpFormat::jsonl;
+  const int gap = int(v["gap"].as<std::int64_t>());
   std::vector<fen::Position> roots;
   if (v.count("fen")) {
     for (const std::string& text : v["fen"].as<std::vector<std::string>>())
@@ -96,7 +94,8 @@ int run_book_dump(const Args& args) {
     roots.emplace_back();
   }
 
-  Diagnostics diag;
+  const Reporting reporting = reporting_from(v);
+  Diagnostics diag(reporting);
   std::optional<epd::Book> book;
   if (!open_book(path, v.count("ignore-trailing-bytes") > 0, diag, book)) return kExitUsage;
   const epd::BookWalk walk = epd::walk_book(*book, roots, {.max_gap = gap});
@@ -130,13 +129,16 @@ int run_book_dump(const Args& args) {
   std::cout << out << std::flush;
 
   if (walk.unreached_keys)
-    std::cerr << path << ": warning: " << walk.unreached_keys << " of " << walk.keys
-              << " positions (" << walk.unreached_entries << " entries) were not reached from the "
-              << (v.count("fen") ? "given positions" : "start position")
-              << " and are not written; --fen or a larger --gap may reach them\n";
-  if (!v.count("quiet"))
+    diag.file_warning(path, std::to_string(walk.unreached_keys) + " of " +
+                                std::to_string(walk.keys) + " positions (" +
+                                std::to_string(walk.unreached_entries) +
+                                " entries) were not reached from the " +
+                                (v.count("fen") ? "given positions" : "start position") +
+                                " and are not written; --fen or a larger --gap may reach them");
+  if (!reporting.quiet)
     std::cerr << walk.positions.size() << " positions written, " << walk.unreached_keys
-              << " not reached, " << illegal << " illegal moves left out\n";
+              << " not reached, " << illegal << " illegal moves left out"
+              << diag.warnings_note() << '\n';
   return walk.unreached_keys || illegal ? kExitRejected : kExitOk;
 }
 

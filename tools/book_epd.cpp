@@ -30,7 +30,6 @@ void add_epd_records(const std::string& path, epd::BookWeights& weights, const E
   });
   totals.records += epd_totals.records;
   totals.rejected_records += epd_totals.rejected;
-  totals.unreadable_files += epd_totals.unreadable;
 }
 
 }  // namespace fenkit::tools

@@ -16,16 +16,19 @@ int run_book_merge(const Args& args) {
       ("first-wins", "a position in several books keeps the moves of the first only "
                      "(default: add up the weights of shared moves, as polyglot merge-book does)")
       ("ignore-trailing-bytes", "read books whose size is not a multiple of 16 (with a warning)")
-      ("quiet,q", "no summary on standard error")
       ("book", po::value<std::vector<std::string>>(), "the books, in order of precedence");
   // clang-format on
+  add_report_options(options);
   const CommandLine cl = parse_command_line(args, options, "book");
   const auto& v = cl.values;
   if (cl.help) {
-    print_help("book merge", "A.bin B.bin [C.bin...] -o OUT.bin", options);
-    std::cout << "A position found in several books gets the first book's moves in its order, the\n"
-                 "later books' weights added to the moves they share (capped at 65535), and their\n"
-                 "other moves after; the learn field is the first book's.\n";
+    print_help("book merge", "A.bin B.bin [C.bin...] -o OUT.bin", options,
+               {{"fenkit book merge a.bin b.bin -o ab.bin", "as polyglot merge-book"},
+                {"fenkit book merge --first-wins main.bin extra.bin -o out.bin",
+                 "extra.bin only fills the positions main.bin lacks"}},
+               "A position found in several books gets the first book's moves in its order, the\n"
+               "later books' weights added to the moves they share (capped at 65535), and their\n"
+               "other moves after; the learn field is the first book's.");
     return kExitOk;
   }
   if (!v.count("output")) throw UsageError("-o OUT.bin is required");
@@ -51,7 +54,7 @@ int run_book_merge(const Args& args) {
     diag.file_error(e.file(), e.detail());
     return kExitUsage;
   }
-  if (!v.count("quiet")) std::cerr << merged.size() << " entries written to " << output << '\n';
+  if (!reporting_from(v).quiet) std::cerr << merged.size() << " entries written to " << output << '\n';
   return kExitOk;
 }
 

@@ -1,42 +1,53 @@
-// PGN input of `fenkit book build`: a visitor that hands each accepted game to the builder.
+// PGN input of `fenkit book build`: chunks of games read on -j threads, each accepted game's
+// start position, moves and result handed to the builder in input order.
 //
 // The result is the Result tag's, as Polyglot takes it; the movetext's result serves only for
 // games without the tag. The reader checks every move, so games arrive legal or rejected (and
 // reported) as a whole: a game with an illegal move is left out even when the move comes after
 // --max-ply, where Polyglot would not look. Games from a [FEN] position start there (Polyglot
 // always starts from the standard position).
-#include <cstdio>
 #include <optional>
-#include <stdexcept>
+#include <span>
 
+#include "archive_events.hpp"
 #include "book.hpp"
-#include "pgn_diagnostics.hpp"
-#include "fenkit/pgn/reader.hpp"
+#include "fenkit/pgn/archive.hpp"
 #include "fenkit/pgn/visitor.hpp"
 
 namespace fenkit::tools {
 
 namespace {
 
+// The games of one chunk, as the builder takes them.
+struct BookChunk {
+  struct Game {
+    fen::Position start;
+    std::size_t first_move = 0, move_count = 0;  // in `moves`
+    epd::GameResult result = epd::GameResult::unknown;
+  };
+  std::vector<Game> games;
+  std::vector<fen::Move> moves;
+  ChunkReport report;
+};
+
 class BookGameVisitor : public pgn::Visitor {
  public:
-  BookGameVisitor(epd::BookBuilder& builder, int max_ply, Diagnostics& diag, std::string name)
-      : builder_(builder), max_ply_(std::size_t(max_ply)), diag_(diag), name_(std::move(name)) {}
+  BookGameVisitor(BookChunk& chunk, std::size_t max_ply, const std::string& name, bool warnings)
+      : chunk_(chunk), max_ply_(max_ply), name_(name), warnings_(warnings) {}
 
   pgn::Action begin_game(const pgn::GameStart&) override {
-    moves_.clear();
-    start_ = fen::Position();
+    game_ = BookChunk::Game{fen::Position(), chunk_.moves.size(), 0, epd::GameResult::unknown};
     result_tag_.reset();
-    movetext_result_.assign(1, '*');
+    movetext_result_ = epd::GameResult::unknown;
     stopped_ = false;
     return pgn::Action::proceed;
   }
 
   void tag(std::string_view name, std::string_view value) override {
-    if (name == "Result" && !result_tag_) result_tag_ = std::string(value);
+    if (name == "Result" && !result_tag_) result_tag_ = epd::parse_game_result(value);
   }
 
-  void start_position(const fen::Position& pos) override { start_ = pos; }
+  void start_position(const fen::Position& pos) override { game_.start = pos; }
 
   pgn::Action begin_movetext() override {
     return enough() ? pgn::Action::skip : pgn::Action::proceed;
@@ -49,67 +60,68 @@ class BookGameVisitor : public pgn::Visitor {
       stopped_ = true;
       return result_tag_ ? pgn::Action::skip : pgn::Action::proceed;
     }
-    if (!stopped_) moves_.push_back(event.move);
+    if (!stopped_) {
+      chunk_.moves.push_back(event.move);
+      ++game_.move_count;
+    }
     return enough() ? pgn::Action::skip : pgn::Action::proceed;
   }
 
-  void result(std::string_view text) override { movetext_result_ = std::string(text); }
+  void result(std::string_view text) override { movetext_result_ = epd::parse_game_result(text); }
 
-  void diagnostic(const pgn::Diagnostic& d) override {
-    std::string line;
-    append_diagnostic(line, name_, d);
-    std::fputs(line.c_str(), stderr);
-    const bool error = d.severity == pgn::Severity::error;
-    diag_.count(error ? 1 : 0, error ? 0 : 1);
-  }
+  void diagnostic(const pgn::Diagnostic& d) override { chunk_.report.diagnostic(name_, d, warnings_); }
 
   void end_game(const pgn::GameEnd& end) override {
-    ++games_;
-    if (end.rejected) ++rejected_;
-    if (!end.rejected)
-      builder_.add_game(start_, moves_,
-                        epd::parse_game_result(result_tag_ ? *result_tag_ : movetext_result_),
-                        epd::MoveCheck::trusted);
+    chunk_.report.end_game(end, false);
+    if (end.rejected) {
+      chunk_.moves.resize(game_.first_move);
+      return;
+    }
+    game_.result = result_tag_.value_or(movetext_result_);
+    chunk_.games.push_back(game_);
   }
 
  private:
   // The rest of the game is not needed once max-ply moves are in and the result is known
   // (skipping still has the reader check the moves, so the game is judged whole).
-  bool enough() const { return result_tag_ && (stopped_ || moves_.size() >= max_ply_); }
+  bool enough() const { return result_tag_ && (stopped_ || game_.move_count >= max_ply_); }
 
-  epd::BookBuilder& builder_;
+  BookChunk& chunk_;
   std::size_t max_ply_;
-  Diagnostics& diag_;
-  std::string name_;
-  fen::Position start_;
-  std::vector<fen::Move> moves_;
-  std::optional<std::string> result_tag_;
-  std::string movetext_result_;
+  const std::string& name_;
+  bool warnings_;
+  BookChunk::Game game_;
+  std::optional<epd::GameResult> result_tag_;
+  epd::GameResult movetext_result_ = epd::GameResult::unknown;
   bool stopped_ = false;
-
- public:
-  // Counted here rather than taken from the reader's totals, so that the games read before a
-  // broken input stops count too.
-  std::uint64_t games_ = 0, rejected_ = 0;
 };
 
 }  // namespace
 
-
-void add_pgn_games(const std::string& path, epd::BookBuilder& builder, int max_ply,
-                   Diagnostics& diag, BookInputTotals& totals) {
-  const std::string name = display_name(path);
-  BookGameVisitor visitor(builder, max_ply, diag, name);
-  pgn::ReaderOptions options;
-  options.file_name = name;
-  try {
-    pgn::read_pgn_file(path, visitor, options);
-  } catch (const std::runtime_error& e) {
-    diag.file_error(name, e.what());
-    ++totals.unreadable_files;
-  }
-  totals.games += visitor.games_;
-  totals.rejected_games += visitor.rejected_;
+void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& builder, int max_ply,
+                   unsigned jobs, Diagnostics& diag, Progress& progress, BookInputTotals& totals) {
+  pgn::ReaderOptions reader;
+  reader.move_locations = false;
+  pgn::ArchiveOptions archive;
+  archive.jobs = jobs;
+  ReportedEvents events(diag, progress);
+  pgn::read_archive<BookChunk>(
+      paths, archive, events,
+      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, BookChunk& result) {
+        BookGameVisitor visitor(result, std::size_t(max_ply), input.name(), diag.show_warnings());
+        pgn::ReaderOptions options = reader;
+        options.file_name = input.name();
+        pgn::read_chunk(chunk, visitor, options);
+      },
+      [&](BookChunk& result) {
+        diag.print(result.report.lines, result.report.errors, result.report.warnings);
+        for (const BookChunk::Game& game : result.games)
+          builder.add_game(game.start,
+                           std::span(result.moves).subspan(game.first_move, game.move_count),
+                           game.result, epd::MoveCheck::trusted);
+        totals.games += result.report.games;
+        totals.rejected_games += result.report.rejected;
+      });
 }
 
 }  // namespace fenkit::tools

@@ -22,10 +22,13 @@ int run_book_probe(const Args& args) {
   const CommandLine cl = parse_command_line(args, options, "args");
   const auto& v = cl.values;
   if (cl.help) {
-    print_help("book probe", "BOOK.bin [FEN]", options);
-    std::cout << "Prints one line per book move: SAN, UCI, weight, and the weight's share of the\n"
-                 "position's total. Exit status 1 if the position is not in the book or a book\n"
-                 "move is not legal there.\n";
+    print_help("book probe", "BOOK.bin [FEN]", options,
+               {{"fenkit book probe book.bin", "the book moves of the start position"},
+                {"fenkit book probe book.bin rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                 "the replies to 1. e4"}},
+               "Prints one line per book move: SAN, UCI, weight, and the weight's share of the\n"
+               "position's total. Exit status 1 if the position is not in the book or a book\n"
+               "move is not legal there.");
     return kExitOk;
   }
   if (!v.count("args")) throw UsageError("a book file is required");

@@ -6,6 +6,8 @@
 
 #include "cli.hpp"
 #include "fenkit/fen/setup.hpp"
+#include "fenkit/pgn/input.hpp"
+#include "progress.hpp"
 
 namespace fenkit::tools {
 
@@ -22,7 +24,6 @@ struct CheckOptions {
 struct CheckTotals {
   std::size_t positions = 0, good_positions = 0;  // FEN lines and EPD records
   std::size_t games = 0, good_games = 0;          // PGN games
-  std::size_t unreadable = 0;                     // files that could not be opened
 };
 
 void check_fen_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
@@ -30,8 +31,11 @@ void check_fen_file(const std::string& path, const CheckOptions& options, Diagno
 void check_epd_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
                     CheckTotals& totals);
 void check_pgn_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
-                    CheckTotals& totals);
+                    Progress& progress, CheckTotals& totals);
+void check_pgn_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
+                     Progress& progress, CheckTotals& totals);
 
+// "G games, U used, R rejected" and/or "P positions, U used, R rejected", with the warnings.
 void print_summary(const CheckTotals& totals, const Diagnostics& diag);
 
 }  // namespace fenkit::tools

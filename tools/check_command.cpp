@@ -16,7 +16,6 @@ InputFormat format_of(const std::string& path, const std::string& forced) {
   if (forced == "fen") return InputFormat::fen;
   if (forced == "epd") return InputFormat::epd;
   if (forced == "pgn") return InputFormat::pgn;
-  if (!forced.empty() && forced != "auto") throw UsageError("unknown --format '" + forced + "'");
   if (path == "-") return InputFormat::pgn;  // standard input has no name: PGN, as for replay
   const std::string extension = content_extension(path);
   if (extension == ".pgn") return InputFormat::pgn;
@@ -29,48 +28,53 @@ InputFormat format_of(const std::string& path, const std::string& forced) {
 int run_check(const Args& args) {
   po::options_description options("check options");
   options.add_options()
-      ("quiet,q", "no summary line")
-      ("format,f", po::value<std::string>()->default_value("auto"),
-       "fen, epd, pgn or auto (by file name; standard input is read as PGN)")
+      ("format,f", one_of({"auto", "pgn", "epd", "fen"})->default_value("auto"),
+       "pgn, epd, fen, or auto (by the content)")
       ("lenient", "FEN: also accept four or five fields")
-      ("relax", po::value<std::vector<std::string>>()->composing(),
-       "accept a position problem by name (repeatable), e.g. fullmove_zero")
-      ("syntax-only", "PGN: check the syntax only, without replaying the moves")
-      ("jobs,j", po::value<unsigned>()->default_value(0), "worker threads (0: all cores)")
-      ("file", po::value<std::vector<std::string>>(), "input files ('-' or none: standard input)");
+      ("syntax-only", "PGN: check the syntax only, without replaying the moves");
+  add_relax_option(options);
+  add_jobs_option(options, "PGN: worker threads");
+  add_report_options(options);
+  add_files_option(options, "input files ('-' or none: standard input)");
   const CommandLine cl = parse_command_line(args, options, "file");
   const auto& v = cl.values;
   if (cl.help) {
-    print_help("check", "[OPTIONS] [FILE...]", options);
+    print_help("check", "[OPTIONS] [FILE...]", options,
+               {{"fenkit check games.pgn suite.epd positions.fen",
+                 "every problem of three files, each with its place"},
+                {"fenkit check --syntax-only -j4 huge.pgn.zst", "PGN syntax only, on 4 threads"},
+                {"fenkit check --relax fullmove_zero puzzles.fen",
+                 "accept a named position problem"}},
+               "Input: PGN, EPD or FEN files (one FEN per line), '-' or none for standard input;\n"
+               "compressed input is read directly. PGN moves are replayed, variations included.\n"
+               "Errors reject a game or record (exit status 1); warnings are slips that do not\n"
+               "(-W shows them).");
     return kExitOk;
   }
   CheckOptions check;
-  check.quiet = v.count("quiet") > 0;
   check.lenient = v.count("lenient") > 0;
-  check.jobs = v["jobs"].as<unsigned>();
+  check.jobs = jobs_from(v);
   check.syntax_only = v.count("syntax-only") > 0;
-  if (v.count("relax")) {
-    for (const std::string& name : v["relax"].as<std::vector<std::string>>()) {
-      fen::Problem p;
-      if (!fen::problem_from_name(name, p)) throw UsageError("unknown problem '" + name + "' for --relax");
-      check.relax.add(p);
-    }
-  }
-  std::vector<std::string> files = v.count("file") ? v["file"].as<std::vector<std::string>>()
-                                                   : std::vector<std::string>{"-"};
+  check.relax = relax_from(v);
+  const std::vector<std::string> files = files_from(v);
   const std::string forced = v["format"].as<std::string>();
+  refuse_unless(v, "syntax-only", forced == "auto" || forced == "pgn", "PGN input");
+  refuse_unless(v, "lenient", forced == "auto" || forced == "fen", "FEN input");
 
-  Diagnostics diag;
+  const Reporting reporting = reporting_from(v);
+  Progress progress(reporting.progress);
+  Diagnostics diag(reporting, &progress);
   CheckTotals totals;
   for (const std::string& path : files) {
     switch (format_of(path, forced)) {
       case InputFormat::fen: check_fen_file(path, check, diag, totals); break;
       case InputFormat::epd: check_epd_file(path, check, diag, totals); break;
-      case InputFormat::pgn: check_pgn_file(path, check, diag, totals); break;
+      case InputFormat::pgn: check_pgn_file(path, check, diag, progress, totals); break;
     }
   }
-  if (!check.quiet) print_summary(totals, diag);
-  if (totals.unreadable) return kExitUsage;
+  progress.clear();
+  if (!reporting.quiet) print_summary(totals, diag);
+  if (diag.unreadable()) return kExitUsage;
   return diag.errors() ? kExitRejected : kExitOk;
 }
 

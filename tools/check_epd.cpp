@@ -12,7 +12,6 @@ void check_epd_file(const std::string& path, const CheckOptions& options, Diagno
   read_epd_file(path, read, diag, epd_totals, nullptr);
   totals.positions += epd_totals.records;
   totals.good_positions += epd_totals.records - epd_totals.rejected;
-  totals.unreadable += epd_totals.unreadable;
 }
 
 }  // namespace fenkit::tools

@@ -15,7 +15,6 @@ void check_fen_file(const std::string& path, const CheckOptions& options, Diagno
   const std::unique_ptr<std::istream> in = open_input(path, error);
   if (!in) {
     diag.file_error(display_name(path), error);
-    ++totals.unreadable;
     return;
   }
   const std::string name = display_name(path);
@@ -36,20 +35,20 @@ void check_fen_file(const std::string& path, const CheckOptions& options, Diagno
     }
     diag.error(name, number, error.column ? error.column : first + 1, error.message());
   }
-  if (in->bad()) {
-    diag.file_error(name, "read error (corrupt or cut-short compressed data?)");
-    ++totals.unreadable;
-  }
+  if (in->bad()) diag.file_error(name, "cannot decompress: the data is corrupt or cut short");
 }
 
 void print_summary(const CheckTotals& totals, const Diagnostics& diag) {
-  if (totals.positions)
-    std::fprintf(stderr, "%zu positions, %zu good, %zu rejected\n", totals.positions,
-                 totals.good_positions, totals.positions - totals.good_positions);
-  if (totals.games)
-    std::fprintf(stderr, "%zu games, %zu good, %zu rejected, %zu warnings\n", totals.games,
-                 totals.good_games, totals.games - totals.good_games, diag.warnings());
-  if (!totals.positions && !totals.games) std::fprintf(stderr, "nothing to check\n");
+  std::string line;
+  auto add = [&](std::size_t all, std::size_t used, const char* what) {
+    if (!line.empty()) line += "; ";
+    line += std::to_string(all) + " " + what + ", " + std::to_string(used) + " used, " +
+            std::to_string(all - used) + " rejected";
+  };
+  if (totals.games || !totals.positions) add(totals.games, totals.good_games, "games");
+  if (totals.positions) add(totals.positions, totals.good_positions, "positions");
+  line += diag.warnings_note();
+  std::fprintf(stderr, "%s\n", line.c_str());
 }
 
 }  // namespace fenkit::tools

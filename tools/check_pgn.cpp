@@ -1,71 +1,65 @@
 // fenkit check for PGN: every move replayed (variations too); every problem reported with its
 // place; a game is good when nothing rejected it. Chunks of games are checked on -j threads
 // and reported in input order.
-#include <cstdio>
-
+#include "archive_events.hpp"
 #include "check.hpp"
-#include "fenkit/pgn/chunker.hpp"
-#include "fenkit/pgn/input.hpp"
-#include "ordered_chunks.hpp"
-#include "pgn_diagnostics.hpp"
 
 namespace fenkit::tools {
 
 namespace {
 
-struct CheckResult {
-  std::string diagnostics;
-  std::size_t errors = 0, warnings = 0;
-  std::uint64_t games = 0, rejected = 0;
-};
-
 class CheckVisitor : public pgn::Visitor {
  public:
-  CheckVisitor(const std::string& name, CheckResult& result) : name_(name), result_(result) {}
+  CheckVisitor(const std::string& name, bool warnings, ChunkReport& report)
+      : name_(name), warnings_(warnings), report_(report) {}
 
   pgn::Action begin_variation() override { return pgn::Action::proceed; }
-  void diagnostic(const pgn::Diagnostic& d) override {
-    (d.severity == pgn::Severity::error ? result_.errors : result_.warnings) += 1;
-    append_diagnostic(result_.diagnostics, name_, d);
-  }
-  void end_game(const pgn::GameEnd& end) override {
-    ++result_.games;
-    if (end.rejected) ++result_.rejected;
-  }
+  void diagnostic(const pgn::Diagnostic& d) override { report_.diagnostic(name_, d, warnings_); }
+  void end_game(const pgn::GameEnd& end) override { report_.end_game(end, false); }
 
  private:
   const std::string& name_;
-  CheckResult& result_;
+  bool warnings_;
+  ChunkReport& report_;
 };
 
 }  // namespace
 
+void check_pgn_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
+                     Progress& progress, CheckTotals& totals) {
+  pgn::ReaderOptions reader;
+  reader.file_name = input.name();
+  reader.check_moves = !options.syntax_only;
+  reader.move_locations = false;  // only diagnostics need places, and they always have them
+  pgn::ArchiveOptions archive;
+  archive.jobs = options.jobs;
+  archive.first_game = totals.games + 1;
+  ReportedEvents events(diag, progress);
+  pgn::ArchiveReader<ChunkReport> games(
+      archive, events,
+      [&](const pgn::Chunk& chunk, const pgn::InputSource&, ChunkReport& report) {
+        CheckVisitor visitor(input.name(), diag.show_warnings(), report);
+        pgn::read_chunk(chunk, visitor, reader);
+      },
+      [&](ChunkReport& report) {
+        diag.print(report.lines, report.errors, report.warnings);
+        totals.games += report.games;
+        totals.good_games += report.games - report.rejected;
+      });
+  games.expect_bytes(input.size_hint());
+  games.read(input);
+}
+
 void check_pgn_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
-                    CheckTotals& totals) {
-  const std::string name = display_name(path);
+                    Progress& progress, CheckTotals& totals) {
+  std::unique_ptr<pgn::InputSource> input;
   try {
-    const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
-    pgn::Chunker chunker(*input, std::size_t(1) << 20, totals.games + 1);
-    pgn::ReaderOptions reader;
-    reader.file_name = name;
-    reader.check_moves = !options.syntax_only;
-    reader.move_locations = false;  // only diagnostics need places, and they always have them
-    process_in_order<CheckResult>(
-        chunker, options.jobs,
-        [&](const pgn::Chunk& chunk, CheckResult& result) {
-          CheckVisitor visitor(name, result);
-          pgn::read_chunk(chunk, visitor, reader);
-        },
-        [&](CheckResult& result) {
-          std::fputs(result.diagnostics.c_str(), stderr);
-          diag.count(result.errors, result.warnings);
-          totals.games += result.games;
-          totals.good_games += result.games - result.rejected;
-        });
+    input = pgn::open_input(path);
   } catch (const std::exception& e) {
-    diag.file_error(name, e.what());
-    ++totals.unreadable;
+    diag.file_error(display_name(path), e.what());
+    return;
   }
+  check_pgn_input(*input, options, diag, progress, totals);
 }
 
 }  // namespace fenkit::tools

@@ -1,10 +1,22 @@
 #include "cli.hpp"
 
+#include "archive_events.hpp"
+
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <iostream>
 
+#include <unistd.h>
+
+#include "fenkit/fen/printable.hpp"
+
 namespace fenkit::tools {
+
+OutputError::OutputError(const std::string& file)
+    : std::runtime_error(file + ": error: cannot write" +
+                         (errno ? std::string(": ") + std::strerror(errno) : std::string())) {}
 
 CommandLine parse_command_line(const std::vector<std::string>& args,
                                const po::options_description& options, const char* positional) {
@@ -26,7 +38,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args,
 }
 
 void print_help(std::string_view name, std::string_view synopsis,
-                const po::options_description& options) {
+                const po::options_description& options, std::initializer_list<Example> examples,
+                std::string_view notes) {
   // The positional arguments are in the synopsis; their internal option names are not shown.
   po::options_description shown(std::string(name) + " options");
   for (const auto& option : options.options()) {
@@ -37,37 +50,120 @@ void print_help(std::string_view name, std::string_view synopsis,
   }
   shown.add_options()("help,h", "show this help");
   std::cout << "usage: fenkit " << name << ' ' << synopsis << "\n\n" << shown << '\n';
+  if (!notes.empty()) std::cout << notes << (notes.ends_with('\n') ? "\n" : "\n\n");
+  if (examples.size() == 0) return;
+  std::cout << "examples:\n";
+  for (const Example& e : examples) std::cout << "  " << e.command << "\n      " << e.what << '\n';
 }
 
-static void report(std::string_view kind, std::string_view file, std::size_t line,
-                   std::size_t column, std::string_view message) {
-  std::string text;
-  text.reserve(file.size() + message.size() + 32);
+// ---------------------------------------------------------------- Reporting
+
+namespace {
+
+void append_location(std::string& text, std::string_view file, std::size_t line,
+                     std::size_t column, std::string_view kind, std::string_view message) {
   text.append(file).append(":").append(std::to_string(line)).append(":");
-  text.append(std::to_string(column)).append(": ").append(kind).append(": ").append(message);
+  text.append(std::to_string(column)).append(": ").append(kind).append(": ");
+  // Messages quote input; whatever a library let through is made printable here, uncut.
+  fen::append_printable(text, message, message.size());
   text.push_back('\n');
+}
+
+}  // namespace
+
+void Diagnostics::write(std::string_view text) {
+  if (progress_) progress_->clear();
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
 void Diagnostics::error(std::string_view file, std::size_t line, std::size_t column,
                         std::string_view message) {
   ++errors_;
-  report("error", file, line, column, message);
+  std::string text;
+  append_location(text, file, line, column, "error", message);
+  write(text);
 }
 
 void Diagnostics::warning(std::string_view file, std::size_t line, std::size_t column,
                           std::string_view message) {
   ++warnings_;
-  report("warning", file, line, column, message);
+  if (!show_warnings_) return;
+  std::string text;
+  append_location(text, file, line, column, "warning", message);
+  write(text);
 }
 
-void Diagnostics::file_error(std::string_view file, std::string_view message) {
-  ++errors_;
-  // Input errors name their file already ("FILE: what went wrong"); say it once.
+namespace {
+
+// Input errors name their input already ("FILE: what went wrong"); it is said once.
+std::string_view without_name(std::string_view file, std::string_view message) {
   if (message.size() > file.size() + 2 && message.starts_with(file) &&
       message.substr(file.size(), 2) == ": ")
     message.remove_prefix(file.size() + 2);
-  std::string text = std::string(file) + ": error: " + std::string(message) + "\n";
+  return message;
+}
+
+}  // namespace
+
+void Diagnostics::file_error(std::string_view file, std::string_view message) {
+  ++errors_;
+  ++unreadable_;
+  std::string text = std::string(file) + ": error: ";
+  fen::append_printable(text, without_name(file, message), message.size());
+  write(text + "\n");
+}
+
+void Diagnostics::file_warning(std::string_view file, std::string_view message) {
+  ++warnings_;
+  if (!show_warnings_) return;
+  std::string text = std::string(file) + ": warning: ";
+  fen::append_printable(text, without_name(file, message), message.size());
+  write(text + "\n");
+}
+
+void Diagnostics::print(std::string_view lines, std::size_t errors, std::size_t warnings) {
+  errors_ += errors;
+  warnings_ += warnings;
+  if (!lines.empty()) write(lines);
+}
+
+std::string Diagnostics::warnings_note() const {
+  if (warnings_ == 0) return {};
+  std::string note = ", " + std::to_string(warnings_) + (warnings_ == 1 ? " warning" : " warnings");
+  if (!show_warnings_) note += warnings_ == 1 ? " (-W shows it)" : " (-W shows them)";
+  return note;
+}
+
+void append_diagnostic(std::string& out, std::string_view file, const pgn::Diagnostic& d,
+                       std::int64_t game_offset) {
+  const std::string game = "game " + std::to_string(std::int64_t(d.game) + game_offset) + ": ";
+  append_location(out, file, d.where.line, d.where.column,
+                  d.severity == pgn::Severity::error ? "error" : "warning", game + d.message);
+}
+
+void ChunkReport::diagnostic(std::string_view file, const pgn::Diagnostic& d, bool show_warnings,
+                             std::int64_t game_offset) {
+  const bool error = d.severity == pgn::Severity::error;
+  (error ? errors : warnings) += 1;
+  if (error || show_warnings) append_diagnostic(lines, file, d, game_offset);
+}
+
+void ChunkReport::end_game(const pgn::GameEnd& end, bool keep_rejects) {
+  ++games;
+  if (!end.rejected) return;
+  ++rejected;
+  if (keep_rejects) {
+    rejects.append(end.raw);
+    rejects.append("\n\n");
+  }
+}
+
+void announce_terminal_input(std::string_view name, std::string_view kind) {
+  static bool said = false;
+  if (said || name != "<stdin>" || !::isatty(STDIN_FILENO)) return;
+  said = true;
+  std::string text = "reading ";
+  text.append(kind).append(" from standard input; end with Ctrl-D\n");
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 

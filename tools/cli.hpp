@@ -1,12 +1,19 @@
-// What every fenkit subcommand shares: exit codes, option parsing, diagnostics.
+// What every fenkit subcommand shares: exit codes, command-line parsing and help, and the one
+// way problems are reported on standard error.
 #pragma once
 
 #include <boost/program_options.hpp>
 #include <cstddef>
+#include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "fenkit/pgn/visitor.hpp"
+#include "options.hpp"
+#include "progress.hpp"
 
 namespace fenkit::tools {
 
@@ -21,6 +28,13 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Output that could not be written (a full disk, a closed pipe): main() reports
+// "FILE: error: cannot write: REASON" and exits 2, since not all input was used.
+struct OutputError : std::runtime_error {
+  // `file` is the output's name ("<stdout>" for standard output); the reason is errno's.
+  explicit OutputError(const std::string& file);
+};
+
 struct CommandLine {
   po::variables_map values;
   bool help = false;
@@ -32,29 +46,73 @@ CommandLine parse_command_line(const std::vector<std::string>& args,
                                const po::options_description& options,
                                const char* positional = nullptr);
 
-// Prints "usage: fenkit NAME SYNOPSIS" and the option table to standard output.
+// One example at the end of a help page: a command line and what it does.
+struct Example {
+  const char* command;
+  const char* what;
+};
+
+// Prints "usage: fenkit NAME SYNOPSIS", the option table, `notes` (paragraphs, may be empty)
+// and the examples to standard output.
 void print_help(std::string_view name, std::string_view synopsis,
-                const po::options_description& options);
+                const po::options_description& options, std::initializer_list<Example> examples,
+                std::string_view notes = {});
+
+// ---------------------------------------------------------------- Reporting
 
 // Errors and warnings on standard error, in the form editors and CI understand:
 //   FILE:LINE:COLUMN: error: MESSAGE
+// Every message is made printable (control bytes and invalid UTF-8 as \xNN) before it is
+// written. Warnings are counted always and shown only when asked for (-W), so that the summary
+// can say how many were not shown. A progress line, when there is one, is cleared first.
 class Diagnostics {
  public:
+  Diagnostics() = default;
+  explicit Diagnostics(const Reporting& reporting, Progress* progress = nullptr)
+      : show_warnings_(reporting.warnings), progress_(progress) {}
+
   void error(std::string_view file, std::size_t line, std::size_t column, std::string_view message);
   void warning(std::string_view file, std::size_t line, std::size_t column, std::string_view message);
-  // An error about a whole file (cannot open it, ...): FILE: error: MESSAGE
+  // An error about a whole input (missing, unreadable, cut short): FILE: error: MESSAGE.
+  // Counts the input as unreadable (exit status 2).
   void file_error(std::string_view file, std::string_view message);
-  // Counts problems that were reported elsewhere (already printed, in order).
-  void count(std::size_t errors, std::size_t warnings) {
-    errors_ += errors;
-    warnings_ += warnings;
-  }
+  // A warning about a whole input: FILE: warning: MESSAGE (shown with -W).
+  void file_warning(std::string_view file, std::string_view message);
+  // Lines formatted elsewhere (by the workers that read a chunk; see ChunkReport), with the
+  // numbers of errors and warnings they stand for (warnings not shown included).
+  void print(std::string_view lines, std::size_t errors, std::size_t warnings);
+
+  bool show_warnings() const { return show_warnings_; }
   std::size_t errors() const { return errors_; }
   std::size_t warnings() const { return warnings_; }
+  std::size_t unreadable() const { return unreadable_; }
+  // ", 3 warnings" / ", 3 warnings (-W shows them)" / "": the end of a summary line.
+  std::string warnings_note() const;
 
  private:
-  std::size_t errors_ = 0;
-  std::size_t warnings_ = 0;
+  void write(std::string_view text);
+
+  bool show_warnings_ = true;
+  Progress* progress_ = nullptr;
+  std::size_t errors_ = 0, warnings_ = 0, unreadable_ = 0;
+};
+
+// Formats "FILE:LINE:COLUMN: error: game N: MESSAGE\n" (or warning) for printing later.
+// `game_offset` is added to the game number (replay --game-offset).
+void append_diagnostic(std::string& out, std::string_view file, const pgn::Diagnostic& d,
+                       std::int64_t game_offset = 0);
+
+// What the workers reading one chunk of PGN report, kept until it can be printed in order.
+struct ChunkReport {
+  std::string lines;    // formatted diagnostics
+  std::string rejects;  // the text of rejected games, for --rejects
+  std::uint64_t games = 0, rejected = 0;
+  std::size_t errors = 0, warnings = 0;
+
+  // What a visitor's diagnostic() and end_game() do with what the reader says.
+  void diagnostic(std::string_view file, const pgn::Diagnostic& d, bool show_warnings,
+                  std::int64_t game_offset = 0);
+  void end_game(const pgn::GameEnd& end, bool keep_rejects);
 };
 
 // The name shown for an input: "<stdin>" for "-".

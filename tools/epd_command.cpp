@@ -3,6 +3,7 @@
 //
 // The command is a source of records feeding one output: EPD files (read_epd_file()), or with
 // --from-pgn the positions of PGN games (epd_from_pgn.cpp).
+#include <cstdio>
 #include <fstream>
 #include <memory>
 
@@ -30,48 +31,49 @@ epd::ClockFields clock_fields_from_name(const std::string& name) {
 int run_epd(const Args& args) {
   po::options_description options("epd options");
   options.add_options()
-      ("format,f", po::value<std::string>()->default_value("epd"),
+      ("format,f", one_of({"epd", "fen", "jsonl"})->default_value("epd"),
        "output: epd (canonical EPD), fen (one FEN per record, clocks from hmvc/fmvn), "
        "jsonl (one JSON object per record)")
       ("check", "only validate: report rejected records, write nothing")
-      ("fields", po::value<std::string>()->default_value("as-read"),
+      ("fields", one_of({"as-read", "4", "6"})->default_value("as-read"),
        "EPD output: as-read (clock fields where the input had them), 4 (clocks as hmvc and "
        "fmvn operations), 6 (six-field FEN, as opening books have it)")
       ("sort", "EPD output: operations in ASCII order of opcode instead of input order")
-      ("relax", po::value<std::vector<std::string>>()->composing(),
-       "accept a position problem by name (repeatable), e.g. too_many_white_pieces")
-      ("chess960", "read castling rights as Chess960")
-      ("rejects", po::value<std::string>(), "also write the rejected lines (with --from-pgn: games), as read, to this file")
-      ("quiet,q", "with --check or --from-pgn: no summary line")
-      ("file", po::value<std::vector<std::string>>(), "input files ('-' or none: standard input)");
+      ("chess960", "read castling rights as Chess960");
+  add_relax_option(options);
+  add_rejects_option(options,
+                     "also write the rejected lines (with --from-pgn: games), as read, to this file");
+  add_jobs_option(options, "--from-pgn: worker threads (the output is the same)");
+  add_report_options(options);
+  add_files_option(options, "input files ('-' or none: standard input)");
   options.add(from_pgn_options());
   const CommandLine cl = parse_command_line(args, options, "file");
   const auto& v = cl.values;
   if (cl.help) {
-    print_help("epd", "[OPTIONS] [FILE...]", options);
+    print_help("epd", "[OPTIONS] [FILE...]", options,
+               {{"fenkit epd --check suite.epd", "validate every record, moves included"},
+                {"fenkit epd -f jsonl --sort suite.epd", "one JSON object per record"},
+                {"fenkit epd --from-pgn --ply 8 --unique --annotate games.pgn",
+                 "the distinct positions after ply 8 of a PGN archive, with their source"}},
+               "Input: EPD files ('-' or none: standard input), or with --from-pgn PGN files;\n"
+               "compressed input is read directly. Rejected records are reported with their\n"
+               "place and make the exit status 1.");
     return kExitOk;
   }
   const EpdFormat format = epd_format_from_name(v["format"].as<std::string>());
   const epd::WriteOptions write{.clocks = clock_fields_from_name(v["fields"].as<std::string>()),
                                 .sort_operations = v.count("sort") > 0};
-  const std::vector<std::string> files =
-      v.count("file") ? v["file"].as<std::vector<std::string>>() : std::vector<std::string>{"-"};
+  const std::vector<std::string> files = files_from(v);
   if (v.count("from-pgn"))
     return run_epd_from_pgn(v, files, format, write,
                             write.clocks == epd::ClockFields::as_read);
   if (const char* name = from_pgn_option_used(v))
     throw UsageError(std::string("--") + name + " goes with --from-pgn only");
+  refuse_unless(v, "jobs", false, "--from-pgn");
 
   epd::ReadOptions read;
   read.checks.chess960 = v.count("chess960") > 0;
-  if (v.count("relax")) {
-    for (const std::string& name : v["relax"].as<std::vector<std::string>>()) {
-      fen::Problem p;
-      if (!fen::problem_from_name(name, p))
-        throw UsageError("unknown problem '" + name + "' for --relax");
-      read.checks.relax.add(p);
-    }
-  }
+  read.checks.relax = relax_from(v);
   const bool check_only = v.count("check") > 0;
 
   std::unique_ptr<EpdOutput> output;
@@ -87,19 +89,17 @@ int run_epd(const Args& args) {
     rejects.write("\n");
   };
 
-  Diagnostics diag;
+  const Reporting reporting = reporting_from(v);
+  Diagnostics diag(reporting);
   EpdTotals totals;
   for (const std::string& path : files)
     read_epd_file(path, read, diag, totals, on_record, on_reject);
   output.reset();  // flushes
 
-  if (check_only && !v.count("quiet")) {
-    CheckTotals summary;
-    summary.positions = totals.records;
-    summary.good_positions = totals.records - totals.rejected;
-    print_summary(summary, diag);
-  }
-  if (!rejects.close() || totals.unreadable) return kExitUsage;
+  if (!reporting.quiet)
+    std::fprintf(stderr, "%zu records, %zu used, %zu rejected%s\n", totals.records,
+                 totals.records - totals.rejected, totals.rejected, diag.warnings_note().c_str());
+  if (!rejects.close() || diag.unreadable()) return kExitUsage;
   return totals.rejected ? kExitRejected : kExitOk;
 }
 

@@ -9,9 +9,9 @@
 #include <memory>
 #include <optional>
 
-#include "fenkit/pgn/chunker.hpp"
-#include "fenkit/pgn/input.hpp"
-#include "ordered_chunks.hpp"
+#include "archive_events.hpp"
+#include "fenkit/fen/printable.hpp"
+#include "fenkit/pgn/archive.hpp"
 #include "position_table.hpp"
 #include "progress.hpp"
 #include "rejects_file.hpp"
@@ -29,7 +29,7 @@ std::pair<std::uint32_t, std::uint32_t> parse_plies(const std::string& text) {
     std::uint32_t value = 0;
     const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
     if (error != std::errc() || end != s.data() + s.size())
-      throw UsageError("--ply: '" + std::string(s) + "' is not a ply number");
+      throw UsageError("--ply: '" + fen::printable(s) + "' is not a ply number (0 or more)");
     return value;
   };
   const std::size_t colon = text.find(':');
@@ -41,7 +41,7 @@ std::pair<std::uint32_t, std::uint32_t> parse_plies(const std::string& text) {
   const std::string_view view(text);
   const std::uint32_t first = number(view.substr(0, colon), 0);
   const std::uint32_t last = number(view.substr(colon + 1), UINT32_MAX);
-  if (last < first) throw UsageError("--ply: the range " + text + " is empty");
+  if (last < first) throw UsageError("--ply: the range " + fen::printable(text) + " is empty");
   return {first, last};
 }
 
@@ -68,29 +68,26 @@ po::options_description from_pgn_options() {
        "the positions after ply N, or after each ply of A:B (either side may be left out); "
        "ply 0 is the start position, 1 after the first move (default 1:)")
       ("unique", "each position once, in the order first seen (clocks do not count)")
-      ("min-count", po::value<std::uint32_t>(),
-       "only positions seen in at least K different games (implies --unique)")
-      ("min-elo", po::value<std::int64_t>(),
+      ("min-count", integer(1),
+       "only positions seen in at least N different games (implies --unique)")
+      ("min-elo", integer(0, 10000),
        "only games whose WhiteElo and BlackElo are both at least E (games without them are "
        "left out)")
       ("result", po::value<std::vector<std::string>>()->composing(),
        "only games with this Result tag: 1-0, 0-1, 1/2-1/2 or * (repeatable)")
-      ("side", po::value<std::string>(), "only positions with this side to move: white or black")
-      ("ep", po::value<std::string>(),
-       "en-passant square: standard (after every double push, the default) or legal (only "
-       "if capturable)")
+      ("side", one_of({"white", "black"}), "only positions with this side to move: white or black")
       ("annotate",
        "name the source: id \"FILE:GAME.PLY\" (the first game seen in; games are counted "
        "across all FILEs, as in the diagnostics), c0 \"White - Black, Event, Date\", and "
-       "with --unique c1 \"seen in N games\"")
-      ("jobs,j", po::value<unsigned>(), "worker threads (0: all cores; output is the same)");
+       "with --unique c1 \"seen in N games\"");
+  add_ep_option(options);
   return options;
 }
 
 const char* from_pgn_option_used(const po::variables_map& v) {
   for (const char* name : {"ply", "unique", "min-count", "min-elo", "result", "side", "ep",
                            "annotate", "jobs"})
-    if (v.count(name)) return name;
+    if (v.count(name) && !v[name].defaulted()) return name;
   return nullptr;
 }
 
@@ -108,19 +105,14 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   if (v.count("side")) filter.side = parse_side(v["side"].as<std::string>());
   if (v.count("min-elo")) filter.min_elo = v["min-elo"].as<std::int64_t>();
   if (v.count("result")) filter.results = parse_results(v["result"].as<std::vector<std::string>>());
-  if (v.count("ep")) {
-    const std::string ep = v["ep"].as<std::string>();
-    if (ep != "standard" && ep != "legal") throw UsageError("--ep is standard or legal");
-    filter.ep = ep == "legal" ? fen::EpMode::legal : fen::EpMode::standard;
-  }
-  const std::uint32_t min_count = v.count("min-count") ? v["min-count"].as<std::uint32_t>() : 1;
-  if (min_count == 0) throw UsageError("--min-count must be 1 or more");
+  filter.ep = ep_from(v);
+  const auto min_count = std::uint32_t(std::min<std::int64_t>(
+      v.count("min-count") ? v["min-count"].as<std::int64_t>() : 1, UINT32_MAX));
   const bool unique = v.count("unique") > 0 || v.count("min-count") > 0;
   const bool annotate = v.count("annotate") > 0;
   filter.once_per_game = unique;  // counts are of games, not of sightings
   filter.notes = annotate;
-  const unsigned jobs = v.count("jobs") ? v["jobs"].as<unsigned>() : 0;
-  const bool quiet = v.count("quiet") > 0;
+  const Reporting reporting = reporting_from(v);
 
   RejectsFile rejects;
   if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
@@ -132,68 +124,50 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   SuiteOutput suite(output, format, write, four_fields_only, annotate, file_names);
   PositionTable table;
 
-  Progress progress(!quiet && ::isatty(STDERR_FILENO));
+  Progress progress(reporting.progress);
+  Diagnostics diag(reporting, &progress);
+  ReportedEvents events(diag, progress);
   const auto started = std::chrono::steady_clock::now();
-  std::uint64_t games = 0, used = 0, rejected = 0, bytes = 0;
-  bool unreadable = false;
-  Diagnostics file_errors;
+  std::uint64_t games = 0, used = 0, rejected = 0;
 
+  pgn::ArchiveOptions archive;
+  archive.jobs = jobs_from(v);
+  pgn::ReaderOptions reader;
+  reader.move_locations = false;
+  // Only the main line gives positions; a bad move in a side line is not the main line's fault.
+  reader.reject_bad_variations = false;
+  // Files are named by their index in the notes (--annotate); game numbers go on across files.
+  std::uint32_t file = 0;
+  pgn::ArchiveReader<SuiteChunk> pgn_reader(
+      archive, events,
+      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, SuiteChunk& result) {
+        SuiteVisitor visitor(filter, input.name(), result, bool(rejects), reporting.warnings);
+        pgn::ReaderOptions options = reader;
+        options.file_name = input.name();
+        pgn::read_chunk(chunk, visitor, options);
+      },
+      [&](SuiteChunk& result) {
+        for (const Sighting& s : result.sightings) {
+          if (unique)
+            table.add(PositionSeen{.key = s.key, .fen = result.fen_of(s),
+                                   .epd_length = s.epd_length, .file = file,
+                                   .game = s.game, .ply = s.ply,
+                                   .note = result.note_of(s)});
+          else
+            suite.write(result.fen_of(s), s.epd_length, file, s.game, s.ply,
+                        result.note_of(s), 0);
+        }
+        diag.print(result.report.lines, result.report.errors, result.report.warnings);
+        rejects.write(result.report.rejects);
+        games += result.report.games;
+        used += result.used;
+        rejected += result.report.rejected;
+      });
+  pgn_reader.expect_bytes(pgn::total_input_size(files));
   for (const std::string& path : files) {
-    std::unique_ptr<pgn::InputSource> input;
-    try {
-      input = pgn::open_input(path);
-    } catch (const std::exception& e) {
-      progress.clear();
-      file_errors.file_error(display_name(path), e.what());
-      unreadable = true;
-      continue;
-    }
-    const std::string name = input->name();
-    const auto file = std::uint32_t(file_names.size());
-    file_names.push_back(name);
-    // Game numbers go on across files, as in fenkit replay and in the diagnostics.
-    pgn::Chunker chunker(*input, std::size_t(1) << 20, games + 1);
-    pgn::ReaderOptions reader;
-    reader.file_name = name;
-    reader.move_locations = false;
-    // Only the main line gives positions; a bad move in a side line is not the main line's fault.
-    reader.reject_bad_variations = false;
-    const std::uint64_t bytes_before = bytes;
-    try {
-      process_in_order<SuiteChunk>(
-          chunker, jobs,
-          [&](const pgn::Chunk& chunk, SuiteChunk& result) {
-            SuiteVisitor visitor(filter, name, result, bool(rejects));
-            pgn::read_chunk(chunk, visitor, reader);
-          },
-          [&](SuiteChunk& result) {
-            for (const Sighting& s : result.sightings) {
-              if (unique)
-                table.add(PositionSeen{.key = s.key, .fen = result.fen_of(s),
-                                       .epd_length = s.epd_length, .file = file,
-                                       .game = s.game, .ply = s.ply,
-                                       .note = result.note_of(s)});
-              else
-                suite.write(result.fen_of(s), s.epd_length, file, s.game, s.ply,
-                            result.note_of(s), 0);
-            }
-            if (!result.diagnostics.empty()) {
-              progress.clear();
-              std::fputs(result.diagnostics.c_str(), stderr);
-            }
-            rejects.write(result.rejects);
-            games += result.games;
-            used += result.used;
-            rejected += result.rejected;
-            bytes = bytes_before + chunker.bytes_read();
-            progress.update(bytes, games);
-          });
-    } catch (const std::runtime_error& e) {
-      // A read error part-way (a truncated compressed file): what came before is kept.
-      progress.clear();
-      file_errors.file_error(name, e.what());
-      unreadable = true;
-    }
+    file = std::uint32_t(file_names.size());
+    file_names.push_back(display_name(path));
+    pgn_reader.read(path);
   }
   if (unique)
     for (const PositionTable::Entry& e : table.entries())
@@ -202,23 +176,20 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
                     e.games);
   output.flush();
   progress.clear();
-  if (std::ferror(stdout)) {
-    std::fprintf(stderr, "fenkit epd: error: cannot write the output\n");
-    return kExitUsage;
-  }
+  if (std::ferror(stdout)) throw OutputError("<stdout>");
 
-  if (!quiet) {
+  if (!reporting.quiet) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::fprintf(stderr, "%llu games, %llu used, %llu rejected, %llu positions written",
+    std::fprintf(stderr, "%llu games, %llu used, %llu rejected%s; %llu positions written",
                  static_cast<unsigned long long>(games), static_cast<unsigned long long>(used),
-                 static_cast<unsigned long long>(rejected),
+                 static_cast<unsigned long long>(rejected), diag.warnings_note().c_str(),
                  static_cast<unsigned long long>(suite.written()));
     if (unique)
       std::fprintf(stderr, " (%llu distinct)", static_cast<unsigned long long>(table.size()));
     std::fprintf(stderr, " in %.2f s\n", seconds);
   }
-  if (!rejects.close() || unreadable) return kExitUsage;
+  if (!rejects.close() || diag.unreadable()) return kExitUsage;
   return rejected ? kExitRejected : kExitOk;
 }
 

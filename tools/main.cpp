@@ -7,6 +7,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "fenkit/fen/printable.hpp"
 
 namespace {
 
@@ -31,7 +32,7 @@ constexpr Subcommand kSubcommands[] = {
 void print_usage(std::ostream& out) {
   out << "usage: fenkit COMMAND [OPTIONS] [FILE...]\n\ncommands:\n";
   for (const Subcommand& c : kSubcommands) out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << '\n';
-  out << "\n'fenkit COMMAND --help' describes a command's options.\n";
+  out << "\n'fenkit help COMMAND' (or 'fenkit COMMAND --help') describes a command's options.\n";
 }
 
 }  // namespace
@@ -43,8 +44,9 @@ int main(int argc, char** argv) {
     print_usage(std::cerr);
     return kExitUsage;
   }
-  const std::string_view name = argv[1];
-  if (name == "--help" || name == "-h" || name == "help") {
+  std::string_view name = argv[1];
+  Args args(argv + 2, argv + argc);
+  if (name == "--help" || name == "-h" || (name == "help" && args.empty())) {
     print_usage(std::cout);
     return kExitOk;
   }
@@ -52,27 +54,36 @@ int main(int argc, char** argv) {
     std::cout << "fenkit " << FENKIT_VERSION << '\n';
     return kExitOk;
   }
+  // "fenkit help COMMAND [SUBCOMMAND]" is "fenkit COMMAND [SUBCOMMAND] --help".
+  if (name == "help") {
+    name = argv[2];
+    args.erase(args.begin());
+    args.push_back("--help");
+  }
   for (const Subcommand& c : kSubcommands) {
     if (name != c.name) continue;
+    // Messages name the command as it was called: "fenkit book build: ...".
+    std::string command(name);
+    if (c.run == run_book && !args.empty() && !args[0].starts_with('-')) command += " " + args[0];
     try {
-      const int status = c.run(Args(argv + 2, argv + argc));
+      const int status = c.run(args);
       // Output that could not be written (a full disk, a closed pipe) is not "all input used".
       std::cout.flush();
-      if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        std::cerr << "fenkit " << name << ": error: cannot write the output\n";
-        return kExitUsage;
-      }
+      if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) throw OutputError("<stdout>");
       return status;
     } catch (const UsageError& e) {
-      std::cerr << "fenkit " << name << ": " << e.what() << "\n(see 'fenkit " << name
+      std::cerr << "fenkit " << command << ": " << e.what() << "\n(see 'fenkit " << command
                 << " --help')\n";
       return kExitUsage;
+    } catch (const OutputError& e) {
+      std::cerr << e.what() << '\n';
+      return kExitUsage;
     } catch (const std::exception& e) {
-      std::cerr << "fenkit " << name << ": error: " << e.what() << '\n';
+      std::cerr << "fenkit " << command << ": error: " << e.what() << '\n';
       return kExitUsage;
     }
   }
-  std::cerr << "fenkit: unknown command '" << name << "'\n";
+  std::cerr << "fenkit: unknown command '" << fenkit::fen::printable(name) << "'\n";
   print_usage(std::cerr);
   return kExitUsage;
 }

@@ -22,6 +22,9 @@ namespace {
 
 using fen::Position;
 
+// Deeper than any perft that finishes: 20 plies from the start are 10^28 leaves.
+constexpr int kMaxDepth = 30;
+
 Position read_position(const std::string& text) {
   Position pos;
   fen::FenError error = fen::read_fen(text, pos, {.lenient = true});
@@ -115,30 +118,43 @@ int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, u
 int run_perft(const Args& args) {
   po::options_description options("perft options");
   options.add_options()
-      ("depth,d", po::value<int>(), "depth in plies")
+      ("depth,d", integer(0, kMaxDepth), "depth in plies")
       ("divide", "list each root move (UCI) with its count before the total")
-      ("suite", po::value<std::string>(), "run a perft suite file (EPD ';D1 n' or 'perft d n' blocks)")
-      ("max-depth", po::value<int>()->default_value(1000), "suite: skip depths above this")
-      ("max-nodes", po::value<std::uint64_t>()->default_value(UINT64_MAX),
-       "suite: skip counts larger than this")
-      ("jobs,j", po::value<unsigned>()->default_value(0), "suite: worker threads (0: all cores)")
-      ("quiet,q", "no timing or summary on standard error")
+      ("suite", po::value<std::string>()->value_name("FILE"),
+       "run a perft suite file (EPD ';D1 n' or 'perft d n' blocks)")
+      ("max-depth", integer(0, kMaxDepth), "suite: skip depths above this (default: none)")
+      ("max-nodes", count(0), "suite: skip counts larger than this (default: none)")
       ("fen", po::value<std::vector<std::string>>(), "the position (all remaining words)");
+  add_jobs_option(options, "suite: worker threads");
+  add_report_options(options);
   const CommandLine cl = parse_command_line(args, options, "fen");
   const auto& v = cl.values;
   if (cl.help) {
-    print_help("perft", "--depth D [--divide] FEN | --suite FILE [--max-depth D]", options);
+    print_help("perft", "--depth D [--divide] [FEN] | --suite FILE [--max-depth D]", options,
+               {{"fenkit perft --depth 6", "119060324, the leaves 6 plies below the start"},
+                {"fenkit perft --depth 3 --divide r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                 "the count below each root move, as engines print it"},
+                {"fenkit perft --suite perftsuite.epd --max-nodes 10000000",
+                 "every count of a suite up to 10 M nodes, mismatches reported"}},
+               "The last line of standard output is the node count; timing goes to standard\n"
+               "error (-q leaves it out).");
     return kExitOk;
   }
-  const bool quiet = v.count("quiet") > 0;
+  const bool quiet = reporting_from(v).quiet;
   if (v.count("suite")) {
     if (v.count("fen")) throw UsageError("--suite takes no FEN");
-    return run_suite(v["suite"].as<std::string>(), v["max-depth"].as<int>(),
-                     v["max-nodes"].as<std::uint64_t>(), v["jobs"].as<unsigned>(), quiet);
+    refuse_together(v, "suite", "depth");
+    refuse_together(v, "suite", "divide");
+    return run_suite(v["suite"].as<std::string>(),
+                     v.count("max-depth") ? int(v["max-depth"].as<std::int64_t>()) : kMaxDepth,
+                     v.count("max-nodes") ? v["max-nodes"].as<std::uint64_t>() : UINT64_MAX,
+                     jobs_from(v), quiet);
   }
+  refuse_unless(v, "max-depth", false, "--suite");
+  refuse_unless(v, "max-nodes", false, "--suite");
+  refuse_unless(v, "jobs", false, "--suite");
   if (!v.count("depth")) throw UsageError("--depth is required (or --suite)");
-  const int depth = v["depth"].as<int>();
-  if (depth < 0) throw UsageError("--depth must be 0 or more");
+  const int depth = int(v["depth"].as<std::int64_t>());
   std::string fen_text;
   if (v.count("fen")) {
     for (const std::string& word : v["fen"].as<std::vector<std::string>>())

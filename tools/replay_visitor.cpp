@@ -4,7 +4,6 @@
 
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
-#include "pgn_diagnostics.hpp"
 
 namespace fenkit::tools {
 
@@ -37,7 +36,6 @@ pgn::Action ReplayVisitor::begin_game(const pgn::GameStart& start) {
   path_.clear();
   last_ply_.assign(1, 0);
   last_branch_.assign(1, Branch{0, 0});
-  ++result_.games;
   return pgn::Action::proceed;
 }
 
@@ -179,19 +177,14 @@ void ReplayVisitor::write_position(const fen::Position& pos, const fen::Position
 }
 
 void ReplayVisitor::diagnostic(const pgn::Diagnostic& d) {
-  if (d.severity == pgn::Severity::error || options_.warnings)
-    append_diagnostic(result_.diagnostics, file_name_, d, options_.game_offset);
+  result_.report.diagnostic(file_name_, d, options_.warnings, options_.game_offset);
 }
 
 void ReplayVisitor::end_game(const pgn::GameEnd& end) {
+  result_.report.end_game(end, keep_rejects_);
+  // A game that cannot be replayed contributes nothing; its text goes to --rejects.
   if (end.rejected) {
-    // A game that cannot be replayed contributes nothing; its text goes to --rejects.
     result_.output.truncate(game_output_start_);
-    ++result_.rejected;
-    if (keep_rejects_) {
-      result_.rejects.append(end.raw);
-      result_.rejects.append("\n\n");
-    }
     return;
   }
   result_.positions += game_positions_;

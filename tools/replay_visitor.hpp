@@ -7,6 +7,7 @@
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/pgn/visitor.hpp"
+#include "cli.hpp"
 #include "output_buffer.hpp"
 
 namespace fenkit::tools {
@@ -30,9 +31,8 @@ struct ReplayOptions {
 // What one chunk of input produced, kept until it can be written in order.
 struct ReplayResult {
   OutputBuffer output;
-  std::string diagnostics;  // lines for standard error
-  std::string rejects;      // raw text of rejected games
-  std::uint64_t games = 0, rejected = 0, positions = 0;
+  ChunkReport report;
+  std::uint64_t positions = 0;
 };
 
 class ReplayVisitor : public pgn::Visitor {

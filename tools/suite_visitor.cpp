@@ -1,6 +1,5 @@
 #include "suite_visitor.hpp"
 
-#include "pgn_diagnostics.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -45,12 +44,13 @@ std::uint64_t suite_key(const fen::Position& pos, fen::EpMode mode) {
 }
 
 SuiteVisitor::SuiteVisitor(const SuiteFilter& filter, std::string file_name, SuiteChunk& chunk,
-                           bool keep_rejects)
+                           bool keep_rejects, bool warnings)
     : filter_(filter),
       fen_writer_(fen::FenWriteOptions{.ep = filter.ep}),
       file_name_(std::move(file_name)),
       chunk_(chunk),
-      keep_rejects_(keep_rejects) {}
+      keep_rejects_(keep_rejects),
+      warnings_(warnings) {}
 
 pgn::Action SuiteVisitor::begin_game(const pgn::GameStart& start) {
   game_ = start.number;
@@ -66,7 +66,6 @@ pgn::Action SuiteVisitor::begin_game(const pgn::GameStart& start) {
   result_.clear();
   white_elo_.reset();
   black_elo_.reset();
-  ++chunk_.games;
   return pgn::Action::proceed;
 }
 
@@ -159,20 +158,16 @@ void SuiteVisitor::add_note() {
 }
 
 void SuiteVisitor::diagnostic(const pgn::Diagnostic& d) {
-  if (d.severity == pgn::Severity::error) append_diagnostic(chunk_.diagnostics, file_name_, d);
+  chunk_.report.diagnostic(file_name_, d, warnings_);
 }
 
 void SuiteVisitor::end_game(const pgn::GameEnd& end) {
+  chunk_.report.end_game(end, keep_rejects_);
   if (end.rejected) {
     // A game is used whole or not at all.
     chunk_.sightings.resize(first_sighting_);
     chunk_.fens.resize(fens_start_);
     chunk_.notes.resize(notes_start_);
-    ++chunk_.rejected;
-    if (keep_rejects_) {
-      chunk_.rejects.append(end.raw);
-      chunk_.rejects.append("\n\n");
-    }
     return;
   }
   if (chunk_.sightings.size() > first_sighting_) ++chunk_.used;

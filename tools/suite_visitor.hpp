@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
+#include "cli.hpp"
 #include "fenkit/pgn/visitor.hpp"
 
 namespace fenkit::tools {
@@ -42,9 +43,8 @@ struct SuiteChunk {
   std::vector<Sighting> sightings;  // in input order
   std::string fens;
   std::string notes;
-  std::string diagnostics;  // lines for standard error
-  std::string rejects;      // raw text of rejected games
-  std::uint64_t games = 0, used = 0, rejected = 0;
+  ChunkReport report;
+  std::uint64_t used = 0;  // games that gave at least one position
 
   std::string_view fen_of(const Sighting& s) const { return {fens.data() + s.fen, s.fen_length}; }
   std::string_view epd_of(const Sighting& s) const { return {fens.data() + s.fen, s.epd_length}; }
@@ -61,7 +61,7 @@ std::uint64_t suite_key(const fen::Position& pos, fen::EpMode ep);
 class SuiteVisitor : public pgn::Visitor {
  public:
   SuiteVisitor(const SuiteFilter& filter, std::string file_name, SuiteChunk& chunk,
-               bool keep_rejects);
+               bool keep_rejects, bool warnings);
 
   pgn::Action begin_game(const pgn::GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;
@@ -81,6 +81,7 @@ class SuiteVisitor : public pgn::Visitor {
   std::string file_name_;
   SuiteChunk& chunk_;
   bool keep_rejects_;
+  bool warnings_;
 
   // The game being read.
   std::uint64_t game_ = 0;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <system_error>
 #include <cstddef>
 #include <thread>
 #include <vector>
@@ -24,7 +25,11 @@ void parallel_for(std::size_t count, unsigned jobs, Body body) {
     for (std::size_t i; (i = next.fetch_add(1)) < count;) body(i);
   };
   std::vector<std::thread> threads;
-  for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
+  try {
+    for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
+  } catch (const std::system_error&) {
+    // Fewer threads than asked for (a process or memory limit): those started do the work.
+  }
   worker();
   for (std::thread& t : threads) t.join();
 }

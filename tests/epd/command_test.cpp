@@ -97,8 +97,9 @@ std::vector<std::string> join(std::vector<std::string> a, const std::vector<std:
 TEST(EpdCommand, WritesCanonicalEpd) {
   const Outcome r = fenkit("epd " + quoted(kSuite));
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.err, "10 records, 10 used, 0 rejected\n");
   EXPECT_EQ(lines_of(r.out), kSuiteEpd);
+  EXPECT_EQ(fenkit("epd -q " + quoted(kSuite)).err, "");
 }
 
 TEST(EpdCommand, WritesFen) {
@@ -153,7 +154,8 @@ TEST(EpdCommand, RejectedRecordsAreReportedAndTheOthersWritten) {
   const Outcome r = fenkit("epd " + quoted(kErrors));
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(lines_of(r.out), kErrorsEpd);
-  EXPECT_EQ(lines_of(r.err), expected_errors(kErrors.string()));
+  EXPECT_EQ(lines_of(r.err),
+            join(expected_errors(kErrors.string()), {"7 records, 2 used, 5 rejected"}));
 }
 
 TEST(EpdCommand, RejectedLinesCanBeKept) {
@@ -171,12 +173,12 @@ TEST(EpdCommand, CheckOnlyValidates) {
   Outcome r = fenkit("epd --check " + quoted(kErrors));
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(lines_of(r.err), join(expected_errors(kErrors.string()), {"7 positions, 2 good, 5 rejected"}));
+  EXPECT_EQ(lines_of(r.err), join(expected_errors(kErrors.string()), {"7 records, 2 used, 5 rejected"}));
 
   r = fenkit("epd --check " + quoted(kSuite));
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "10 positions, 10 good, 0 rejected\n");
+  EXPECT_EQ(r.err, "10 records, 10 used, 0 rejected\n");
 
   r = fenkit("epd --check -q " + quoted(kSuite));
   EXPECT_EQ(r.status, 0);
@@ -187,13 +189,15 @@ TEST(EpdCommand, UnreadableInputAndUsageErrorsExitWithTwo) {
   const fs::path missing = scratch().path("missing.epd");
   Outcome r = fenkit("epd " + quoted(missing) + " " + quoted(kSuite));
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, missing.string() + ": error: No such file or directory\n");
+  EXPECT_EQ(r.err, missing.string() + ": error: No such file or directory\n"
+                   "10 records, 10 used, 0 rejected\n");
   EXPECT_EQ(lines_of(r.out), kSuiteEpd);  // the other file is still read
 
   r = fenkit("epd --format xml " + quoted(kSuite));
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_NE(r.err.find("unknown --format 'xml'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--format must be one of epd, fen or jsonl, not 'xml'"), std::string::npos)
+      << r.err;
 
   r = fenkit("epd --fields 5 " + quoted(kSuite));
   EXPECT_EQ(r.status, 2);
@@ -223,7 +227,7 @@ TEST(EpdCommand, StandardInput) {
   EXPECT_EQ(lines_of(fenkit("epd - < " + quoted(kSuite)).out), kSuiteEpd);
   const Outcome r = fenkit("epd - < " + quoted(kErrors));
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(lines_of(r.err), expected_errors("<stdin>"));
+  EXPECT_EQ(lines_of(r.err), join(expected_errors("<stdin>"), {"7 records, 2 used, 5 rejected"}));
 }
 
 TEST(EpdCommand, SeveralFilesInOrder) {
@@ -269,11 +273,11 @@ TEST(EpdCommand, CheckCommandReadsEpdFiles) {
   Outcome r = fenkit("check " + quoted(kErrors));
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(lines_of(r.err), join(expected_errors(kErrors.string()), {"7 positions, 2 good, 5 rejected"}));
+  EXPECT_EQ(lines_of(r.err), join(expected_errors(kErrors.string()), {"7 positions, 2 used, 5 rejected"}));
 
   r = fenkit("check " + quoted(kSuite) + " " + quoted(kMessy));
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.err, "14 positions, 14 good, 0 rejected\n");
+  EXPECT_EQ(r.err, "14 positions, 14 used, 0 rejected\n");
 
   r = fenkit("check --format epd < " + quoted(kSuite));
   EXPECT_EQ(r.status, 0) << r.err;

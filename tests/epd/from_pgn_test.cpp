@@ -82,7 +82,7 @@ TEST(EpdFromPgn, PositionAfterAPlyOfEveryGame) {
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(lines_of(r.out), (std::vector<std::string>{kRuyLopez, kRuyLopez, kRuyLopez, kStart}));
   EXPECT_EQ(r.err.substr(0, r.err.find(" in ")),
-            "8 games, 4 used, 0 rejected, 4 positions written");
+            "8 games, 4 used, 0 rejected; 4 positions written");
 }
 
 TEST(EpdFromPgn, UniqueKeepsFirstSeenOrderAndCountsGames) {
@@ -315,7 +315,7 @@ TEST(EpdFromPgn, RejectedGamesAreReportedAndLeftOut) {
   EXPECT_EQ(err[0].substr(0, where.size() + 3), where + "1: ") << err[0];
   EXPECT_NE(err[0].find("Qxh7"), std::string::npos);
   EXPECT_EQ(err[1].substr(0, err[1].find(" in ")),
-            "2 games, 1 used, 1 rejected, 1 positions written (1 distinct)");
+            "2 games, 1 used, 1 rejected; 1 positions written (1 distinct)");
   const std::string kept = fenkit::testing::read_file(rejects);
   EXPECT_NE(kept.find("5. Qxh7 Be7"), std::string::npos);
   EXPECT_EQ(kept.find("Upsilon"), std::string::npos);

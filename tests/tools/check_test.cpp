@@ -24,7 +24,7 @@ TEST(CheckPgn, GoodFile) {
   const Outcome r = fenkit("check " + quote(quirk("comments.pgn")));
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "1 games, 1 good, 0 rejected, 0 warnings\n");
+  EXPECT_EQ(r.err, "1 games, 1 used, 0 rejected\n");
 }
 
 // Every kind of rejection, one file after the other: game numbers go on across the files.
@@ -52,19 +52,24 @@ TEST(CheckPgn, EveryErrorWithItsPlaceAndGame) {
     EXPECT_TRUE(lines[i].starts_with(prefix) && lines[i].size() > prefix.size())
         << lines[i] << "\nexpected to start with " << prefix;
   }
-  EXPECT_EQ(lines.back(), "16 games, 8 good, 8 rejected, 0 warnings");
+  EXPECT_EQ(lines.back(), "16 games, 8 used, 8 rejected");
 }
 
+// Warnings are counted always and shown with -W, as in every command.
 TEST(CheckPgn, WarningsDoNotFailTheCheck) {
-  const Outcome r = fenkit("check " + quote(quirk("stray-closers.pgn")) + " " +
-                       quote(quirk("variation-before-move.pgn")));
+  const std::string files =
+      quote(quirk("stray-closers.pgn")) + " " + quote(quirk("variation-before-move.pgn"));
+  const Outcome quiet = fenkit("check " + files);
+  EXPECT_EQ(quiet.status, 0);
+  EXPECT_EQ(quiet.err, "2 games, 2 used, 0 rejected, 3 warnings (-W shows them)\n");
+  const Outcome r = fenkit("check -W " + files);
   EXPECT_EQ(r.status, 0);
   const Lines lines = lines_of(r.err);
   ASSERT_EQ(lines.size(), 4U) << r.err;
   EXPECT_TRUE(lines[0].starts_with(quirk("stray-closers.pgn") + ":2:7: warning: game 1: "));
   EXPECT_TRUE(lines[1].starts_with(quirk("stray-closers.pgn") + ":2:12: warning: game 1: "));
   EXPECT_TRUE(lines[2].starts_with(quirk("variation-before-move.pgn") + ":2:1: warning: game 2: "));
-  EXPECT_EQ(lines[3], "2 games, 2 good, 0 rejected, 3 warnings");
+  EXPECT_EQ(lines[3], "2 games, 2 used, 0 rejected, 3 warnings");
 }
 
 TEST(CheckPgn, MissingFileExitsWithTwoAndTheOthersAreChecked) {
@@ -76,7 +81,7 @@ TEST(CheckPgn, MissingFileExitsWithTwoAndTheOthersAreChecked) {
   ASSERT_EQ(lines.size(), 3U) << r.err;
   EXPECT_EQ(lines[0], missing + ": error: No such file or directory");
   EXPECT_TRUE(lines[1].starts_with(quirk("illegal-move.pgn") + ":2:13: error: game 1: "));
-  EXPECT_EQ(lines[2], "2 games, 1 good, 1 rejected, 0 warnings");
+  EXPECT_EQ(lines[2], "2 games, 1 used, 1 rejected");
 }
 
 TEST(CheckPgn, StandardInput) {
@@ -90,7 +95,7 @@ TEST(CheckPgn, StandardInput) {
 TEST(CheckPgn, SyntaxOnly) {
   const Outcome illegal = fenkit("check --syntax-only " + quote(quirk("illegal-move.pgn")));
   EXPECT_EQ(illegal.status, 0) << illegal.err;
-  EXPECT_EQ(illegal.err, "2 games, 2 good, 0 rejected, 0 warnings\n");
+  EXPECT_EQ(illegal.err, "2 games, 2 used, 0 rejected\n");
   const Outcome unknown = fenkit("check --syntax-only " + quote(quirk("unknown-move.pgn")));
   EXPECT_EQ(unknown.status, 1);
   EXPECT_TRUE(unknown.err.starts_with(quirk("unknown-move.pgn") + ":2:13: error: game 1: "))
@@ -105,7 +110,7 @@ TEST(CheckPgn, CompressedPgn) {
   const Outcome r = fenkit("check " + quote(packed));
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(r.err.starts_with(packed + ":2:13: error: game 1: ")) << r.err;
-  EXPECT_NE(r.err.find("2 games, 1 good, 1 rejected"), std::string::npos);
+  EXPECT_NE(r.err.find("2 games, 1 used, 1 rejected"), std::string::npos);
 
   // Cut short: an error naming the file once, exit 2.
   std::string text;

@@ -176,7 +176,7 @@ TEST_F(Replay, RejectsAndErrors) {
   ASSERT_EQ(errors.size(), 1U) << r.err;
   EXPECT_TRUE(errors[0].starts_with(input + ":2:13: error: game 1: ")) << errors[0];
   EXPECT_NE(errors[0].find("Ke3"), std::string::npos);
-  EXPECT_NE(r.err.find("2 games, 1 replayed, 1 rejected, 1 positions in "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("2 games, 1 used, 1 rejected; 1 positions in "), std::string::npos) << r.err;
 }
 
 TEST_F(Replay, WarningsOnlyWhenAsked) {
@@ -211,7 +211,7 @@ TEST_F(Replay, BadVariationIsAWarningUnlessVariationsAreWritten) {
 TEST_F(Replay, SummaryLine) {
   const Outcome r = fenkit("replay --variations --with-start " + quote(game));
   const std::regex summary(
-      R"(1 games, 1 replayed, 0 rejected, 8 positions in [0-9.]+ s \([0-9.]+ MB/s, [0-9.]+ M positions/s\)
+      R"(1 games, 1 used, 0 rejected; 8 positions in [0-9.]+ s \([0-9.]+ MB/s, [0-9.]+ M positions/s\)
 )");
   EXPECT_TRUE(std::regex_match(r.err, summary)) << r.err;
 }
@@ -357,9 +357,10 @@ TEST_F(Replay, OneOrTwoThreadsWriteTheSameBytes) {
   EXPECT_TRUE(rejects == fenkit::testing::read_file(dir.path("two.rejects"))) << "rejects differ";
 }
 
-// "N games, M replayed, R rejected, P positions" from a summary line.
+// "N games, M used, R rejected[, W warnings ...]; P positions" from a summary line.
 std::array<std::uint64_t, 4> summary_counts(const std::string& err) {
-  static const std::regex summary(R"((\d+) games, (\d+) replayed, (\d+) rejected, (\d+) positions in)");
+  static const std::regex summary(
+      R"((\d+) games, (\d+) used, (\d+) rejected(?:, \d+ warnings? [^;]*)?; (\d+) positions in)");
   std::smatch m;
   std::array<std::uint64_t, 4> counts{};
   if (!std::regex_search(err, m, summary)) {

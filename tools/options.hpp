@@ -1,0 +1,93 @@
+// The option layer every fenkit command shares.
+//
+// Numbers are read strictly (no sign where none is allowed, no trailing text, no wrap-around)
+// and checked against their range while the command line is parsed, so a value out of range is
+// a usage error naming the option and its range, in every command alike. The options several
+// commands take (-j, -q, -W, --ep, --relax, --rejects) are declared here once, with the same
+// names, words and defaults everywhere.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/setup.hpp"
+
+namespace fenkit::tools {
+
+namespace po = boost::program_options;
+
+// ---------------------------------------------------------------- Checked values
+
+// A value read from one token by `read`, which throws po::error_with_option_name (and so
+// names the option) when the token is not a valid value.
+template <typename T>
+class CheckedValue : public po::typed_value<T> {
+ public:
+  using Read = std::function<T(const std::string& token)>;
+  explicit CheckedValue(Read read) : po::typed_value<T>(nullptr), read_(std::move(read)) {}
+  void xparse(boost::any& store, const std::vector<std::string>& tokens) const override {
+    store = boost::any(read_(po::validators::get_single_string(tokens)));
+  }
+
+ private:
+  Read read_;
+};
+
+// A whole number in [min, max]; help and errors describe the range ("from 1 to 256",
+// "1 or more").
+po::typed_value<std::int64_t>* integer(std::int64_t min, std::int64_t max = INT64_MAX);
+po::typed_value<std::uint64_t>* count(std::uint64_t min, std::uint64_t max = UINT64_MAX);
+
+// A decimal number in [min, max].
+po::typed_value<double>* real(double min, double max);
+
+// One of a fixed list of words ("fen", "epd", ...).
+po::typed_value<std::string>* one_of(std::initializer_list<std::string_view> words);
+
+// ---------------------------------------------------------------- Options commands share
+
+// -j N: worker threads; 0 (the default) is every core. More than kMaxJobs is refused.
+inline constexpr unsigned kMaxJobs = 256;
+void add_jobs_option(po::options_description& options, const char* what = "worker threads");
+// The thread count -j asks for, 0 resolved to the core count.
+unsigned jobs_from(const po::variables_map& values);
+
+// -q (no summary, warnings or progress) and -W (show warnings).
+void add_report_options(po::options_description& options);
+struct Reporting {
+  bool quiet = false;
+  bool warnings = false;
+  bool progress = false;  // standard error is a terminal and -q was not given
+};
+Reporting reporting_from(const po::variables_map& values);
+
+// --ep standard|legal.
+void add_ep_option(po::options_description& options);
+fen::EpMode ep_from(const po::variables_map& values);
+
+// --relax NAME (repeatable); the help lists the names.
+void add_relax_option(po::options_description& options);
+fen::Problems relax_from(const po::variables_map& values);
+
+// --rejects FILE.
+void add_rejects_option(po::options_description& options, const char* what);
+
+// The input files (positional), '-' or none for standard input.
+void add_files_option(po::options_description& options, const char* what);
+std::vector<std::string> files_from(const po::variables_map& values);
+
+// ---------------------------------------------------------------- Combinations
+
+// Throws UsageError "--A does not go with --B" when both are given.
+void refuse_together(const po::variables_map& values, const char* a, const char* b);
+// Throws UsageError "--A only goes with WHAT" when `a` is given and `allowed` is false.
+void refuse_unless(const po::variables_map& values, const char* a, bool allowed, const char* what);
+
+}  // namespace fenkit::tools

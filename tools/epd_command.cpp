@@ -68,7 +68,7 @@ int run_epd(const Args& args) {
     return run_epd_from_pgn(v, files, format, write,
                             write.clocks == epd::ClockFields::as_read);
   if (const char* name = from_pgn_option_used(v))
-    throw UsageError(std::string("--") + name + " goes with --from-pgn only");
+    throw UsageError(std::string("--") + name + " only goes with --from-pgn");
   refuse_unless(v, "jobs", false, "--from-pgn");
 
   epd::ReadOptions read;

@@ -142,9 +142,9 @@ int run_perft(const Args& args) {
   }
   const bool quiet = reporting_from(v).quiet;
   if (v.count("suite")) {
-    if (v.count("fen")) throw UsageError("--suite takes no FEN");
     refuse_together(v, "suite", "depth");
     refuse_together(v, "suite", "divide");
+    if (v.count("fen")) throw UsageError("--suite takes no FEN");
     return run_suite(v["suite"].as<std::string>(),
                      v.count("max-depth") ? int(v["max-depth"].as<std::int64_t>()) : kMaxDepth,
                      v.count("max-nodes") ? v["max-nodes"].as<std::uint64_t>() : UINT64_MAX,

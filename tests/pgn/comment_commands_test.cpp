@@ -1,0 +1,109 @@
+// The comment commands of lichess exports and other programs: values by hand, malformed
+// commands left alone, the text without its commands.
+#include "fenkit/pgn/comment_commands.hpp"
+
+#include <gtest/gtest.h>
+
+namespace fenkit::pgn {
+namespace {
+
+TEST(CommentCommands, LichessEvalAndClock) {
+  const CommentCommands c = read_comment_commands(" [%eval 0.17] [%clk 0:00:30] ");
+  EXPECT_EQ(c.eval_cp, 17);
+  EXPECT_EQ(c.mate, std::nullopt);
+  EXPECT_EQ(c.clock_ms, 30000U);
+  EXPECT_TRUE(c.any);
+}
+
+TEST(CommentCommands, EvaluationsInCentipawnsFromWhitesView) {
+  EXPECT_EQ(read_comment_commands("[%eval -1.5]").eval_cp, -150);
+  EXPECT_EQ(read_comment_commands("[%eval 3]").eval_cp, 300);
+  EXPECT_EQ(read_comment_commands("[%eval +0.05]").eval_cp, 5);
+  EXPECT_EQ(read_comment_commands("[%eval -0.0]").eval_cp, 0);
+  EXPECT_EQ(read_comment_commands("[%eval .5]").eval_cp, 50);
+  EXPECT_EQ(read_comment_commands("[%eval 0.125]").eval_cp, 13);   // half away from zero
+  EXPECT_EQ(read_comment_commands("[%eval -0.125]").eval_cp, -13);
+  EXPECT_EQ(read_comment_commands("[%eval 0.124]").eval_cp, 12);
+  EXPECT_EQ(read_comment_commands("[%eval 152.71]").eval_cp, 15271);
+}
+
+TEST(CommentCommands, MatesAndDepths) {
+  CommentCommands c = read_comment_commands("[%eval #-4]");
+  EXPECT_EQ(c.mate, -4);
+  EXPECT_EQ(c.eval_cp, std::nullopt);
+  EXPECT_EQ(read_comment_commands("[%eval #3]").mate, 3);
+  EXPECT_EQ(read_comment_commands("[%eval #+3]").mate, 3);
+  c = read_comment_commands("[%eval 0.25,22]");
+  EXPECT_EQ(c.eval_cp, 25);
+  EXPECT_EQ(c.eval_depth, 22U);
+  EXPECT_EQ(read_comment_commands("[%eval #-2,30]").mate, -2);
+}
+
+TEST(CommentCommands, ClocksWithTenthsAndElapsedTime) {
+  EXPECT_EQ(read_comment_commands("[%clk 0:00:05.3]").clock_ms, 5300U);
+  EXPECT_EQ(read_comment_commands("[%clk 1:02:03]").clock_ms, 3723000U);
+  EXPECT_EQ(read_comment_commands("[%clk 12:00:00.125]").clock_ms, 43200125U);
+  EXPECT_EQ(read_comment_commands("[%emt 0:00:07]").elapsed_ms, 7000U);
+  EXPECT_EQ(read_comment_commands("[%emt 0:00:07]").clock_ms, std::nullopt);
+}
+
+TEST(CommentCommands, ArrowsAndSquaresAsWritten) {
+  const CommentCommands c = read_comment_commands("[%csl Gc4,Rd1][%cal Gc2c4,Rd8d1] good");
+  EXPECT_EQ(c.squares, "Gc4,Rd1");
+  EXPECT_EQ(c.arrows, "Gc2c4,Rd8d1");
+  EXPECT_EQ(c.eval_cp, std::nullopt);
+}
+
+TEST(CommentCommands, MalformedCommandsGiveNoValue) {
+  for (const char* text : {"[%eval abc]", "[%eval 1.2.3]", "[%eval #]", "[%eval #x]", "[%eval ]",
+                           "[%eval 0.17,]", "[%eval -]", "[%evaluation 0.17]", "[%eval 0.17",
+                           "[% eval 0.17]", "eval 0.17", "[%eval 0.17 [%clk 0:00:30]"}) {
+    const CommentCommands c = read_comment_commands(text);
+    EXPECT_EQ(c.eval_cp, std::nullopt) << text;
+    EXPECT_EQ(c.mate, std::nullopt) << text;
+  }
+  for (const char* text : {"[%clk 1:2]", "[%clk 0:00:60]", "[%clk 0:60:00]", "[%clk 0:0:05]",
+                           "[%clk 0:00:05.]", "[%clk -0:00:05]", "[%clk 0:00:5]", "[%clk]",
+                           "[%clk 0:01"}) {
+    EXPECT_EQ(read_comment_commands(text).clock_ms, std::nullopt) << text;
+  }
+  // The unclosed eval does not hide the clock after it.
+  EXPECT_EQ(read_comment_commands("[%eval 0.17 [%clk 0:00:30]").clock_ms, 30000U);
+}
+
+TEST(CommentCommands, TheFirstOfEachKindCounts) {
+  const CommentCommands c = read_comment_commands("[%eval 1] [%eval 2] [%clk 0:00:01] [%clk 0:00:02]");
+  EXPECT_EQ(c.eval_cp, 100);
+  EXPECT_EQ(c.clock_ms, 1000U);
+}
+
+std::string text_of(std::string_view comment) {
+  std::string out;
+  append_comment_text(out, comment);
+  return out;
+}
+
+TEST(CommentCommands, TextWithoutCommands) {
+  EXPECT_EQ(text_of(" [%eval 0.17] [%clk 0:00:30] "), "");
+  EXPECT_EQ(text_of("Inaccuracy. Nf3 was best. [%eval -0.5]"), "Inaccuracy. Nf3 was best.");
+  EXPECT_EQ(text_of("a[%clk 0:00:01]b"), "a b");
+  EXPECT_EQ(text_of("  spread \n over\tlines  "), "spread over lines");
+  EXPECT_EQ(text_of("[%unknown x y] kept [text]"), "kept [text]");
+  EXPECT_EQ(text_of("[%clk 0:01 unclosed"), "[%clk 0:01 unclosed");
+}
+
+TEST(CommentCommands, Seconds) {
+  auto seconds = [](std::uint32_t ms) {
+    std::string out;
+    append_seconds(out, ms);
+    return out;
+  };
+  EXPECT_EQ(seconds(30000), "30");
+  EXPECT_EQ(seconds(5300), "5.3");
+  EXPECT_EQ(seconds(3723250), "3723.25");
+  EXPECT_EQ(seconds(1), "0.001");
+  EXPECT_EQ(seconds(0), "0");
+}
+
+}  // namespace
+}  // namespace fenkit::pgn

@@ -29,6 +29,13 @@ class OutputBuffer {
     ++size_;
   }
   void truncate(std::size_t size) { size_ = size; }
+  // Puts `s` at `offset`, moving what follows.
+  void insert(std::size_t offset, std::string_view s) {
+    reserve(s.size());
+    std::memmove(data_.get() + offset + s.size(), data_.get() + offset, size_ - offset);
+    std::memcpy(data_.get() + offset, s.data(), s.size());
+    size_ += s.size();
+  }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   std::string_view view() const { return std::string_view(data_.get(), size_); }

@@ -15,6 +15,7 @@
 #include "progress.hpp"
 #include "rejects_file.hpp"
 #include "replay_visitor.hpp"
+#include "selection_options.hpp"
 
 namespace fenkit::tools {
 
@@ -46,9 +47,19 @@ pgn::ByteRange parse_range(const std::string& text) {
   return range;
 }
 
-void write_header(ReplayFormat format, bool variations, std::FILE* out) {
-  if (format == ReplayFormat::csv)
-    std::fputs(variations ? "game,ply,path,san,uci,fen\n" : "game,ply,san,uci,fen\n", out);
+// "White,Black,WhiteElo": the tag names of --tags.
+std::vector<std::string> split_tags(const std::string& list) {
+  std::vector<std::string> names;
+  std::size_t from = 0;
+  while (from <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', from), list.size());
+    std::string name = list.substr(from, comma - from);
+    if (name.empty() || name.find_first_of(" \t\"") != std::string::npos)
+      throw UsageError("--tags: '" + fen::printable(name) + "' is not a tag name");
+    names.push_back(std::move(name));
+    from = comma + 1;
+  }
+  return names;
 }
 
 constexpr const char* kNotes =
@@ -75,12 +86,22 @@ int run_replay(const Args& args) {
        "only the games that begin in this byte range of the one FILE, each edge moved forward "
        "to the next synchronisation point (so that ranges tiling a file read every game once)")
       ("game-offset", integer(0)->default_value(0),
-       "add this to every game number (for the pieces of a --range split)");
+       "add this to every game number (for the pieces of a --range split)")
+      ("tags", po::value<std::string>()->value_name("LIST"),
+       "columns with these tags' values (comma-separated names: White,Black,WhiteElo,...)")
+      ("eval", "columns eval (centipawns, White's view) and mate (moves, + White mates) from the "
+               "[%eval] after the move")
+      ("clock", "column clk: the time left in seconds, from the [%clk] after the move")
+      ("comments", "column comment: the comment after the move, without its [%...] commands")
+      ("nags", "column nags: the move's NAGs ($1 ! $2 ? ...) as numbers")
+      ("next", "columns next_san and next_uci: the move the game played from the position")
+      ("final", "only the last position of each game");
   add_ep_option(options);
   add_rejects_option(options, "write the text of every rejected game to this file");
   add_jobs_option(options);
   add_report_options(options);
   add_files_option(options, "PGN files ('-' or none: standard input)");
+  options.add(selection_options());
   const CommandLine cl = parse_command_line(args, options, "file");
   const auto& v = cl.values;
   if (cl.help) {
@@ -88,8 +109,10 @@ int run_replay(const Args& args) {
                {{"fenkit replay games.pgn.zst > positions.fen", "the FEN after every move"},
                 {"fenkit replay -f csv --with-start --ep legal games.pgn",
                  "game,ply,san,uci,fen with each start position, en passant as python-chess"},
-                {"fenkit replay --range 0:500000000 --game-offset 0 big.pgn",
-                 "the games that begin in the first 500 MB of a file"}},
+                {"fenkit replay -f csv --tags WhiteElo,BlackElo,Result --eval --clock lichess.pgn.zst",
+                 "positions with ratings, result, evaluation and clock: a data set"},
+                {"fenkit replay -f csv --final --tags White,Black,Result --min-elo 2500 games.pgn",
+                 "the final position and result of every game between 2500+ players"}},
                kNotes);
     return kExitOk;
   }
@@ -105,6 +128,26 @@ int run_replay(const Args& args) {
                 "--format fen (csv and jsonl have a san column; epd has sm)");
   refuse_unless(v, "uci", replay.format == ReplayFormat::fen,
                 "--format fen (csv and jsonl have a uci column)");
+  if (v.count("tags")) replay.tags = split_tags(v["tags"].as<std::string>());
+  if (replay.format == ReplayFormat::epd && replay.tags.size() > 10)
+    throw UsageError("--tags: EPD has ten comment opcodes (c0 to c9) for tags, not " +
+                     std::to_string(replay.tags.size()));
+  replay.eval = v.count("eval") > 0;
+  replay.clock = v.count("clock") > 0;
+  replay.comments = v.count("comments") > 0;
+  replay.nags = v.count("nags") > 0;
+  replay.next = v.count("next") > 0;
+  replay.final = v.count("final") > 0;
+  for (const char* name : {"clock", "comments", "nags"})
+    refuse_unless(v, name, replay.format != ReplayFormat::epd,
+                  "--format fen, csv or jsonl (EPD has no opcode for it)");
+  refuse_together(v, "final", "every");
+  refuse_together(v, "final", "min-ply");
+  refuse_together(v, "final", "max-ply");
+  refuse_together(v, "final", "with-start");
+  refuse_together(v, "final", "variations");
+  const pgn::GameFilter filter = filter_from(v);
+  replay.filter = &filter;
   const Reporting reporting = reporting_from(v);
   replay.warnings = reporting.warnings;
   // No game is 2^32 plies long: larger numbers mean the same as the largest.
@@ -128,13 +171,13 @@ int run_replay(const Args& args) {
 
   static char stdout_buffer[1 << 16];
   std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
-  write_header(replay.format, replay.variations, stdout);
+  if (replay.format == ReplayFormat::csv) std::fputs(csv_header(replay).c_str(), stdout);
 
   Progress progress(reporting.progress);
   Diagnostics diag(reporting, &progress);
   ReportedEvents events(diag, progress);
   const auto started = std::chrono::steady_clock::now();
-  std::uint64_t games = 0, rejected = 0, positions = 0;
+  std::uint64_t games = 0, rejected = 0, positions = 0, selected = 0;
   BufferPool buffers;  // output buffers go round between workers and the writer
 
   pgn::ReaderOptions reader;
@@ -160,6 +203,7 @@ int run_replay(const Args& args) {
         rejects.write(result.report.rejects);
         games += result.report.games;
         rejected += result.report.rejected;
+        selected += result.selected;
         positions += result.positions;
       });
   std::fflush(stdout);
@@ -169,12 +213,14 @@ int run_replay(const Args& args) {
   if (!reporting.quiet) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::string not_selected =
+        filter.empty() ? "" : ", " + std::to_string(games - rejected - selected) + " not selected";
     std::fprintf(stderr,
-                 "%llu games, %llu used, %llu rejected%s; %llu positions in %.2f s "
+                 "%llu games, %llu used, %llu rejected%s%s; %llu positions in %.2f s "
                  "(%.1f MB/s, %.2f M positions/s)\n",
-                 static_cast<unsigned long long>(games),
-                 static_cast<unsigned long long>(games - rejected),
-                 static_cast<unsigned long long>(rejected), diag.warnings_note().c_str(),
+                 static_cast<unsigned long long>(games), static_cast<unsigned long long>(selected),
+                 static_cast<unsigned long long>(rejected), not_selected.c_str(),
+                 diag.warnings_note().c_str(),
                  static_cast<unsigned long long>(positions), seconds,
                  seconds > 0 ? double(totals.bytes) / seconds / 1e6 : 0.0,
                  seconds > 0 ? double(positions) / seconds / 1e6 : 0.0);

@@ -2,8 +2,10 @@
 
 #include <charconv>
 
+#include "fenkit/epd/write.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
+#include "json_string.hpp"
 
 namespace fenkit::tools {
 
@@ -19,7 +21,51 @@ void append_signed(OutputBuffer& out, std::int64_t n) {
   out.commit(std::size_t(std::to_chars(p, p + 24, n).ptr - p));
 }
 
+// A CSV field: quoted (with quotes doubled) when it holds a comma, a quote or a line break.
+void append_csv(OutputBuffer& out, std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out.append(text);
+    return;
+  }
+  out.push_back('"');
+  for (char c : text) {
+    if (c == '"') out.push_back('"');
+    out.push_back(c);
+  }
+  out.push_back('"');
+}
+
+// A field of the tab-separated fen format: tabs and line breaks would split it, so they become
+// spaces.
+void append_field(OutputBuffer& out, std::string_view text) {
+  for (char c : text) out.push_back(c == '\t' || c == '\n' || c == '\r' ? ' ' : c);
+}
+
+void append_json(OutputBuffer& out, std::string_view text) {
+  thread_local std::string json;
+  json.clear();
+  append_json_string(json, text);
+  out.append(json);
+}
+
 }  // namespace
+
+std::string csv_header(const ReplayOptions& options) {
+  std::string header = options.variations ? "game,ply,path,san,uci,fen" : "game,ply,san,uci,fen";
+  for (const std::string& tag : options.tags) {
+    thread_local OutputBuffer field;
+    field.clear();
+    append_csv(field, tag);
+    header += ',';
+    header += field.view();
+  }
+  if (options.eval) header += ",eval,mate";
+  if (options.clock) header += ",clk";
+  if (options.comments) header += ",comment";
+  if (options.nags) header += ",nags";
+  if (options.next) header += ",next_san,next_uci";
+  return header + '\n';
+}
 
 ReplayVisitor::ReplayVisitor(const ReplayOptions& options, std::string file_name,
                              ReplayResult& result, bool keep_rejects)
@@ -27,32 +73,109 @@ ReplayVisitor::ReplayVisitor(const ReplayOptions& options, std::string file_name
       fen_writer_(fen::FenWriteOptions{.ep = options.ep,
                                        .clocks = options.format != ReplayFormat::epd}),
       file_name_(std::move(file_name)), result_(result),
-      keep_rejects_(keep_rejects) {}
+      keep_rejects_(keep_rejects),
+      tag_values_(options.tags.size()),
+      tag_seen_(options.tags.size()) {
+  if (options.filter && !options.filter->empty()) selector_.emplace(*options.filter);
+}
 
 pgn::Action ReplayVisitor::begin_game(const pgn::GameStart& start) {
   game_ = start.number;
   game_output_start_ = result_.output.size();
   game_positions_ = 0;
+  mainline_plies_ = 0;
+  has_last_move_ = false;
   path_.clear();
   last_ply_.assign(1, 0);
   last_branch_.assign(1, Branch{0, 0});
+  if (rows_.empty()) rows_.resize(1);
+  rows_[0].open = false;
+  clear_annotations(rows_[0]);
+  for (std::string& value : tag_values_) value.clear();
+  std::fill(tag_seen_.begin(), tag_seen_.end(), 0);
+  verdict_.reset();
+  if (selector_) selector_->begin_game(start.number);
   return pgn::Action::proceed;
+}
+
+void ReplayVisitor::tag(std::string_view name, std::string_view value) {
+  for (std::size_t i = 0; i < options_.tags.size(); ++i)
+    if (!tag_seen_[i] && options_.tags[i] == name) {
+      tag_values_[i].assign(value);
+      tag_seen_[i] = 1;
+    }
+  if (selector_) selector_->tag(name, value);
 }
 
 bool ReplayVisitor::wanted(std::uint32_t ply) const {
-  return ply >= options_.min_ply && ply <= options_.max_ply && ply % options_.every == 0;
+  return !options_.final && ply >= options_.min_ply && ply <= options_.max_ply &&
+         ply % options_.every == 0;
 }
 
 void ReplayVisitor::start_position(const fen::Position& pos) {
-  if (options_.with_start && wanted(0)) write_position(pos, nullptr, fen::Move(), 0);
+  if (selector_) selector_->position(pos);
+  last_ = pos;
+  if (options_.with_start && wanted(0)) write_row(pos, nullptr, fen::Move(), 0);
+}
+
+pgn::Action ReplayVisitor::begin_movetext() {
+  format_tags();
+  if (selector_) verdict_ = selector_->verdict_after_tags();
+  // A game that cannot be selected is still read to its end (so that a broken one is reported)
+  // but not visited.
+  return verdict_ == false ? pgn::Action::skip : pgn::Action::proceed;
 }
 
 pgn::Action ReplayVisitor::move(const pgn::MoveEvent& event) {
+  close_row(event.before, event.move, event.after);
   last_ply_[event.depth] = event.ply;
-  if (wanted(event.ply)) write_position(*event.after, event.before, event.move, event.ply);
-  // Past --max-ply nothing more is written; the reader still checks the rest of the game.
-  if (event.ply >= options_.max_ply && !options_.variations) return pgn::Action::skip;
+  if (event.depth == 0) {
+    mainline_plies_ = event.ply;
+    if (selector_) selector_->position(*event.after);
+    if (options_.final) {
+      last_before_ = *event.before;
+      last_ = *event.after;
+      last_move_ = event.move;
+      has_last_move_ = true;
+      // The annotations of the last move are the final row's.
+      clear_annotations(rows_[0]);
+    }
+  }
+  if (wanted(event.ply)) write_row(*event.after, event.before, event.move, event.ply);
+  // Past --max-ply nothing more is written; the reader still checks the rest of the game. A row
+  // that waits for its next move or its comment is closed first.
+  const bool done = options_.rows_wait() ? event.ply > options_.max_ply
+                                         : event.ply >= options_.max_ply;
+  const bool needs_rest = options_.variations || options_.final ||
+                          (selector_ && !verdict_.has_value());
+  if (done && !needs_rest) return pgn::Action::skip;
   return pgn::Action::proceed;
+}
+
+void ReplayVisitor::comment(std::string_view text, const pgn::Location&) {
+  OpenRow& row = current_row();
+  if (!row.open && !(options_.final && path_.empty() && has_last_move_)) return;
+  if (options_.eval || options_.clock || options_.format == ReplayFormat::epd) {
+    const pgn::CommentCommands found = pgn::read_comment_commands(text);
+    // The first of each kind counts, over all the comments after the move.
+    if (!row.commands.eval_cp && !row.commands.mate) {
+      row.commands.eval_cp = found.eval_cp;
+      row.commands.mate = found.mate;
+    }
+    if (!row.commands.clock_ms) row.commands.clock_ms = found.clock_ms;
+  }
+  if (options_.comments) {
+    const std::size_t before = row.comment.size();
+    if (before) row.comment.push_back(' ');
+    pgn::append_comment_text(row.comment, text);
+    if (row.comment.size() == before + 1) row.comment.resize(before);  // nothing but commands
+  }
+}
+
+void ReplayVisitor::nag(std::uint8_t nag) {
+  OpenRow& row = current_row();
+  if (options_.nags && (row.open || (options_.final && path_.empty() && has_last_move_)))
+    row.nags.push_back(nag);
 }
 
 pgn::Action ReplayVisitor::begin_variation() {
@@ -65,13 +188,21 @@ pgn::Action ReplayVisitor::begin_variation() {
   path_.push_back(last);
   last_ply_.resize(path_.size() + 1);
   last_branch_.resize(path_.size() + 1);
+  if (rows_.size() < path_.size() + 1) rows_.resize(path_.size() + 1);
   last_ply_[path_.size()] = ply - 1;
   last_branch_[path_.size()] = Branch{0, 0};
+  rows_[path_.size()].open = false;
   return pgn::Action::proceed;
 }
 
 void ReplayVisitor::end_variation() {
-  if (!path_.empty()) path_.pop_back();
+  if (path_.empty()) return;
+  close_row(nullptr, fen::Move(), nullptr);
+  path_.pop_back();
+}
+
+void ReplayVisitor::result(std::string_view text) {
+  if (selector_) selector_->result(text);
 }
 
 void ReplayVisitor::write_path() {
@@ -84,8 +215,8 @@ void ReplayVisitor::write_path() {
   }
 }
 
-void ReplayVisitor::write_position(const fen::Position& pos, const fen::Position* before,
-                                   fen::Move move, std::uint32_t ply) {
+void ReplayVisitor::write_row(const fen::Position& pos, const fen::Position* before,
+                              fen::Move move, std::uint32_t ply) {
   OutputBuffer& out = result_.output;
   ++game_positions_;
   const fen::UciOptions uci_options{.king_takes_rook = pos.is_chess960()};
@@ -121,11 +252,6 @@ void ReplayVisitor::write_position(const fen::Position& pos, const fen::Position
         write_path();
       }
       out.append("\";");
-      if (before) {
-        out.append(" pm ");
-        write_san();
-        out.push_back(';');
-      }
       break;
     case ReplayFormat::csv:
       append_signed(out, game);
@@ -170,8 +296,211 @@ void ReplayVisitor::write_position(const fen::Position& pos, const fen::Position
       }
       out.append(",\"fen\":\"");
       write_fen();
-      out.append("\"}");
+      out.push_back('"');
       break;
+  }
+  OpenRow& row = current_row();
+  row.side = pos.side_to_move();
+  // The final row keeps what was gathered after the last move; others start empty.
+  if (!options_.final) clear_annotations(row);
+  if (!options_.rows_wait()) {
+    write_tail(row, nullptr, fen::Move(), nullptr, out);
+    return;
+  }
+  row.open = true;
+  row.tail_at = out.size();
+}
+
+// The tag columns are the same in every row of a game: written once, copied into each row.
+void ReplayVisitor::format_tags() {
+  tags_text_.clear();
+  if (options_.tags.empty()) return;
+  scratch_.clear();
+  OutputBuffer& out = scratch_;
+  for (std::size_t i = 0; i < options_.tags.size(); ++i) {
+    switch (options_.format) {
+      case ReplayFormat::fen:
+        out.push_back('\t');
+        append_field(out, tag_values_[i]);
+        break;
+      case ReplayFormat::csv:
+        out.push_back(',');
+        append_csv(out, tag_values_[i]);
+        break;
+      case ReplayFormat::jsonl:
+        out.push_back(',');
+        append_json(out, options_.tags[i]);
+        out.push_back(':');
+        if (tag_seen_[i]) append_json(out, tag_values_[i]);
+        else out.append("null");
+        break;
+      case ReplayFormat::epd: {
+        out.append(" c");
+        out.push_back(char('0' + i));
+        out.push_back(' ');
+        std::string quoted;
+        epd::write_quoted(tag_values_[i], quoted);
+        out.append(quoted);
+        out.push_back(';');
+        break;
+      }
+    }
+  }
+  tags_text_.assign(out.view());
+}
+
+void ReplayVisitor::clear_annotations(OpenRow& row) {
+  row.commands = {};
+  row.comment.clear();
+  row.nags.clear();
+}
+
+void ReplayVisitor::close_row(const fen::Position* from, fen::Move next, const fen::Position* after) {
+  OpenRow& row = current_row();
+  if (!row.open) return;
+  row.open = false;
+  OutputBuffer& out = result_.output;
+  if (row.tail_at == out.size()) {
+    write_tail(row, from, next, after, out);
+    return;
+  }
+  // Rows of variations were written since: the tail goes back where the row ends.
+  scratch_.clear();
+  write_tail(row, from, next, after, scratch_);
+  out.insert(row.tail_at, scratch_.view());
+}
+
+void ReplayVisitor::write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
+                               const fen::Position* after, OutputBuffer& out) {
+  const pgn::CommentCommands& c = row.commands;
+  // The move played next, in SAN (from the position before it) and UCI.
+  auto write_next_san = [&] {
+    if (from && after)
+      out.commit(fen::write_san(*from, next, *after, out.reserve(fen::kMaxSanLength)));
+    else if (from)
+      out.commit(fen::write_san(*from, next, out.reserve(fen::kMaxSanLength)));
+  };
+  auto write_next_uci = [&] {
+    if (from)
+      out.commit(fen::write_uci(next, out.reserve(fen::kMaxUciLength),
+                                {.king_takes_rook = from->is_chess960()}));
+  };
+  auto write_nags = [&](char separator) {
+    for (std::size_t i = 0; i < row.nags.size(); ++i) {
+      if (i) out.push_back(separator);
+      append_number(out, row.nags[i]);
+    }
+  };
+  thread_local std::string seconds;
+  auto clock_text = [&]() -> std::string_view {
+    seconds.clear();
+    pgn::append_seconds(seconds, *c.clock_ms);
+    return seconds;
+  };
+
+  switch (options_.format) {
+    case ReplayFormat::fen:
+    case ReplayFormat::csv: {
+      const bool csv = options_.format == ReplayFormat::csv;
+      const char sep = csv ? ',' : '\t';
+      auto text = [&](std::string_view s) { csv ? append_csv(out, s) : append_field(out, s); };
+      out.append(tags_text_);
+      if (options_.eval) {
+        out.push_back(sep);
+        if (c.eval_cp) append_signed(out, *c.eval_cp);
+        out.push_back(sep);
+        if (c.mate) append_signed(out, *c.mate);
+      }
+      if (options_.clock) {
+        out.push_back(sep);
+        if (c.clock_ms) out.append(clock_text());
+      }
+      if (options_.comments) {
+        out.push_back(sep);
+        text(row.comment);
+      }
+      if (options_.nags) {
+        out.push_back(sep);
+        write_nags(' ');
+      }
+      if (options_.next) {
+        out.push_back(sep);
+        write_next_san();
+        out.push_back(sep);
+        write_next_uci();
+      }
+      break;
+    }
+    case ReplayFormat::jsonl: {
+      out.append(tags_text_);
+      auto number_or_null = [&](const auto& value) {
+        if (value) append_signed(out, *value);
+        else out.append("null");
+      };
+      if (options_.eval) {
+        out.append(",\"eval\":");
+        number_or_null(c.eval_cp);
+        out.append(",\"mate\":");
+        number_or_null(c.mate);
+      }
+      if (options_.clock) {
+        out.append(",\"clk\":");
+        if (c.clock_ms) out.append(clock_text());
+        else out.append("null");
+      }
+      if (options_.comments) {
+        out.append(",\"comment\":");
+        append_json(out, row.comment);
+      }
+      if (options_.nags) {
+        out.append(",\"nags\":[");
+        write_nags(',');
+        out.push_back(']');
+      }
+      if (options_.next) {
+        out.append(",\"next_san\":");
+        if (from) {
+          out.push_back('"');
+          write_next_san();
+          out.append("\",\"next_uci\":\"");
+          write_next_uci();
+          out.push_back('"');
+        } else {
+          out.append("null,\"next_uci\":null");
+        }
+      }
+      out.push_back('}');
+      break;
+    }
+    case ReplayFormat::epd: {
+      // The move the game played from this position: a supplied move, legal here.
+      if (from && !next.is_null()) {
+        out.append(" sm ");
+        write_next_san();
+        out.push_back(';');
+      }
+      out.append(tags_text_);
+      if (options_.eval) {
+        // EPD evaluations are the side to move's; a mate it gives is dm, one it suffers has no
+        // opcode of its own and is the lowest ce.
+        const bool white = row.side == fen::Color::white;
+        if (c.mate) {
+          const std::int32_t mine = white ? *c.mate : -*c.mate;
+          if (mine > 0) {
+            out.append(" dm ");
+            append_signed(out, mine);
+          } else {
+            out.append(" ce -32767");
+          }
+          out.push_back(';');
+        } else if (c.eval_cp) {
+          out.append(" ce ");
+          append_signed(out, std::clamp(white ? *c.eval_cp : -*c.eval_cp, -32767, 32767));
+          out.push_back(';');
+        }
+      }
+      break;
+    }
   }
   out.push_back('\n');
 }
@@ -187,6 +516,22 @@ void ReplayVisitor::end_game(const pgn::GameEnd& end) {
     result_.output.truncate(game_output_start_);
     return;
   }
+  while (!path_.empty()) end_variation();
+  close_row(nullptr, fen::Move(), nullptr);
+  if (options_.final && verdict_ != false) {
+    // The final row is the game's only one: --min-ply, --max-ply and --every do not apply.
+    OpenRow& row = rows_[0];
+    const fen::Position* before = has_last_move_ ? &last_before_ : nullptr;
+    const fen::Move move = has_last_move_ ? last_move_ : fen::Move();
+    write_row(last_, before, move, mainline_plies_);
+    close_row(nullptr, fen::Move(), nullptr);
+  }
+  const bool selected = selector_ ? selector_->selected(mainline_plies_) : true;
+  if (!selected) {
+    result_.output.truncate(game_output_start_);
+    return;
+  }
+  ++result_.selected;
   result_.positions += game_positions_;
 }
 

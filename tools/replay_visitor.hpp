@@ -1,13 +1,21 @@
-// The visitor behind `fenkit replay`: writes a line per position in the chosen format.
+// The visitor behind `fenkit replay`: writes a row per position in the chosen format, with the
+// columns a data set asks for (tags, evaluation, clock, comment, NAGs, the move played next).
+//
+// A row is written in two parts. Its head (game, ply, san, uci, fen) is known when the move that
+// leads to the position arrives; the rest (the comment after that move, with its [%eval] and
+// [%clk], and the move played next) only when the line goes on or ends. So the head is written
+// at once and the row stays open until then; no per-move allocation is needed either way.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "fenkit/fen/fen.hpp"
-#include "fenkit/pgn/visitor.hpp"
 #include "cli.hpp"
+#include "fenkit/fen/fen.hpp"
+#include "fenkit/pgn/comment_commands.hpp"
+#include "fenkit/pgn/game_filter.hpp"
+#include "fenkit/pgn/visitor.hpp"
 #include "output_buffer.hpp"
 
 namespace fenkit::tools {
@@ -26,13 +34,31 @@ struct ReplayOptions {
   std::uint32_t max_ply = UINT32_MAX;
   std::uint32_t every = 1;
   std::int64_t game_offset = 0;  // added to every game number written
+  // The columns of a data set.
+  std::vector<std::string> tags;  // tag values by name, in this order
+  bool eval = false;              // eval and mate, from [%eval] after the move
+  bool clock = false;             // clk, from [%clk] after the move
+  bool comments = false;          // the comment after the move, without its commands
+  bool nags = false;              // the NAGs of the move
+  bool next = false;              // next_san and next_uci: the move played from the position
+  bool final = false;             // only the last position of each game
+  const pgn::GameFilter* filter = nullptr;  // which games; null: all
+
+  // Whether rows wait for what follows their move.
+  bool rows_wait() const {
+    return eval || clock || comments || nags || next || format == ReplayFormat::epd;
+  }
 };
+
+// The header line of the csv format.
+std::string csv_header(const ReplayOptions& options);
 
 // What one chunk of input produced, kept until it can be written in order.
 struct ReplayResult {
   OutputBuffer output;
   ChunkReport report;
   std::uint64_t positions = 0;
+  std::uint64_t selected = 0;  // games that passed the filter (and were not rejected)
 };
 
 class ReplayVisitor : public pgn::Visitor {
@@ -41,18 +67,43 @@ class ReplayVisitor : public pgn::Visitor {
                 bool keep_rejects);
 
   pgn::Action begin_game(const pgn::GameStart& start) override;
+  void tag(std::string_view name, std::string_view value) override;
   void start_position(const fen::Position& pos) override;
+  pgn::Action begin_movetext() override;
   pgn::Action move(const pgn::MoveEvent& event) override;
+  void comment(std::string_view text, const pgn::Location& where) override;
+  void nag(std::uint8_t nag) override;
   pgn::Action begin_variation() override;
   void end_variation() override;
+  void result(std::string_view result) override;
   void diagnostic(const pgn::Diagnostic& d) override;
   void end_game(const pgn::GameEnd& end) override;
 
  private:
+  // A row whose head is written and whose tail waits (one per line: the main line, and each
+  // variation being read).
+  struct OpenRow {
+    bool open = false;
+    std::size_t tail_at = 0;  // where in the output its tail goes
+    fen::Color side = fen::Color::white;  // side to move in the row's position
+    pgn::CommentCommands commands;        // of the comment after the move (numbers only)
+    std::string comment;                  // its text without commands
+    std::vector<std::uint8_t> nags;
+  };
+
   bool wanted(std::uint32_t ply) const;
-  void write_position(const fen::Position& pos, const fen::Position* before, fen::Move move,
-                      std::uint32_t ply);
+  void write_row(const fen::Position& pos, const fen::Position* before, fen::Move move,
+                 std::uint32_t ply);
+  // Writes the tail of the open row of the current line; `next` is the move played from its
+  // position (`from` the position before it, `after` the one after it), or none at the end of
+  // the line.
+  void close_row(const fen::Position* from, fen::Move next, const fen::Position* after);
+  static void clear_annotations(OpenRow& row);
+  void write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
+                  const fen::Position* after, OutputBuffer& out);
+  void format_tags();
   void write_path();
+  OpenRow& current_row() { return rows_[path_.size()]; }
 
   const ReplayOptions& options_;
   fen::FenWriter fen_writer_;
@@ -62,6 +113,18 @@ class ReplayVisitor : public pgn::Visitor {
   std::uint64_t game_ = 0;
   std::size_t game_output_start_ = 0;
   std::uint64_t game_positions_ = 0;
+  std::uint32_t mainline_plies_ = 0;
+  std::vector<std::string> tag_values_;  // per options_.tags, "" when absent
+  std::vector<std::uint8_t> tag_seen_;
+  std::string tags_text_;  // the tag columns of this game's rows, as the format writes them
+  std::optional<pgn::GameSelector> selector_;
+  std::optional<bool> verdict_;  // known before the end of the game
+  OutputBuffer scratch_;         // a tail written away from the end of the output
+
+  // --final: the last main-line position, written at the end of the game.
+  fen::Position last_, last_before_;
+  fen::Move last_move_;
+  bool has_last_move_ = false;
 
   // Where the current variation hangs off its parent, per nesting level: ply and index.
   struct Branch {
@@ -69,8 +132,9 @@ class ReplayVisitor : public pgn::Visitor {
     std::uint32_t index;
   };
   std::vector<Branch> path_;
-  std::vector<std::uint32_t> last_ply_;   // per level: the ply of the last move seen
+  std::vector<std::uint32_t> last_ply_;  // per level: the ply of the last move seen
   std::vector<Branch> last_branch_;      // per level: the last branch opened from it
+  std::vector<OpenRow> rows_;            // per level: its open row
 };
 
 }  // namespace fenkit::tools

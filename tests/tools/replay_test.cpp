@@ -62,10 +62,14 @@ TEST_F(Replay, FenIsTheDefaultFormat) {
 TEST_F(Replay, EpdFormat) {
   const Outcome r = fenkit("replay -q -f epd --with-start " + quote(game));
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(lines_of(r.out), (Lines{epd(kStart) + " id \"1.0\";",
-                                    epd(kE4) + " id \"1.1\"; pm e4;",
-                                    epd(kE5) + " id \"1.2\"; pm e5;",
-                                    epd(kNf3) + " id \"1.3\"; pm Nf3;"}));
+  // sm is the move the game played from the position: legal there, so valid EPD.
+  EXPECT_EQ(lines_of(r.out), (Lines{epd(kStart) + " id \"1.0\"; sm e4;",
+                                    epd(kE4) + " id \"1.1\"; sm e5;",
+                                    epd(kE5) + " id \"1.2\"; sm Nf3;",
+                                    epd(kNf3) + " id \"1.3\";"}));
+  const Outcome check = fenkit("epd --check " + quote(dir.write("out.epd", r.out)));
+  EXPECT_EQ(check.status, 0) << check.err;
+  EXPECT_EQ(check.err, "4 records, 4 used, 0 rejected\n");
 }
 
 TEST_F(Replay, CsvFormat) {
@@ -108,10 +112,12 @@ TEST_F(Replay, VariationsWithTheirPath) {
   EXPECT_EQ(j[4], "{\"game\":1,\"ply\":3,\"path\":\"2:1/3:1\",\"san\":\"c3\",\"uci\":\"c2c3\",\"fen\":\"" + s(kC5C3) + "\"}");
   const Outcome epd_out = fenkit("replay -q -f epd --variations " + quote(game));
   const Lines e = lines_of(epd_out.out);
-  ASSERT_EQ(e.size(), 7U);
-  EXPECT_EQ(e[2], epd(kC5) + " id \"1.2/2:1\"; pm c5;");
-  EXPECT_EQ(e[4], epd(kC5C3) + " id \"1.3/2:1/3:1\"; pm c3;");
-  EXPECT_EQ(e[5], epd(kE6) + " id \"1.2/2:2\"; pm e6;");
+  // Each row's next move is the next one of its own line; the main line's row before the
+  // variations learns its next move (Nf3) after them, and keeps its place.
+  EXPECT_EQ(e, (Lines{epd(kE4) + " id \"1.1\"; sm e5;", epd(kE5) + " id \"1.2\"; sm Nf3;",
+                      epd(kC5) + " id \"1.2/2:1\"; sm Nf3;", epd(kC5Nf3) + " id \"1.3/2:1\";",
+                      epd(kC5C3) + " id \"1.3/2:1/3:1\";", epd(kE6) + " id \"1.2/2:2\";",
+                      epd(kNf3) + " id \"1.3\";"}));
   const Outcome fen = fenkit("replay -q --variations " + quote(game));
   EXPECT_EQ(lines_of(fen.out), (Lines{kE4, kE5, kC5, kC5Nf3, kC5C3, kE6, kNf3}));
 }

@@ -1,0 +1,196 @@
+// Choosing games: by players, tags, result, ratings, opening code, date, time control, length,
+// positions reached and game number. One component for every program that reads archives, so
+// that the same words select the same games everywhere (fenkit pgn, replay, epd --from-pgn and
+// book build take the same options and build a GameFilter from them).
+//
+// A GameFilter holds the conditions; a GameSelector, one per reading thread, follows one game at
+// a time as a visitor sees it:
+//
+//   GameFilter filter;
+//   filter.add_player("Carlsen");
+//   filter.add_tag_condition(parse_tag_condition("WhiteElo>=2500"));
+//   GameSelector selector(filter);
+//   // in a Visitor:
+//   begin_game(start)      selector.begin_game(start.number);
+//   tag(name, value)       selector.tag(name, value);
+//   begin_movetext()       if (selector.verdict_after_tags() == false) return Action::skip;
+//   start_position(pos)    selector.position(pos);
+//   move(event)            if (event.depth == 0) selector.position(*event.after);
+//   result(text)           selector.result(text);
+//   end_game(end)          if (!end.rejected && selector.selected(plies)) ...use the game
+//
+// How conditions combine: every kind of condition given must hold. Repeating a kind gives
+// alternatives (--white A --white B: White is A or B; several --result, --eco, --variant,
+// --time-control, --position), except --player, where every name must be one of the two
+// players (--player A --player B: the games between A and B), and --tag, where every condition
+// must hold. A game that lacks a tag fails the conditions on it. invert() selects the games that
+// fail. Names match as case-insensitive substrings of the tag value (ASCII letters fold), or with
+// set_regex(true) as ECMAScript regular expressions searched in the value, case-insensitively.
+//
+// Thread safety: a GameFilter is read-only once built and may be shared by any number of
+// GameSelectors on any threads; a GameSelector belongs to one thread.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "fenkit/fen/position.hpp"
+#include "fenkit/fen/position_set.hpp"
+
+namespace fenkit::pgn {
+
+// ------------------------------------------------------------------ Pieces of conditions
+// The parsers throw std::invalid_argument with a message that says what is wrong.
+
+// "WhiteElo>=2500", "Event=Wijk aan Zee" (exact), "White~Carlsen" (substring, or regular
+// expression), "Round!=1"; the comparisons < <= > >= are numeric (a value that is not a number
+// fails them), = and != compare numbers as numbers when both sides are numbers, else as text.
+struct TagCondition {
+  enum class Op : std::uint8_t { equal, not_equal, contains, less, less_equal, greater, greater_equal };
+  std::string name;
+  Op op = Op::equal;
+  std::string value;
+};
+TagCondition parse_tag_condition(std::string_view text);
+
+// A day as the number yyyymmdd (20210314). A PGN date with unknown parts ("2021.??.??") means a
+// range of days: parse_pgn_date gives its first and last possible day (an unknown year gives
+// nothing). parse_day reads an option's "YYYY.MM.DD" (also "YYYY-MM-DD"; "YYYY" and "YYYY.MM"
+// mean their first day, or with `last` their last day).
+std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_pgn_date(std::string_view date);
+std::uint32_t parse_day(std::string_view text, bool last = false);
+
+// ECO codes A00..E99 as 0..499. "C42", "B" (B00-B99), "A00-B99" (inclusive).
+struct EcoRange {
+  std::uint16_t first = 0, last = 499;
+  bool contains(std::string_view eco) const;
+};
+EcoRange parse_eco_range(std::string_view text);
+// The number of an ECO code ("C42" -> 242), or -1.
+int eco_number(std::string_view eco);
+
+// Game numbers: "1-100,250,300-".
+class NumberSet {
+ public:
+  static NumberSet parse(std::string_view text);
+  bool contains(std::uint64_t n) const;
+  // The largest number of the set, or UINT64_MAX when it has an open end.
+  std::uint64_t last() const;
+
+ private:
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges_;  // sorted, merged
+};
+
+// Time controls as lichess groups them by the estimated duration base + 40 x increment:
+// ultrabullet (< 30 s), bullet (< 3 min), blitz (< 8 min), rapid (< 25 min), classical;
+// correspondence for "-" or a days-per-move control ("1/259200").
+enum class Speed : std::uint8_t { ultrabullet, bullet, blitz, rapid, classical, correspondence };
+std::optional<Speed> speed_of_time_control(std::string_view time_control);
+Speed parse_speed(std::string_view name);
+
+// ------------------------------------------------------------------ The filter
+
+class GameFilter {
+ public:
+  GameFilter();
+  ~GameFilter();
+  GameFilter(GameFilter&&) noexcept;
+  GameFilter& operator=(GameFilter&&) noexcept;
+
+  // Names given from now on (and --tag values after ~) are regular expressions.
+  void set_regex(bool on) { regex_ = on; }
+  void add_white(std::string_view name);
+  void add_black(std::string_view name);
+  void add_player(std::string_view name);
+  void add_tag_condition(const TagCondition& condition);
+  // "1-0", "0-1", "1/2-1/2" or "*": the Result tag, or the movetext's result without one.
+  void add_result(std::string_view result);
+  // Both WhiteElo and BlackElo at least this.
+  void set_min_elo(int elo);
+  void add_eco(const EcoRange& range);
+  // The Date tag (or UTCDate) lies certainly on or after / on or before this day: a date with
+  // unknown parts counts by its earliest possible day for `from`, its latest for `to`.
+  void set_date_from(std::uint32_t day);
+  void set_date_to(std::uint32_t day);
+  // The TimeControl tag as written ("180+2"), or its speed.
+  void add_time_control(std::string_view text);
+  void add_speed(Speed speed);
+  // Mainline half-moves.
+  void set_min_plies(std::uint32_t n);
+  void set_max_plies(std::uint32_t n);
+  // The Variant tag, case-insensitive; "standard" (or "chess") also takes games without one.
+  void add_variant(std::string_view name);
+  // The mainline (start position included) reaches one of these positions.
+  void add_position(const fen::Position& pos);
+  void set_games(NumberSet numbers);
+  void invert(bool on = true) { invert_ = on; }
+
+  // No condition at all: every game is selected (unless inverted).
+  bool empty() const;
+  // Whether a selector needs the mainline's positions or length.
+  bool needs_positions() const { return !positions_.empty(); }
+  bool needs_plies() const { return min_plies_ || max_plies_; }
+  bool inverted() const { return invert_; }
+  // The largest game number that can be selected (UINT64_MAX: no limit), so that reading can
+  // stop after it.
+  std::uint64_t last_game() const;
+
+ private:
+  friend class GameSelector;
+  struct Test;
+  // Tests on tags, in groups: a group holds when one of its tests does; all groups must hold.
+  std::vector<Test> tests_;
+  std::size_t groups_ = 0;
+  std::size_t new_group();
+  void add_test(std::size_t group, std::string name, Test test);
+  Test name_test(std::string_view name) const;  // substring or regex, as set_regex says
+
+  bool regex_ = false;
+  std::optional<std::size_t> white_group_, black_group_, result_group_, eco_group_, tc_group_,
+      variant_group_;
+  bool variant_standard_ = false;  // a missing Variant tag passes the variant group
+  std::optional<std::uint32_t> min_plies_, max_plies_;
+  fen::PositionSet positions_;
+  std::optional<NumberSet> games_;
+  bool invert_ = false;
+};
+
+// ------------------------------------------------------------------ Following a game
+
+class GameSelector {
+ public:
+  explicit GameSelector(const GameFilter& filter);
+
+  void begin_game(std::uint64_t number);
+  void tag(std::string_view name, std::string_view value);
+  // Once the tags are in: the final verdict when the tags (and the game number) already settle
+  // it, so that a reader may skip the rest (true: selected whatever follows; false: not).
+  std::optional<bool> verdict_after_tags();
+  // Every mainline position, the start position first.
+  void position(const fen::Position& pos);
+  // The movetext's result (used when the game has no Result tag).
+  void result(std::string_view text);
+  // The verdict at the end, given the mainline's length in half-moves. Rejected games should not
+  // be asked about: they are never selected.
+  bool selected(std::uint32_t plies);
+
+  // Whether positions still matter for this game (a position condition not yet met).
+  bool wants_positions() const { return !filter_.positions_.empty() && !position_found_; }
+
+ private:
+  bool tags_hold(bool final);
+  const GameFilter& filter_;
+  std::vector<std::uint8_t> group_passed_;
+  bool number_ok_ = true;
+  bool result_tag_seen_ = false, variant_tag_seen_ = false;
+  bool position_found_ = false;
+  std::string movetext_result_;
+};
+
+}  // namespace fenkit::pgn

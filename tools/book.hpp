@@ -13,6 +13,7 @@
 #include "fenkit/epd/book_reader.hpp"
 #include "fenkit/epd/book_weights.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/pgn/game_filter.hpp"
 
 namespace fenkit::tools {
 
@@ -25,6 +26,7 @@ int run_book_key(const Args& args);
 // What the inputs of `fenkit book build` held.
 struct BookInputTotals {
   std::size_t games = 0, rejected_games = 0;      // PGN
+  std::size_t selected_games = 0;                 // PGN games the filter kept (and not rejected)
   std::size_t records = 0, rejected_records = 0;  // EPD
   std::size_t records_without_moves = 0;          // EPD records with neither bm nor pm
   std::uint64_t ambiguous = 0;                    // Chess960 positions left out (epd/book_move.hpp)
@@ -33,7 +35,8 @@ struct BookInputTotals {
 // Feeds every game of PGN files ("-": standard input) to `builder`, in input order, reading on
 // `jobs` threads; games the reader rejects are reported through `diag` and counted.
 void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& builder, int max_ply,
-                   unsigned jobs, Diagnostics& diag, Progress& progress, BookInputTotals& totals);
+                   const pgn::GameFilter& filter, unsigned jobs, Diagnostics& diag,
+                   Progress& progress, BookInputTotals& totals);
 
 struct EpdBookInput {
   // The opcode whose integer operand gives a record's weight; records without it weigh 1.

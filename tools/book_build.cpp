@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "book.hpp"
+#include "selection_options.hpp"
 #include "fenkit/epd/book_writer.hpp"
 
 namespace fenkit::tools {
@@ -49,6 +50,7 @@ int run_book_build(const Args& args) {
   add_jobs_option(options, "PGN: worker threads (the book is the same)");
   add_report_options(options);
   add_files_option(options, "input files ('-' or none: standard input)");
+  options.add(selection_options());
   const CommandLine cl = parse_command_line(args, options, "file");
   const auto& v = cl.values;
   if (cl.help) {
@@ -87,6 +89,10 @@ int run_book_build(const Args& args) {
     for (const char* games_only : {"max-ply", "min-games", "min-score", "jobs"})
       if (!v[games_only].defaulted())
         throw UsageError(std::string("--") + games_only + " applies to PGN games only");
+    const po::options_description selection = selection_options();
+    for (const auto& option : selection.options())
+      if (v.count(option->long_name()))
+        throw UsageError("--" + option->long_name() + " applies to PGN games only");
   } else {
     if (v.count("weight-opcode") || v.count("chess960"))
       throw UsageError("--weight-opcode and --chess960 apply to EPD input only");
@@ -99,7 +105,8 @@ int run_book_build(const Args& args) {
   std::vector<epd::BookEntry> entries;
   if (source == BookSource::pgn) {
     epd::BookBuilder builder(build);
-    add_pgn_games(files, builder, build.max_ply, jobs_from(v), diag, progress, totals);
+    const pgn::GameFilter filter = filter_from(v);
+    add_pgn_games(files, builder, build.max_ply, filter, jobs_from(v), diag, progress, totals);
     progress.clear();
     entries = builder.entries();
     totals.ambiguous = builder.stats().ambiguous_plies;
@@ -128,8 +135,13 @@ int run_book_build(const Args& args) {
   }
   if (!reporting.quiet) {
     if (source == BookSource::pgn)
-      std::cerr << totals.games << " games, " << totals.games - totals.rejected_games << " used, "
-                << totals.rejected_games << " rejected" << diag.warnings_note();
+      std::cerr << totals.games << " games, " << totals.selected_games << " used, "
+                << totals.rejected_games << " rejected"
+                << (v.count("invert") || totals.games - totals.rejected_games != totals.selected_games
+                        ? ", " + std::to_string(totals.games - totals.rejected_games -
+                                                totals.selected_games) + " not selected"
+                        : std::string())
+                << diag.warnings_note();
     else
       std::cerr << totals.records << " records, "
                 << totals.records - totals.rejected_records - totals.records_without_moves

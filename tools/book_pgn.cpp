@@ -12,6 +12,7 @@
 #include "archive_events.hpp"
 #include "book.hpp"
 #include "fenkit/pgn/archive.hpp"
+#include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
 
 namespace fenkit::tools {
@@ -32,29 +33,42 @@ struct BookChunk {
 
 class BookGameVisitor : public pgn::Visitor {
  public:
-  BookGameVisitor(BookChunk& chunk, std::size_t max_ply, const std::string& name, bool warnings)
-      : chunk_(chunk), max_ply_(max_ply), name_(name), warnings_(warnings) {}
+  BookGameVisitor(BookChunk& chunk, std::size_t max_ply, const std::string& name, bool warnings,
+                  const pgn::GameFilter& filter)
+      : chunk_(chunk), max_ply_(max_ply), name_(name), warnings_(warnings) {
+    if (!filter.empty()) selector_.emplace(filter);
+  }
 
-  pgn::Action begin_game(const pgn::GameStart&) override {
+  pgn::Action begin_game(const pgn::GameStart& start) override {
     game_ = BookChunk::Game{fen::Position(), chunk_.moves.size(), 0, epd::GameResult::unknown};
     result_tag_.reset();
     movetext_result_ = epd::GameResult::unknown;
     stopped_ = false;
+    verdict_.reset();
+    plies_ = 0;
+    if (selector_) selector_->begin_game(start.number);
     return pgn::Action::proceed;
   }
 
   void tag(std::string_view name, std::string_view value) override {
     if (name == "Result" && !result_tag_) result_tag_ = epd::parse_game_result(value);
+    if (selector_) selector_->tag(name, value);
   }
 
-  void start_position(const fen::Position& pos) override { game_.start = pos; }
+  void start_position(const fen::Position& pos) override {
+    game_.start = pos;
+    if (selector_) selector_->position(pos);
+  }
 
   pgn::Action begin_movetext() override {
-    return enough() ? pgn::Action::skip : pgn::Action::proceed;
+    if (selector_) verdict_ = selector_->verdict_after_tags();
+    return verdict_ == false || enough() ? pgn::Action::skip : pgn::Action::proceed;
   }
 
   pgn::Action move(const pgn::MoveEvent& event) override {
     if (event.depth != 0) return pgn::Action::proceed;
+    plies_ = event.ply;
+    if (selector_) selector_->position(*event.after);
     // A null move leaves legal play; the book can use the moves before it only.
     if (event.move.is_null()) {
       stopped_ = true;
@@ -67,13 +81,16 @@ class BookGameVisitor : public pgn::Visitor {
     return enough() ? pgn::Action::skip : pgn::Action::proceed;
   }
 
-  void result(std::string_view text) override { movetext_result_ = epd::parse_game_result(text); }
+  void result(std::string_view text) override {
+    movetext_result_ = epd::parse_game_result(text);
+    if (selector_) selector_->result(text);
+  }
 
   void diagnostic(const pgn::Diagnostic& d) override { chunk_.report.diagnostic(name_, d, warnings_); }
 
   void end_game(const pgn::GameEnd& end) override {
     chunk_.report.end_game(end, false);
-    if (end.rejected) {
+    if (end.rejected || (selector_ && !selector_->selected(plies_))) {
       chunk_.moves.resize(game_.first_move);
       return;
     }
@@ -84,7 +101,10 @@ class BookGameVisitor : public pgn::Visitor {
  private:
   // The rest of the game is not needed once max-ply moves are in and the result is known
   // (skipping still has the reader check the moves, so the game is judged whole).
-  bool enough() const { return result_tag_ && (stopped_ || game_.move_count >= max_ply_); }
+  bool enough() const {
+    const bool filter_waits = selector_ && !verdict_.has_value();
+    return result_tag_ && !filter_waits && (stopped_ || game_.move_count >= max_ply_);
+  }
 
   BookChunk& chunk_;
   std::size_t max_ply_;
@@ -94,12 +114,19 @@ class BookGameVisitor : public pgn::Visitor {
   std::optional<epd::GameResult> result_tag_;
   epd::GameResult movetext_result_ = epd::GameResult::unknown;
   bool stopped_ = false;
+  std::optional<pgn::GameSelector> selector_;
+  std::optional<bool> verdict_;
+  std::uint32_t plies_ = 0;
+
+ public:
+  std::uint64_t selected_ = 0;
 };
 
 }  // namespace
 
 void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& builder, int max_ply,
-                   unsigned jobs, Diagnostics& diag, Progress& progress, BookInputTotals& totals) {
+                   const pgn::GameFilter& filter, unsigned jobs, Diagnostics& diag,
+                   Progress& progress, BookInputTotals& totals) {
   pgn::ReaderOptions reader;
   reader.move_locations = false;
   pgn::ArchiveOptions archive;
@@ -108,7 +135,8 @@ void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& buil
   pgn::read_archive<BookChunk>(
       paths, archive, events,
       [&](const pgn::Chunk& chunk, const pgn::InputSource& input, BookChunk& result) {
-        BookGameVisitor visitor(result, std::size_t(max_ply), input.name(), diag.show_warnings());
+        BookGameVisitor visitor(result, std::size_t(max_ply), input.name(), diag.show_warnings(),
+                                filter);
         pgn::ReaderOptions options = reader;
         options.file_name = input.name();
         pgn::read_chunk(chunk, visitor, options);
@@ -121,6 +149,7 @@ void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& buil
                            game.result, epd::MoveCheck::trusted);
         totals.games += result.report.games;
         totals.rejected_games += result.report.rejected;
+        totals.selected_games += result.games.size();
       });
 }
 

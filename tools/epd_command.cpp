@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "epd_from_pgn.hpp"
 #include "rejects_file.hpp"
+#include "selection_options.hpp"
 #include "epd_input.hpp"
 #include "epd_output.hpp"
 
@@ -47,6 +48,7 @@ int run_epd(const Args& args) {
   add_report_options(options);
   add_files_option(options, "input files ('-' or none: standard input)");
   options.add(from_pgn_options());
+  options.add(selection_options());
   const CommandLine cl = parse_command_line(args, options, "file");
   const auto& v = cl.values;
   if (cl.help) {
@@ -67,8 +69,8 @@ int run_epd(const Args& args) {
   if (v.count("from-pgn"))
     return run_epd_from_pgn(v, files, format, write,
                             write.clocks == epd::ClockFields::as_read);
-  if (const char* name = from_pgn_option_used(v))
-    throw UsageError(std::string("--") + name + " only goes with --from-pgn");
+  if (const std::string name = from_pgn_option_used(v); !name.empty())
+    throw UsageError("--" + name + " only goes with --from-pgn");
   refuse_unless(v, "jobs", false, "--from-pgn");
 
   epd::ReadOptions read;

@@ -16,6 +16,7 @@
 #include "progress.hpp"
 #include "rejects_file.hpp"
 #include "suite_output.hpp"
+#include "selection_options.hpp"
 #include "suite_visitor.hpp"
 
 namespace fenkit::tools {
@@ -51,13 +52,6 @@ fen::Color parse_side(const std::string& name) {
   throw UsageError("--side is white or black");
 }
 
-std::vector<std::string> parse_results(const std::vector<std::string>& names) {
-  for (const std::string& name : names)
-    if (name != "1-0" && name != "0-1" && name != "1/2-1/2" && name != "*")
-      throw UsageError("--result '" + name + "': 1-0, 0-1, 1/2-1/2 or *");
-  return names;
-}
-
 }  // namespace
 
 po::options_description from_pgn_options() {
@@ -70,11 +64,6 @@ po::options_description from_pgn_options() {
       ("unique", "each position once, in the order first seen (clocks do not count)")
       ("min-count", integer(1),
        "only positions seen in at least N different games (implies --unique)")
-      ("min-elo", integer(0, 10000),
-       "only games whose WhiteElo and BlackElo are both at least E (games without them are "
-       "left out)")
-      ("result", po::value<std::vector<std::string>>()->composing(),
-       "only games with this Result tag: 1-0, 0-1, 1/2-1/2 or * (repeatable)")
       ("side", one_of({"white", "black"}), "only positions with this side to move: white or black")
       ("annotate",
        "name the source: id \"FILE:GAME.PLY\" (the first game seen in; games are counted "
@@ -84,11 +73,13 @@ po::options_description from_pgn_options() {
   return options;
 }
 
-const char* from_pgn_option_used(const po::variables_map& v) {
-  for (const char* name : {"ply", "unique", "min-count", "min-elo", "result", "side", "ep",
-                           "annotate", "jobs"})
+std::string from_pgn_option_used(const po::variables_map& v) {
+  for (const char* name : {"ply", "unique", "min-count", "side", "ep", "annotate", "jobs"})
     if (v.count(name) && !v[name].defaulted()) return name;
-  return nullptr;
+  const po::options_description selection = selection_options();
+  for (const auto& option : selection.options())
+    if (v.count(option->long_name())) return option->long_name();
+  return {};
 }
 
 int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>& files,
@@ -103,8 +94,8 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
     filter.max_ply = last;
   }
   if (v.count("side")) filter.side = parse_side(v["side"].as<std::string>());
-  if (v.count("min-elo")) filter.min_elo = v["min-elo"].as<std::int64_t>();
-  if (v.count("result")) filter.results = parse_results(v["result"].as<std::vector<std::string>>());
+  const pgn::GameFilter selection = filter_from(v);
+  filter.games = &selection;
   filter.ep = ep_from(v);
   const auto min_count = std::uint32_t(std::min<std::int64_t>(
       v.count("min-count") ? v["min-count"].as<std::int64_t>() : 1, UINT32_MAX));

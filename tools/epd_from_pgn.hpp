@@ -10,9 +10,9 @@ namespace fenkit::tools {
 // The options that only --from-pgn takes, for `fenkit epd`'s option table.
 po::options_description from_pgn_options();
 
-// The first option of from_pgn_options() (other than --from-pgn) that the command line uses,
-// or nullptr.
-const char* from_pgn_option_used(const po::variables_map& values);
+// The first option of from_pgn_options() (other than --from-pgn) or of the game selection that
+// the command line uses, or "".
+std::string from_pgn_option_used(const po::variables_map& values);
 
 // Reads the PGN files named on the command line and writes the suite; returns the exit status.
 // `fields_as_read`: --fields was left at as-read, which here means the four EPD fields alone.

@@ -50,7 +50,9 @@ SuiteVisitor::SuiteVisitor(const SuiteFilter& filter, std::string file_name, Sui
       file_name_(std::move(file_name)),
       chunk_(chunk),
       keep_rejects_(keep_rejects),
-      warnings_(warnings) {}
+      warnings_(warnings) {
+  if (filter.games && !filter.games->empty()) selector_.emplace(*filter.games);
+}
 
 pgn::Action SuiteVisitor::begin_game(const pgn::GameStart& start) {
   game_ = start.number;
@@ -63,48 +65,49 @@ pgn::Action SuiteVisitor::begin_game(const pgn::GameStart& start) {
   black_.clear();
   event_.clear();
   date_.clear();
-  result_.clear();
-  white_elo_.reset();
-  black_elo_.reset();
+  verdict_.reset();
+  plies_ = 0;
+  if (selector_) selector_->begin_game(start.number);
   return pgn::Action::proceed;
 }
 
 void SuiteVisitor::tag(std::string_view name, std::string_view value) {
-  if (name == "Result") result_.assign(value);
-  else if (name == "WhiteElo") white_elo_ = elo_of(value);
-  else if (name == "BlackElo") black_elo_ = elo_of(value);
-  else if (!filter_.notes) return;
+  if (selector_) selector_->tag(name, value);
+  if (!filter_.notes) return;
   else if (name == "White") white_.assign(value);
   else if (name == "Black") black_.assign(value);
   else if (name == "Event") event_.assign(value);
   else if (name == "Date") date_.assign(value);
 }
 
-bool SuiteVisitor::tags_pass() const {
-  if (filter_.min_elo) {
-    if (!white_elo_ || !black_elo_) return false;
-    if (*white_elo_ < *filter_.min_elo || *black_elo_ < *filter_.min_elo) return false;
-  }
-  if (!filter_.results.empty() &&
-      std::find(filter_.results.begin(), filter_.results.end(), result_) == filter_.results.end())
-    return false;
-  return true;
-}
-
 // Called after the tags, before the moves.
 void SuiteVisitor::start_position(const fen::Position& pos) {
-  selected_ = tags_pass();
+  if (selector_) {
+    verdict_ = selector_->verdict_after_tags();
+    selector_->position(pos);
+  }
+  selected_ = verdict_ != false;
   if (selected_ && filter_.min_ply == 0) take(pos, 0);
 }
 
 pgn::Action SuiteVisitor::begin_movetext() {
   // The reader still checks the moves of a skipped game, so it is accepted or rejected alike.
-  return selected_ && filter_.max_ply > 0 ? pgn::Action::proceed : pgn::Action::skip;
+  // The filter may need the whole main line to decide.
+  const bool filter_waits = selector_ && !verdict_.has_value();
+  return selected_ && (filter_.max_ply > 0 || filter_waits) ? pgn::Action::proceed
+                                                            : pgn::Action::skip;
 }
 
 pgn::Action SuiteVisitor::move(const pgn::MoveEvent& event) {
-  if (event.ply >= filter_.min_ply) take(*event.after, event.ply);
-  return event.ply >= filter_.max_ply ? pgn::Action::skip : pgn::Action::proceed;
+  plies_ = event.ply;
+  if (selector_) selector_->position(*event.after);
+  if (event.ply >= filter_.min_ply && event.ply <= filter_.max_ply) take(*event.after, event.ply);
+  const bool filter_waits = selector_ && !verdict_.has_value();
+  return event.ply >= filter_.max_ply && !filter_waits ? pgn::Action::skip : pgn::Action::proceed;
+}
+
+void SuiteVisitor::result(std::string_view text) {
+  if (selector_) selector_->result(text);
 }
 
 void SuiteVisitor::take(const fen::Position& pos, std::uint32_t ply) {
@@ -163,7 +166,7 @@ void SuiteVisitor::diagnostic(const pgn::Diagnostic& d) {
 
 void SuiteVisitor::end_game(const pgn::GameEnd& end) {
   chunk_.report.end_game(end, keep_rejects_);
-  if (end.rejected) {
+  if (end.rejected || (selector_ && !selector_->selected(plies_))) {
     // A game is used whole or not at all.
     chunk_.sightings.resize(first_sighting_);
     chunk_.fens.resize(fens_start_);

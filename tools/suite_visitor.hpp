@@ -10,6 +10,7 @@
 
 #include "fenkit/fen/fen.hpp"
 #include "cli.hpp"
+#include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
 
 namespace fenkit::tools {
@@ -18,8 +19,7 @@ struct SuiteFilter {
   std::uint32_t min_ply = 1;  // plies counted from the game's start position (0)
   std::uint32_t max_ply = UINT32_MAX;
   std::optional<fen::Color> side;       // only positions with this side to move
-  std::optional<std::int64_t> min_elo;  // both WhiteElo and BlackElo at least this
-  std::vector<std::string> results;     // Result tags accepted; empty: any
+  const pgn::GameFilter* games = nullptr;  // which games; null: all
   fen::EpMode ep = fen::EpMode::standard;
   bool once_per_game = false;  // a position repeated within one game is taken once
   bool notes = false;          // keep "White - Black, Event, Date" for each game
@@ -69,10 +69,10 @@ class SuiteVisitor : public pgn::Visitor {
   pgn::Action begin_movetext() override;
   pgn::Action move(const pgn::MoveEvent& event) override;
   void diagnostic(const pgn::Diagnostic& d) override;
+  void result(std::string_view text) override;
   void end_game(const pgn::GameEnd& end) override;
 
  private:
-  bool tags_pass() const;
   void take(const fen::Position& pos, std::uint32_t ply);
   void add_note();
 
@@ -89,8 +89,10 @@ class SuiteVisitor : public pgn::Visitor {
   std::size_t first_sighting_ = 0, fens_start_ = 0, notes_start_ = 0;
   bool has_note_ = false;
   std::uint32_t note_ = 0, note_length_ = 0;
-  std::string white_, black_, event_, date_, result_;
-  std::optional<std::int64_t> white_elo_, black_elo_;
+  std::string white_, black_, event_, date_;
+  std::optional<pgn::GameSelector> selector_;
+  std::optional<bool> verdict_;  // known before the end of the game
+  std::uint32_t plies_ = 0;      // of the main line
 };
 
 }  // namespace fenkit::tools

@@ -38,7 +38,7 @@ TOKEN = re.compile(r"""
   | [()]                  # variation
   | \$\d+                 # NAG
   | 0-0-0 | 0-0(?!-[01]) # castling written with zeros
-  | 1-0 | 0-1 | 1/2-1/2 | \*
+  | 1-0 | 0-1 | 1/2(?:-1/2)? | \*   # "1/2" alone is a draw too
   | \d+\.*                # move number
   | [^\s{}();$.]+         # a move, possibly with suffixes
   | \S                    # anything else, ignored
@@ -86,29 +86,61 @@ def comment_state(line, in_comment):
     return in_comment
 
 
+# One tag pair, with a quoted value that may hold escaped quotes and brackets.
+TAG = re.compile(r'\[[^\]"]*"(?:[^"\\]|\\.)*"\s*\]\s*')
+
+
+COMMENTS = re.compile(r"\{[^}]*\}?|;.*")
+
+
+def tag_name(tag):
+    return tag[1:].split(None, 1)[0] if len(tag) > 1 else ""
+
+
 def read_games(stream):
-    """Yields (tag lines, movetext) per game. A line starting with '[' outside a comment
-    after movetext starts the next game; '%' lines are escapes and skipped."""
+    """Yields (tag lines, movetext) per game. The next game starts at a tag line after
+    movetext (outside a comment), at a tag repeating one of the section after a blank line
+    (games of tags only), or at "1." after a blank line; '%' lines are escapes and skipped.
+    Movetext may follow the tags on their line."""
     tags, moves = [], []
-    in_moves = in_comment = False
+    in_moves = in_comment = gap = has_moves = False
+    first = True
     for line in stream:
         line = line.rstrip("\n")
+        if first:  # a UTF-8 byte order mark, read as Latin-1
+            line, first = line[3:] if line.startswith("\xef\xbb\xbf") else line, False
         if not in_comment and line.startswith("%"):
             continue
         stripped = line.strip()
-        if in_moves and not in_comment and stripped.startswith("["):
+        if not in_comment and (
+                (in_moves and stripped.startswith("["))
+                or (has_moves and gap and stripped.startswith("1."))
+                or (gap and stripped.startswith("[")
+                    and tag_name(stripped) in {tag_name(t) for t in tags})):
             yield tags, "\n".join(moves)
-            tags, moves, in_moves = [], [], False
+            tags, moves, in_moves, has_moves = [], [], False, False
+        gap = not stripped and (in_moves or bool(tags)) or (gap and not stripped)
         if not in_moves:
-            if stripped.startswith("["):
-                tags.append(stripped)
-                continue
+            while True:
+                m = TAG.match(stripped)
+                if not m:
+                    if stripped.startswith("["):  # a malformed tag: kept whole as it is
+                        tags.append(stripped)
+                        stripped = ""
+                    break
+                tags.append(m.group().strip())
+                stripped = stripped[m.end():]
             if not stripped:
                 continue
-            in_moves = True
+            in_moves, line = True, stripped
         moves.append(line)
-        if in_comment or "{" in line or "}" in line:
+        if in_comment or "{" in line or "}" in line or ";" in line:
+            # Whether the line holds more than comments.
+            text = line.split("}", 1)[1] if in_comment and "}" in line else "" if in_comment else line
+            has_moves = has_moves or bool(COMMENTS.sub("", text).strip())
             in_comment = comment_state(line, in_comment)
+        elif stripped:
+            has_moves = True
     if tags or moves:
         yield tags, "\n".join(moves)
 
@@ -122,10 +154,13 @@ def tag_value(tags, name):
     return None
 
 
-def main_line(movetext):
-    """The SAN moves of the main line and the game-termination marker (or None)."""
-    sans, depth, result = [], 0, None
-    for m in TOKEN.finditer(movetext):
+def main_lines(movetext):
+    """The games of a movetext as (SAN moves of the main line, termination marker or None).
+    Moves after a termination marker begin another game, without tags."""
+    games, sans, depth, result = [], [], 0, None
+    # A no-break space and DOS's end-of-file mark (^Z) separate tokens like blanks: Latin-1
+    # 0xA0 is a blank to the regular expression already, UTF-8 C2 A0 and ^Z are not.
+    for m in TOKEN.finditer(movetext.replace("\xc2\xa0", " ").replace("\x1a", " ")):
         tok = m.group()
         c = tok[0]
         if c == "{" or c == ";" or c == "$":
@@ -136,20 +171,21 @@ def main_line(movetext):
             depth = max(0, depth - 1)
         elif depth:
             continue
-        elif tok in RESULTS:
-            result = tok
-            break
+        elif tok in RESULTS or tok == "1/2":
+            if result is None:
+                result = "1/2-1/2" if tok == "1/2" else tok
         elif c.isdigit() and tok.rstrip(".").isdigit():
             continue
-        elif tok == "0-0":
-            sans.append("O-O")
-        elif tok == "0-0-0":
-            sans.append("O-O-O")
         else:
-            san = tok.rstrip("!?")
-            if san and san != ".":
-                sans.append(san)
-    return sans, result
+            san = {"0-0": "O-O", "0-0-0": "O-O-O"}.get(tok) or tok.rstrip("!?")
+            if not san or san == ".":
+                continue
+            if result is not None:
+                games.append((sans, result))
+                sans, result = [], None
+            sans.append(san)
+    games.append((sans, result))
+    return games
 
 
 def clock(seconds):
@@ -166,9 +202,8 @@ def pawns(cp):
     return "-0.0" if text == "-0.0" else text
 
 
-def convert(number, tags, movetext, out):
+def convert(number, tags, sans, result, out):
     rnd = random.Random(number).random
-    sans, result = main_line(movetext)
     if result is None:
         result = tag_value(tags, "Result")
         if result not in RESULTS:
@@ -233,8 +268,9 @@ def convert(number, tags, movetext, out):
             parts.append("%s%s { %s }" % (number_text, san, clk))
     parts.append(result)
 
-    out.write("\n".join(lines))
-    out.write("\n\n")
+    if lines:
+        out.write("\n".join(lines))
+        out.write("\n\n")
     out.write(" ".join(parts))
     out.write("\n\n")
 
@@ -247,8 +283,12 @@ def main(argv):
     games = 0
     with open(argv[2], "w", encoding="latin-1", newline="\n") as out:
         for tags, movetext in read_games(stream):
-            games += 1
-            convert(games, tags, movetext, out)
+            for sans, result in main_lines(movetext):
+                if not (tags or sans or result):  # comments between games
+                    continue
+                games += 1
+                convert(games, tags, sans, result, out)
+                tags = []
     if proc is not None and proc.wait() != 0:
         sys.stderr.write("zstd failed on %s\n" % argv[1])
         return 1

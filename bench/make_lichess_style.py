@@ -100,7 +100,8 @@ def tag_name(tag):
 def read_games(stream):
     """Yields (tag lines, movetext) per game. The next game starts at a tag line after
     movetext (outside a comment), at a tag repeating one of the section after a blank line
-    (games of tags only), or at "1." after a blank line; '%' lines are escapes and skipped.
+    (games of tags only), or at "1." after a blank line that follows moves; '%' lines are escapes
+    and skipped.
     Movetext may follow the tags on their line."""
     tags, moves = [], []
     in_moves = in_comment = gap = has_moves = False

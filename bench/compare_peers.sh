@@ -1,0 +1,273 @@
+#!/usr/bin/env bash
+# Times the PGN reading path of fenkit against other PGN readers on the same files, one thread
+# each, and prints one table of medians over interleaved runs:
+#
+#   | job | fenkit | chess-library (C++) | pgn-reader (Rust) | pgn-extract |
+#
+#   parse only               fenkit check --syntax-only -j1   driver parse    (none)
+#   replay + validate        fenkit check -j1                 driver replay   pgn-extract -r -s
+#
+# each on the masters archive and on a lichess-database-style copy of it (clock and eval
+# comments after every move, written by bench/make_lichess_style.py and cached).
+#
+# The peers are built here from source trees the user supplies; a peer without one is shown
+# as "–". Our drivers are bench/peers/; everything built goes to a temporary folder.
+#
+# Usage: bench/compare_peers.sh [OPTIONS] [ARCHIVE]
+#   ARCHIVE                PGN archive, compressed or not
+#                          (default: ../shared/corpus/big/pgnmentor-masters-76k.pgn.zst)
+#   -n RUNS                runs per cell, interleaved; the median is shown (default 7)
+#   --cpu                  time by CPU (user + system) instead of wall clock
+#   --chess-library DIR    chess-library source tree (env CHESS_LIBRARY_DIR)
+#   --shakmaty DIR         shakmaty repository, pgn-reader/ inside it (env SHAKMATY_DIR)
+#   --pgn-reader DIR       pgn-reader package folder (env PGN_READER_DIR;
+#                          default SHAKMATY_DIR/pgn-reader)
+#   --crate NAME=DIR       use this source tree for crate NAME (repeatable; env CARGO_CRATES,
+#                          space-separated NAME=DIR words): crates the registry lacks
+#   --registry DIR|none    directory of crate sources that replaces crates.io, built offline
+#                          (env CARGO_REGISTRY_DIR; default /usr/share/cargo/registry, where
+#                          Debian's librust-*-dev packages install); "none": cargo as configured
+#   --cache DIR            where the lichess-style file and the Rust build are kept
+#                          (env FENKIT_BENCH_CACHE; default ~/.cache/fenkit-bench)
+# FENKIT (environment) names the fenkit binary (default build/tools/fenkit); CXX the C++
+# compiler for chess-library (default g++).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { sed -n '/^# Usage:/,/^# FENKIT/p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+runs=7
+metric=wall
+# shared/ sits beside the project's root (one level higher from a worktree under wt/).
+archive=../shared/corpus/big/pgnmentor-masters-76k.pgn.zst
+[ -f "$archive" ] || [ ! -f "../$archive" ] || archive=../$archive
+chess_library=${CHESS_LIBRARY_DIR:-}
+shakmaty=${SHAKMATY_DIR:-}
+pgn_reader=${PGN_READER_DIR:-}
+read -r -a crates <<<"${CARGO_CRATES:-}"
+registry=${CARGO_REGISTRY_DIR:-/usr/share/cargo/registry}
+cache=${FENKIT_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fenkit-bench}
+fenkit=${FENKIT:-build/tools/fenkit}
+cxx=${CXX:-g++}
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -n) runs=${2:?}; shift 2 ;;
+    --cpu) metric=cpu; shift ;;
+    --chess-library) chess_library=${2:?}; shift 2 ;;
+    --shakmaty) shakmaty=${2:?}; shift 2 ;;
+    --pgn-reader) pgn_reader=${2:?}; shift 2 ;;
+    --crate) crates+=("${2:?}"); shift 2 ;;
+    --registry) registry=${2:?}; shift 2 ;;
+    --cache) cache=${2:?}; shift 2 ;;
+    -h|--help) usage ;;
+    -*) echo "unknown option $1" >&2; usage ;;
+    *) archive=$1; shift ;;
+  esac
+done
+case "$runs" in ''|*[!0-9]*|0) echo "-n wants a positive number" >&2; exit 2 ;; esac
+if [ -z "$pgn_reader" ] && [ -n "$shakmaty" ]; then pgn_reader=$shakmaty/pgn-reader; fi
+
+pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+[ -x "$fenkit" ] || { echo "no fenkit binary at $fenkit (build first)" >&2; exit 2; }
+[ -f "$archive" ] || { echo "no archive at $archive" >&2; exit 2; }
+[ -x "$pgn_extract" ] || pgn_extract=""
+fenkit=$(cd "$(dirname "$fenkit")" && pwd)/$(basename "$fenkit")
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$cache"
+notes=()
+
+# --- inputs ---------------------------------------------------------------------------------
+masters=$work/masters.pgn
+case "$archive" in
+  *.zst) zstd -dqc "$archive" >"$masters" ;;
+  *.gz) gzip -dc "$archive" >"$masters" ;;
+  *.xz) xz -dc "$archive" >"$masters" ;;
+  *.bz2) bzip2 -dc "$archive" >"$masters" ;;
+  *) cp "$archive" "$masters" ;;
+esac
+
+# The lichess-style copy takes half a minute to write: keep it, keyed by the archive's and the
+# generator's contents.
+key=$( (sha256sum <"$masters"; sha256sum <bench/make_lichess_style.py) | sha256sum | cut -c1-16)
+lichess=$cache/lichess-style-$key.pgn
+if [ ! -f "$lichess" ]; then
+  echo "writing the lichess-style copy to $lichess ..." >&2
+  /usr/bin/python3 bench/make_lichess_style.py "$masters" "$lichess.tmp" 2>/dev/null
+  mv "$lichess.tmp" "$lichess"
+fi
+
+# --- peers ----------------------------------------------------------------------------------
+cl_bin=""
+if [ -n "$chess_library" ]; then
+  if [ -f "$chess_library/include/chess.hpp" ]; then
+    echo "building the chess-library driver ..." >&2
+    # C++17: GCC 12 fails with an internal compiler error on the library in C++20 mode.
+    "$cxx" -std=c++17 -O3 -march=native -DNDEBUG -I "$chess_library/include" \
+      bench/peers/chess_library_driver.cpp -o "$work/chess_library_driver"
+    cl_bin=$work/chess_library_driver
+  else
+    notes+=("chess-library skipped: no include/chess.hpp under $chess_library")
+  fi
+else
+  notes+=("chess-library skipped: give its source tree with --chess-library DIR or CHESS_LIBRARY_DIR")
+fi
+
+# Whether the crate registry directory holds some version of a crate.
+registry_has() { compgen -G "$registry/$1-[0-9]*" >/dev/null; }
+
+pr_bin=""
+if [ -n "$pgn_reader" ]; then
+  if [ -f "$pgn_reader/Cargo.toml" ] && command -v cargo >/dev/null; then
+    echo "building the pgn-reader driver ..." >&2
+    build=$work/pgn_reader_driver
+    mkdir -p "$build/.cargo"
+    cp -r bench/peers/pgn_reader_driver/src "$build/"
+    # Our manifest with the dependency pointed at the user's tree.
+    pr_dir=$(cd "$pgn_reader" && pwd)
+    sed "s|^pgn-reader = .*|pgn-reader = { path = \"$pr_dir\" }|" \
+      bench/peers/pgn_reader_driver/Cargo.toml >"$build/Cargo.toml"
+    patches=()
+    for c in "${crates[@]}"; do
+      patches+=("${c%%=*} = { path = \"$(cd "${c#*=}" && pwd)\" }")
+    done
+    cargo_flags=(--release --quiet)
+    if [ "$registry" != none ]; then
+      cargo_flags+=(--offline)
+      printf '[source.crates-io]\nreplace-with = "local-registry"\n\n[source.local-registry]\ndirectory = "%s"\n' \
+        "$registry" >"$build/.cargo/config.toml"
+      # shakmaty names serde and nohash-hasher in weak features ("serde?/alloc"), which puts
+      # them in the lock file though they are never built. Without them in the registry an
+      # empty stand-in of the same name satisfies the resolver.
+      for stub in serde:1.0.228 nohash-hasher:0.2.0; do
+        name=${stub%%:*}
+        registry_has "$name" && continue
+        case " ${crates[*]} " in *" $name="*) continue ;; esac
+        mkdir -p "$build/stubs/$name/src"
+        : >"$build/stubs/$name/src/lib.rs"
+        printf '[package]\nname = "%s"\nversion = "%s"\nedition = "2021"\n\n[features]\nstd = []\nalloc = []\n' \
+          "$name" "${stub#*:}" >"$build/stubs/$name/Cargo.toml"
+        patches+=("$name = { path = \"stubs/$name\" }")
+      done
+    fi
+    if [ ${#patches[@]} -gt 0 ]; then
+      printf '\n[patch.crates-io]\n' >>"$build/Cargo.toml"
+      printf '%s\n' "${patches[@]}" >>"$build/Cargo.toml"
+    fi
+    # The build is kept in the cache, so that a second run does not compile again.
+    if (cd "$build" && RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$cache/cargo-target" \
+          cargo build "${cargo_flags[@]}"); then
+      pr_bin=$cache/cargo-target/release/pgn_reader_driver
+    else
+      notes+=("pgn-reader skipped: the build failed (see above; bench/README.md says what it needs)")
+    fi
+  else
+    notes+=("pgn-reader skipped: no Cargo.toml under $pgn_reader, or no cargo")
+  fi
+else
+  notes+=("pgn-reader skipped: give the shakmaty repository with --shakmaty DIR or SHAKMATY_DIR")
+fi
+[ -n "$pgn_extract" ] || notes+=("pgn-extract skipped: not installed")
+
+# --- counts ---------------------------------------------------------------------------------
+# Every reader must see the same games and plies, or the speeds do not compare.
+echo >&2
+echo "counts (games, plies, games with an illegal move):" >&2
+for f in masters lichess; do
+  file=${!f}
+  summary=$("$fenkit" check -j2 "$file" 2>&1 | tail -1)
+  plies=$("$fenkit" replay -q -j2 "$file" | wc -l)
+  printf '  %-8s fenkit          %s; %s plies replayed\n' "$f" "$summary" "$plies" >&2
+  if [ -n "$cl_bin" ]; then
+    printf '  %-8s chess-library   %s\n' "$f" "$("$cl_bin" replay "$file")" >&2
+  fi
+  if [ -n "$pr_bin" ]; then
+    printf '  %-8s pgn-reader      %s\n' "$f" "$("$pr_bin" replay "$file")" >&2
+  fi
+  if [ "$f" = masters ]; then masters_plies=$plies; fi
+done
+echo >&2
+
+# --- timing ---------------------------------------------------------------------------------
+calc() { awk "BEGIN { print $* }"; }
+
+# Seconds taken by one run of a command (wall clock, or user + system CPU time with --cpu).
+declare -A times
+timed() {  # cell command...
+  local cell=$1 t real user sys
+  shift
+  local TIMEFORMAT='%R %U %S'
+  t=$( { time "$@" >/dev/null 2>&1; } 2>&1 ) || { echo "failed: $*" >&2; exit 1; }
+  read -r real user sys <<<"$t"
+  if [ "$metric" = cpu ]; then t=$(calc "$user + $sys"); else t=$real; fi
+  times[$cell]="${times[$cell]:-} $t"
+}
+
+tools=(fenkit chess-library pgn-reader pgn-extract)
+jobs=(parse-masters parse-lichess replay-masters replay-lichess)
+
+command_for() {  # job tool -> sets cmd, or leaves it empty when the tool has no such job
+  local job=$1 tool=$2 mode=${1%%-*} file
+  file=${1#*-}
+  file=${!file}
+  cmd=()
+  case "$tool" in
+    fenkit)
+      if [ "$mode" = parse ]; then cmd=("$fenkit" check --syntax-only -j1 -q "$file")
+      else cmd=("$fenkit" check -j1 -q "$file"); fi ;;
+    chess-library) [ -z "$cl_bin" ] || cmd=("$cl_bin" "$mode" "$file") ;;
+    pgn-reader) [ -z "$pr_bin" ] || cmd=("$pr_bin" "$mode" "$file") ;;
+    pgn-extract)  # it has no mode without replay
+      [ -z "$pgn_extract" ] || [ "$mode" = parse ] || cmd=("$pgn_extract" -r -s "$file") ;;
+  esac
+}
+
+for run in $(seq "$runs"); do
+  echo "run $run of $runs ..." >&2
+  for job in "${jobs[@]}"; do
+    for tool in "${tools[@]}"; do
+      command_for "$job" "$tool"
+      [ ${#cmd[@]} -eq 0 ] || timed "$job/$tool" "${cmd[@]}"
+    done
+  done
+done
+
+# "median ±spread" of a cell as a rate, spread being half the range of the rates in percent.
+cell_text() {  # cell amount
+  local list=${times[$1]:-}
+  [ -n "$list" ] || { printf -- '–'; return; }
+  # shellcheck disable=SC2086
+  printf '%s\n' $list | sort -g | awk -v amount="$2" '
+    { t[NR] = $1 }
+    END {
+      med = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+      rate = amount / med
+      spread = (amount / t[1] - amount / t[NR]) / 2 / rate * 100
+      printf "%.1f ±%.0f%%", rate, spread
+    }'
+}
+
+masters_mb=$(calc "$(stat -c %s "$masters") / 1000000")
+lichess_mb=$(calc "$(stat -c %s "$lichess") / 1000000")
+row() {  # label job amount
+  local line="| $1 |"
+  for tool in "${tools[@]}"; do line+=" $(cell_text "$2/$tool" "$3") |"; done
+  echo "$line"
+}
+
+echo
+printf 'masters: %s (%.1f MB, %s plies); lichess-style copy: %.1f MB\n' "$archive" "$masters_mb" "$masters_plies" "$lichess_mb"
+echo "one thread each; median of $runs interleaved runs by $metric time, ± half the range of the runs"
+echo
+echo "| job | fenkit | chess-library (C++) | pgn-reader (Rust) | pgn-extract |"
+echo "|---|---|---|---|---|"
+row "parse only, masters (MB/s)" parse-masters "$masters_mb"
+row "parse only, lichess-style (MB/s)" parse-lichess "$lichess_mb"
+row "replay + validate, masters (M plies/s)" replay-masters "$(calc "$masters_plies / 1000000")"
+row "replay + validate, lichess-style (MB/s)" replay-lichess "$lichess_mb"
+echo
+echo "fenkit: check --syntax-only -j1 (parse), check -j1 (replay); peers: bench/peers/ drivers;"
+echo "pgn-extract: -r -s (it has no parse-only mode)"
+for n in "${notes[@]}"; do echo "note: $n"; done

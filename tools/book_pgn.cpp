@@ -62,7 +62,9 @@ class BookGameVisitor : public pgn::Visitor {
 
   pgn::Action begin_movetext() override {
     if (selector_) verdict_ = selector_->verdict_after_tags();
-    return verdict_ == false || enough() ? pgn::Action::skip : pgn::Action::proceed;
+    // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
+    if (verdict_ == false) return pgn::Action::ignore;
+    return enough() ? pgn::Action::skip : pgn::Action::proceed;
   }
 
   pgn::Action move(const pgn::MoveEvent& event) override {

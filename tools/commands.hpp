@@ -13,5 +13,6 @@ int run_check(const Args& args);
 int run_replay(const Args& args);
 int run_epd(const Args& args);
 int run_book(const Args& args);
+int run_pgn(const Args& args);
 
 }  // namespace fenkit::tools

@@ -25,6 +25,8 @@ constexpr Subcommand kSubcommands[] = {
     {"epd", "read, check and normalise EPD records; write EPD, FEN or JSON lines",
      fenkit::tools::run_epd},
     {"perft", "count leaf nodes of the move tree; run a perft suite", fenkit::tools::run_perft},
+    {"pgn", "select, deduplicate, classify, clean and export games (PGN or JSON lines)",
+     fenkit::tools::run_pgn},
     {"replay", "FEN (or EPD, CSV, JSON lines) after every move of every game",
      fenkit::tools::run_replay},
 };

@@ -121,9 +121,8 @@ void ReplayVisitor::start_position(const fen::Position& pos) {
 pgn::Action ReplayVisitor::begin_movetext() {
   format_tags();
   if (selector_) verdict_ = selector_->verdict_after_tags();
-  // A game that cannot be selected is still read to its end (so that a broken one is reported)
-  // but not visited.
-  return verdict_ == false ? pgn::Action::skip : pgn::Action::proceed;
+  // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
+  return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
 }
 
 pgn::Action ReplayVisitor::move(const pgn::MoveEvent& event) {

@@ -93,9 +93,10 @@ void SuiteVisitor::start_position(const fen::Position& pos) {
 pgn::Action SuiteVisitor::begin_movetext() {
   // The reader still checks the moves of a skipped game, so it is accepted or rejected alike.
   // The filter may need the whole main line to decide.
+  // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
+  if (verdict_ == false) return pgn::Action::ignore;
   const bool filter_waits = selector_ && !verdict_.has_value();
-  return selected_ && (filter_.max_ply > 0 || filter_waits) ? pgn::Action::proceed
-                                                            : pgn::Action::skip;
+  return filter_.max_ply > 0 || filter_waits ? pgn::Action::proceed : pgn::Action::skip;
 }
 
 pgn::Action SuiteVisitor::move(const pgn::MoveEvent& event) {

@@ -59,7 +59,7 @@ class Replay {
       } else {
         event.san = node.san;
       }
-      if (visitor_.move(event) == Action::skip) return false;
+      if (visitor_.move(event) != Action::proceed) return false;
       for (std::uint8_t n : node.nags) visitor_.nag(n);
       for (const std::string& c : node.comments) visitor_.comment(c, Location{});
       for (const Line& variation : node.variations) {
@@ -86,7 +86,7 @@ class Replay {
 
 void Game::accept(Visitor& visitor) const {
   const GameEnd end{.rejected = rejected, .raw = raw};
-  if (visitor.begin_game(GameStart{.number = number, .where = where}) == Action::skip) {
+  if (visitor.begin_game(GameStart{.number = number, .where = where}) != Action::proceed) {
     visitor.end_game(end);
     return;
   }

@@ -116,7 +116,7 @@ std::string GameParser::move_label(const fen::Position& pos) const {
 
 bool GameParser::parse(const GameText& game) {
   game_ = game;
-  rejected_ = skipped_ = muted_ = in_movetext_ = has_result_ = false;
+  rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = false;
   fen_tag_.clear();
   variant_tag_.clear();
   result_tag_.clear();
@@ -128,7 +128,7 @@ bool GameParser::parse(const GameText& game) {
   tracked_line_ = game.line;
   tracked_line_start_ = nullptr;
 
-  if (visitor_.begin_game(GameStart{game.number, locate(game.text.data())}) == Action::skip) {
+  if (visitor_.begin_game(GameStart{game.number, locate(game.text.data())}) != Action::proceed) {
     skipped_ = true;
     visitor_.end_game(GameEnd{false, game.text});
     return true;
@@ -139,10 +139,10 @@ bool GameParser::parse(const GameText& game) {
   x3::phrase_parse(first, last, x3::with<grammar::pgn_state_tag>(*this)[grammar::tag_section()],
                    grammar::space);
   if (!rejected_) begin_movetext(first);
-  if (!rejected_)
+  if (!rejected_ && !ignored_)
     x3::phrase_parse(first, last, x3::with<grammar::pgn_state_tag>(*this)[grammar::movetext()],
                      grammar::space);
-  if (!rejected_) {
+  if (!rejected_ && !ignored_) {
     // What is missing at the end is reported after the game's last token, not at the start
     // of whatever follows it.
     const char* stop = last;
@@ -209,7 +209,9 @@ bool GameParser::begin_movetext(const char* at) {
   }
   lines_.push_back(Line{start, start, 0, false, true, false});
   if (options_.check_moves) visitor_.start_position(start);
-  if (visitor_.begin_movetext() == Action::skip) muted_ = true;
+  const Action action = visitor_.begin_movetext();
+  muted_ = action != Action::proceed;
+  ignored_ = action == Action::ignore;
   for (const auto& [text, where] : prefix_comments_)
     if (!muted_) visitor_.comment(as_utf8(text, converted_), locate(where));
   return true;
@@ -229,7 +231,7 @@ bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const 
     if (visible()) {
       MoveEvent event{token, move_location(at), fen::Move(), nullptr, nullptr, line.ply,
                       std::uint16_t(lines_.size() - 1)};
-      if (visitor_.move(event) == Action::skip) muted_ = true;
+      if (visitor_.move(event) != Action::proceed) muted_ = true;
     }
     return true;
   }
@@ -257,7 +259,7 @@ bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const 
   if (visible()) {
     MoveEvent event{token, move_location(at), resolved.move, &line.before, &line.current, line.ply,
                     std::uint16_t(lines_.size() - 1)};
-    if (visitor_.move(event) == Action::skip) muted_ = true;
+    if (visitor_.move(event) != Action::proceed) muted_ = true;
   }
   return true;
 }

@@ -78,6 +78,7 @@ class GameParser {
 
   bool skipped_ = false;         // the visitor skipped the game: no checks, no callbacks
   bool muted_ = false;           // the visitor skipped the rest of the game: checks only
+  bool ignored_ = false;         // the visitor wants nothing more of the game: no checks either
   bool rejected_ = false;
   bool in_movetext_ = false;
   bool has_result_ = false;

@@ -168,6 +168,34 @@ void PgnWriter::tag(std::string_view name, std::string_view value) {
   ++s.tag_count;
 }
 
+void PgnWriter::set_tag(std::string_view name, std::string_view value) {
+  State& s = *state_;
+  bool found = false;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < s.tag_count; ++i) {
+    if (s.tags[i].name == name) {
+      if (found) continue;
+      found = true;
+      s.tags[i].value.assign(value);
+    }
+    if (kept != i) std::swap(s.tags[kept], s.tags[i]);
+    ++kept;
+  }
+  s.tag_count = kept;
+  if (!found) tag(name, value);
+}
+
+void PgnWriter::remove_tag(std::string_view name) {
+  State& s = *state_;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < s.tag_count; ++i) {
+    if (s.tags[i].name == name) continue;
+    if (kept != i) std::swap(s.tags[kept], s.tags[i]);
+    ++kept;
+  }
+  s.tag_count = kept;
+}
+
 void PgnWriter::start_position(const fen::Position& position) {
   State& s = *state_;
   s.start_known = true;

@@ -23,8 +23,10 @@ struct Location {
   std::uint32_t column = 0;
 };
 
-// What a visitor wants next: go on, or skip (the variation, or the rest of the game).
-enum class Action : std::uint8_t { proceed, skip };
+// What a visitor wants next: go on, or skip (the variation, or the rest of the game). From
+// begin_movetext only, ignore: the movetext is not read at all, neither visited nor checked, so
+// the game is never rejected (for programs that choose games by their tags and want speed).
+enum class Action : std::uint8_t { proceed, skip, ignore };
 
 struct GameStart {
   std::uint64_t number = 0;  // counts every game of the input from 1, rejected ones included

@@ -77,6 +77,14 @@ class PgnWriter : public Visitor {
 
   std::uint64_t games_written() const;
 
+  // ------------------------------------------------------------ Editing the game being written
+  // Tags are written when the game ends, so a program can change them until then (an ECO code
+  // found from the moves, a PlyCount, a corrected Result). set_tag replaces the first tag of
+  // that name (dropping its repetitions) or adds the tag after the others; remove_tag drops
+  // every tag of that name.
+  void set_tag(std::string_view name, std::string_view value);
+  void remove_tag(std::string_view name);
+
   // ------------------------------------------------------------ Visitor
   Action begin_game(const GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;

@@ -1,0 +1,248 @@
+#include "pgn_games.hpp"
+
+#include <algorithm>
+
+#include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/san.hpp"
+#include "fenkit/fen/uci.hpp"
+#include "json_string.hpp"
+
+namespace fenkit::tools {
+
+namespace {
+
+// Tags without which the moves cannot be replayed.
+bool is_setup_tag(std::string_view name) {
+  return name == "SetUp" || name == "FEN" || name == "Variant";
+}
+
+bool listed(const std::vector<std::string>& list, std::string_view name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+}  // namespace
+
+GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk)
+    : options_(options), file_name_(std::move(file_name)), chunk_(chunk),
+      writer_(chunk.text, options.writer) {
+  if (options.filter && !options.filter->empty()) selector_.emplace(*options.filter);
+  if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
+}
+
+bool GamesVisitor::keeps_tag(std::string_view name) const {
+  if (pgn::is_roster_tag(name) || is_setup_tag(name)) return true;
+  if (!options_.keep_tags.empty() && !listed(options_.keep_tags, name)) return false;
+  return !listed(options_.drop_tags, name);
+}
+
+pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
+  start_ = start;
+  text_start_ = chunk_.text.size();
+  verdict_.reset();
+  plies_ = 0;
+  has_result_tag_ = false;
+  result_tag_.clear();
+  movetext_result_.clear();
+  tag_count_ = 0;
+  sans_.clear();
+  ucis_.clear();
+  if (selector_) selector_->begin_game(start.number);
+  if (openings_) openings_->reset();
+  if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
+  return pgn::Action::proceed;
+}
+
+void GamesVisitor::tag(std::string_view name, std::string_view value) {
+  if (selector_) selector_->tag(name, value);
+  if (name == "Result" && !has_result_tag_) {
+    has_result_tag_ = true;
+    result_tag_.assign(value);
+  }
+  if (options_.rejected_only || !keeps_tag(name)) return;
+  if (options_.format == GamesFormat::pgn) {
+    writer_.tag(name, value);
+    return;
+  }
+  // JSON objects hold a name once: the first value counts.
+  for (std::size_t i = 0; i < tag_count_; ++i)
+    if (tags_[i].first == name) return;
+  if (tag_count_ == tags_.size()) tags_.emplace_back();
+  tags_[tag_count_].first.assign(name);
+  tags_[tag_count_].second.assign(value);
+  ++tag_count_;
+}
+
+void GamesVisitor::start_position(const fen::Position& pos) {
+  final_ = pos;
+  hash_.start(pos);
+  if (selector_) selector_->position(pos);
+  if (openings_) openings_->position(pos);
+  if (options_.format == GamesFormat::pgn) writer_.start_position(pos);
+  else start_fen_ = fen::to_fen(pos);
+}
+
+pgn::Action GamesVisitor::begin_movetext() {
+  if (selector_) verdict_ = selector_->verdict_after_tags();
+  // A game its tags exclude is not read on: it is neither written nor rejected, only counted.
+  // For --rejected every game is read (and checked), but none visited.
+  if (verdict_ == false) return pgn::Action::ignore;
+  if (options_.rejected_only) return pgn::Action::skip;
+  if (options_.format == GamesFormat::pgn) writer_.begin_movetext();
+  return pgn::Action::proceed;
+}
+
+pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
+  if (event.depth == 0) {
+    plies_ = event.ply;
+    hash_.move(event.move);
+    final_ = *event.after;
+    if (selector_) selector_->position(*event.after);
+    if (openings_) openings_->position(*event.after);
+    if (options_.format == GamesFormat::jsonl) {
+      char text[fen::kMaxSanLength];
+      sans_ += sans_.empty() ? "\"" : ",\"";
+      sans_.append(text, fen::write_san(*event.before, event.move, *event.after, text));
+      sans_ += '"';
+      ucis_ += ucis_.empty() ? "\"" : ",\"";
+      ucis_.append(text, fen::write_uci(event.move, text,
+                                        {.king_takes_rook = event.before->is_chess960()}));
+      ucis_ += '"';
+    }
+  }
+  if (options_.format == GamesFormat::pgn) writer_.move(event);
+  return pgn::Action::proceed;
+}
+
+void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
+  if (options_.format == GamesFormat::pgn) writer_.comment(text, where);
+}
+
+void GamesVisitor::nag(std::uint8_t nag) {
+  if (options_.format == GamesFormat::pgn) writer_.nag(nag);
+}
+
+pgn::Action GamesVisitor::begin_variation() {
+  return options_.format == GamesFormat::pgn ? writer_.begin_variation() : pgn::Action::skip;
+}
+
+void GamesVisitor::end_variation() {
+  if (options_.format == GamesFormat::pgn) writer_.end_variation();
+}
+
+void GamesVisitor::result(std::string_view text) {
+  movetext_result_.assign(text);
+  if (selector_) selector_->result(text);
+  if (options_.format == GamesFormat::pgn) writer_.result(text);
+}
+
+void GamesVisitor::diagnostic(const pgn::Diagnostic& d) {
+  chunk_.report.diagnostic(file_name_, d, options_.warnings);
+}
+
+std::string_view GamesVisitor::result_on_board() const {
+  if (final_.is_checkmate()) return final_.side_to_move() == fen::Color::white ? "0-1" : "1-0";
+  if (final_.is_stalemate()) return "1/2-1/2";
+  return {};
+}
+
+// A Result tag that the final position contradicts. The reader has reported a movetext result
+// that does so; a tag that disagrees with a right movetext result is reported here.
+void GamesVisitor::check_result() {
+  const std::string_view board = result_on_board();
+  if (board.empty()) return;
+  const bool tag_wrong = has_result_tag_ && result_tag_ != board;
+  if (tag_wrong && movetext_result_ == board) {
+    pgn::Diagnostic d;
+    d.severity = pgn::Severity::warning;
+    d.where = start_.where;
+    d.game = start_.number;
+    d.message = "Result tag " + result_tag_ + " but the game ends " +
+                (board == "1/2-1/2" ? "in stalemate (1/2-1/2)"
+                                    : std::string("in mate (") + std::string(board) + ")");
+    chunk_.report.diagnostic(file_name_, d, options_.warnings);
+  }
+  if (!options_.fix_result || (!tag_wrong && movetext_result_ == board)) return;
+  ++chunk_.results_fixed;
+  fixed_result_.assign(board);
+  if (options_.format == GamesFormat::pgn) {
+    writer_.set_tag("Result", board);
+    writer_.result(board);
+  }
+}
+
+void GamesVisitor::write_json() {
+  std::string& out = chunk_.text;
+  out += "{\"game\":";
+  out += std::to_string(start_.number);
+  out += ",\"offset\":";
+  out += std::to_string(start_.where.offset);
+  out += ",\"tags\":{";
+  for (std::size_t i = 0; i < tag_count_; ++i) {
+    if (i) out += ',';
+    append_json_string(out, tags_[i].first);
+    out += ':';
+    append_json_string(out, tags_[i].second);
+  }
+  out += "},\"start_fen\":";
+  append_json_string(out, start_fen_);
+  out += ",\"moves\":[";
+  out += sans_;
+  out += "],\"uci\":[";
+  out += ucis_;
+  out += "],\"final_fen\":";
+  append_json_string(out, fen::to_fen(final_));
+  out += ",\"plies\":";
+  out += std::to_string(plies_);
+  out += ",\"result\":";
+  append_json_string(out, movetext_result_.empty() ? std::string_view("*") : movetext_result_);
+  out += "}\n";
+}
+
+void GamesVisitor::end_game(const pgn::GameEnd& end) {
+  chunk_.report.end_game(end, options_.keep_rejects);
+  if (options_.rejected_only) {
+    if (!end.rejected) return;
+    chunk_.text.append(end.raw);
+    chunk_.text.append("\n\n");
+    chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(), {}});
+    return;
+  }
+  if (end.rejected) return;  // reported; its text goes to --rejects
+  if (selector_ && !selector_->selected(plies_)) return;
+
+  fixed_result_.clear();
+  check_result();
+  const pgn::Opening* opening = openings_ ? openings_->best() : nullptr;
+  const std::string plies = std::to_string(plies_);
+  if (options_.format == GamesFormat::pgn) {
+    if (opening) {
+      writer_.set_tag("ECO", opening->eco);
+      writer_.set_tag("Opening", opening->name);
+    }
+    if (options_.add_plycount) writer_.set_tag("PlyCount", plies);
+    writer_.end_game(end);
+  } else {
+    auto set = [&](std::string_view name, std::string_view value) {
+      for (std::size_t i = 0; i < tag_count_; ++i)
+        if (tags_[i].first == name) {
+          tags_[i].second.assign(value);
+          return;
+        }
+      if (tag_count_ == tags_.size()) tags_.emplace_back();
+      tags_[tag_count_++] = {std::string(name), std::string(value)};
+    };
+    if (opening) {
+      set("ECO", opening->eco);
+      set("Opening", opening->name);
+    }
+    if (options_.add_plycount) set("PlyCount", plies);
+    if (!fixed_result_.empty()) {
+      set("Result", fixed_result_);
+      movetext_result_ = fixed_result_;
+    }
+    write_json();
+  }
+  chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(), hash_.value()});
+}
+
+}  // namespace fenkit::tools

@@ -1,0 +1,96 @@
+// The visitor behind `fenkit pgn`: follows each game through the selection, the duplicate hash
+// and the opening classifier, and writes the games it keeps, changed as asked, in PGN export
+// format (libpgn's writer) or as one JSON object per game.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli.hpp"
+#include "fenkit/pgn/game_filter.hpp"
+#include "fenkit/pgn/game_hash.hpp"
+#include "fenkit/pgn/openings.hpp"
+#include "fenkit/pgn/visitor.hpp"
+#include "fenkit/pgn/writer.hpp"
+
+namespace fenkit::tools {
+
+enum class GamesFormat { pgn, jsonl };
+
+struct GamesOptions {
+  GamesFormat format = GamesFormat::pgn;
+  const pgn::GameFilter* filter = nullptr;  // which games; null: all
+  bool rejected_only = false;  // write the text of the games that cannot be replayed, only
+  pgn::WriterOptions writer;   // comments, NAGs, variations
+  std::vector<std::string> keep_tags;  // only these (and the roster); empty: all
+  std::vector<std::string> drop_tags;
+  bool add_eco = false;        // ECO and Opening from the opening tables
+  bool add_plycount = false;   // PlyCount
+  bool fix_result = false;     // a Result that a mate or stalemate contradicts is corrected
+  bool warnings = false;
+  bool keep_rejects = false;
+};
+
+// One game written into a chunk's text.
+struct WrittenGame {
+  std::size_t begin = 0, end = 0;  // in GamesChunk::text
+  pgn::GameHash hash;
+};
+
+struct GamesChunk {
+  std::string text;
+  std::vector<WrittenGame> games;
+  ChunkReport report;
+  std::uint64_t results_fixed = 0;
+};
+
+class GamesVisitor : public pgn::Visitor {
+ public:
+  GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk);
+
+  pgn::Action begin_game(const pgn::GameStart& start) override;
+  void tag(std::string_view name, std::string_view value) override;
+  void start_position(const fen::Position& pos) override;
+  pgn::Action begin_movetext() override;
+  pgn::Action move(const pgn::MoveEvent& event) override;
+  void comment(std::string_view text, const pgn::Location& where) override;
+  void nag(std::uint8_t nag) override;
+  pgn::Action begin_variation() override;
+  void end_variation() override;
+  void result(std::string_view result) override;
+  void diagnostic(const pgn::Diagnostic& d) override;
+  void end_game(const pgn::GameEnd& end) override;
+
+ private:
+  bool keeps_tag(std::string_view name) const;
+  // The result the final position calls for ("1-0", "0-1", "1/2-1/2"), or "" if it is open.
+  std::string_view result_on_board() const;
+  void check_result();
+  void write_json();
+
+  const GamesOptions& options_;
+  std::string file_name_;
+  GamesChunk& chunk_;
+  pgn::PgnWriter writer_;
+  std::optional<pgn::GameSelector> selector_;
+  std::optional<pgn::OpeningClassifier> openings_;
+
+  // The game being read.
+  pgn::GameStart start_;
+  std::size_t text_start_ = 0;
+  std::optional<bool> verdict_;
+  pgn::MainlineHash hash_;
+  fen::Position final_;
+  std::uint32_t plies_ = 0;
+  std::string result_tag_, movetext_result_, fixed_result_;
+  bool has_result_tag_ = false;
+  // For JSON lines: the tags kept, and the main line.
+  std::vector<std::pair<std::string, std::string>> tags_;
+  std::size_t tag_count_ = 0;
+  std::string start_fen_, sans_, ucis_;
+};
+
+}  // namespace fenkit::tools

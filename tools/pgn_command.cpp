@@ -107,7 +107,8 @@ int run_pgn(const Args& args) {
       ("no-nags", "leave out NAGs ($1, !, ...)")
       ("keep-tags", po::value<std::string>()->value_name("LIST"),
        "keep only these tags besides the seven-tag roster (comma-separated)")
-      ("drop-tags", po::value<std::string>()->value_name("LIST"), "leave out these tags")
+      ("drop-tags", po::value<std::string>()->value_name("LIST"),
+       "leave out these tags (a roster tag is then written as unknown, \"?\")")
       ("add-eco", "set ECO and Opening from the deepest known opening position reached")
       ("add-plycount", "set PlyCount to the main line's length")
       ("fix-result", "correct a Result that the final position (mate, stalemate) contradicts")

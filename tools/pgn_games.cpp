@@ -29,10 +29,12 @@ GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, G
   if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
 }
 
+// The roster is always written (a roster tag dropped is written as unknown, "?"), and the tags
+// that set up the start position are always kept.
 bool GamesVisitor::keeps_tag(std::string_view name) const {
-  if (pgn::is_roster_tag(name) || is_setup_tag(name)) return true;
-  if (!options_.keep_tags.empty() && !listed(options_.keep_tags, name)) return false;
-  return !listed(options_.drop_tags, name);
+  if (is_setup_tag(name)) return true;
+  if (listed(options_.drop_tags, name)) return false;
+  return pgn::is_roster_tag(name) || options_.keep_tags.empty() || listed(options_.keep_tags, name);
 }
 
 pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {

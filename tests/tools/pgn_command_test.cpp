@@ -1,0 +1,316 @@
+// fenkit pgn end to end: selection, duplicates, the changes to written games, JSON lines,
+// split files, counts, rejected games, and agreement with pgn-extract over corpus files for the
+// options it has an equivalent of.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <set>
+
+#include "tool_test_support.hpp"
+
+namespace fenkit::tools {
+namespace {
+
+using fenkit::testing::lines_of;
+using testing::fenkit;
+using testing::Outcome;
+using testing::quote;
+using testing::TempDir;
+using Lines = std::vector<std::string>;
+
+const std::string kLichess = testing::data("pgn/lichess-style.pgn");
+const std::string kAnnotated = testing::data("pgn/annotated.pgn");
+
+// The values of one tag in the order the games come.
+Lines tag_values(const std::string& pgn, const std::string& name) {
+  Lines values;
+  const std::regex tag("^\\[" + name + " \"(.*)\"\\]$");
+  for (const std::string& line : lines_of(pgn)) {
+    std::smatch m;
+    if (std::regex_match(line, m, tag)) values.push_back(m[1]);
+  }
+  return values;
+}
+
+std::size_t count_games(const std::string& pgn) { return tag_values(pgn, "Event").size(); }
+
+// The positions of every game, as fenkit replay writes them: what "the same main lines" means.
+std::string positions_of(const std::string& file) {
+  return fenkit("replay -q -f csv --with-start " + quote(file)).out;
+}
+
+constexpr const char* kDuplicates =
+    "[Event \"first\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
+    "[Event \"same moves, other tags and comments\"]\n[White \"x\"]\n\n"
+    "1. e4 { a comment } e5 (1... c5) 2. Nf3 Nc6 1-0\n\n"
+    "[Event \"same position by another order: not a duplicate\"]\n\n1. Nf3 Nc6 2. e4 e5 *\n\n"
+    "[Event \"a move longer\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n"
+    "[Event \"first again\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+
+TEST(PgnCommand, WritesExportFormatThatReadsBackWithTheSameMainLines) {
+  TempDir dir;
+  const Outcome r = fenkit("pgn " + quote(kAnnotated));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string written = dir.write("out.pgn", r.out);
+  EXPECT_EQ(fenkit("check -q " + quote(written)).status, 0);
+  EXPECT_EQ(positions_of(written), positions_of(kAnnotated));
+  // Export format: no line longer than 79 columns, the seven-tag roster first.
+  for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 79U) << line;
+  EXPECT_TRUE(r.out.starts_with("[Event ")) << r.out;
+  EXPECT_NE(r.err.find(" games, "), std::string::npos);
+}
+
+TEST(PgnCommand, TheSummaryCountsSelectedDuplicateAndRejectedGames) {
+  TempDir dir;
+  const std::string input = dir.write("dups.pgn", std::string(kDuplicates) +
+                                                      "[Event \"broken\"]\n\n1. e4 Ke7 Ke3 *\n");
+  const Outcome r = fenkit("pgn --unique " + quote(input));
+  EXPECT_EQ(r.status, 1);  // a game was rejected
+  EXPECT_EQ(tag_values(r.out, "Event"),
+            (Lines{"first", "same position by another order: not a duplicate", "a move longer"}));
+  EXPECT_NE(r.err.find("6 games, 3 selected, 2 duplicates, 1 rejected"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(":24:7: error: game 6: "), std::string::npos) << r.err;
+}
+
+TEST(PgnCommand, DuplicatesCanBeKeptApart) {
+  TempDir dir;
+  const std::string input = dir.write("dups.pgn", kDuplicates);
+  const std::string dropped = dir.path("dropped.pgn");
+  const Outcome r = fenkit("pgn -q --unique --duplicates " + quote(dropped) + " " + quote(input));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(tag_values(fenkit::testing::read_file(dropped), "Event"),
+            (Lines{"same moves, other tags and comments", "first again"}));
+  // The same whatever the thread count (duplicates are decided in input order).
+  EXPECT_EQ(fenkit("pgn -q -j 3 --unique " + quote(input)).out, r.out);
+}
+
+TEST(PgnCommand, CommentsVariationsAndNagsCanBeLeftOut) {
+  const std::string all = fenkit("pgn -q " + quote(kAnnotated)).out;
+  ASSERT_NE(all.find('{'), std::string::npos);
+  ASSERT_NE(all.find('('), std::string::npos);
+  ASSERT_NE(all.find('$'), std::string::npos);
+  const std::string bare = fenkit("pgn -q --no-comments --no-variations --no-nags " + quote(kAnnotated)).out;
+  std::string movetext;
+  for (const std::string& line : lines_of(bare))
+    if (!line.starts_with("[")) movetext += line + "\n";
+  EXPECT_EQ(movetext.find('{'), std::string::npos) << movetext;
+  EXPECT_EQ(movetext.find('('), std::string::npos) << movetext;
+  EXPECT_EQ(movetext.find('$'), std::string::npos) << movetext;
+  TempDir dir;
+  EXPECT_EQ(positions_of(dir.write("bare.pgn", bare)), positions_of(kAnnotated));
+}
+
+TEST(PgnCommand, KeepAndDropTags) {
+  const std::string kept = fenkit("pgn -q --keep-tags WhiteElo --games 1 " + quote(kLichess)).out;
+  EXPECT_EQ(tag_values(kept, "WhiteElo"), (Lines{"1850"}));
+  EXPECT_TRUE(tag_values(kept, "BlackElo").empty());
+  EXPECT_EQ(tag_values(kept, "Result"), (Lines{"0-1"}));  // the roster stays
+  const std::string dropped = fenkit("pgn -q --drop-tags WhiteElo,Site --games 1 " + quote(kLichess)).out;
+  EXPECT_TRUE(tag_values(dropped, "WhiteElo").empty());
+  EXPECT_EQ(tag_values(dropped, "Site"), (Lines{"?"}));  // a roster tag is written, unknown
+  EXPECT_EQ(tag_values(dropped, "BlackElo"), (Lines{"1920"}));
+  // The FEN and SetUp tags stay, or the moves could not be replayed.
+  const std::string setup = fenkit("pgn -q --keep-tags Foo --games 4 " + quote(kLichess)).out;
+  EXPECT_EQ(tag_values(setup, "FEN"), (Lines{"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"}));
+}
+
+TEST(PgnCommand, OpeningNamesPlyCountAndFixedResults) {
+  TempDir dir;
+  const std::string input = dir.write(
+      "games.pgn",
+      "[Event \"Bowdler\"]\n[ECO \"?\"]\n\n1. e4 c5 2. Bc4 *\n\n"
+      // The Petrov by another move order: the position is what counts.
+      "[Event \"transposed\"]\n\n1. Nf3 Nf6 2. e4 e5 *\n\n"
+      "[Event \"fool's mate, scored wrongly\"]\n[Result \"1-0\"]\n\n"
+      "1. f3 e5 2. g4 Qh4# 0-1\n\n"
+      "[Event \"no known opening\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n"
+      "1. Kd2 *\n");
+  const Outcome r = fenkit("pgn --add-eco --add-plycount --fix-result " + quote(input));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(tag_values(r.out, "ECO"), (Lines{"B20", "C42", "A00"}));
+  EXPECT_EQ(tag_values(r.out, "Opening"),
+            (Lines{"Sicilian Defense: Bowdler Attack", "Petrov's Defense", "Barnes Opening: Fool's Mate"}));
+  EXPECT_EQ(tag_values(r.out, "PlyCount"), (Lines{"3", "4", "4", "1"}));
+  EXPECT_EQ(tag_values(r.out, "Result"), (Lines{"*", "*", "0-1", "*"}));
+  EXPECT_NE(r.err.find("1 results fixed"), std::string::npos) << r.err;
+  // Without --fix-result the wrong tag is kept and reported (with -W).
+  const Outcome kept = fenkit("pgn -W --games 3 " + quote(input));
+  EXPECT_EQ(tag_values(kept.out, "Result"), (Lines{"1-0"}));
+  EXPECT_NE(kept.err.find("warning: game 3: Result tag 1-0 but the game ends in mate (0-1)"),
+            std::string::npos)
+      << kept.err;
+}
+
+TEST(PgnCommand, JsonLinesOneObjectPerGame) {
+  const Outcome r = fenkit("pgn -q -f jsonl --games 4 --add-plycount " + quote(kLichess));
+  EXPECT_EQ(r.status, 0) << r.err;
+  const Lines lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 1U);
+  const std::string& j = lines[0];
+  EXPECT_TRUE(j.starts_with("{\"game\":4,\"offset\":")) << j;
+  EXPECT_NE(j.find("\"tags\":{\"Event\":\"Rated Rapid game\","), std::string::npos) << j;
+  EXPECT_NE(j.find("\"PlyCount\":\"4\"}"), std::string::npos) << j;
+  EXPECT_NE(j.find("\"start_fen\":\"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"moves\":[\"Kd7\",\"Kd2\",\"Kd6\",\"Kd3\"],\"uci\":[\"e8d7\",\"e1d2\",\"d7d6\",\"d2d3\"]"),
+            std::string::npos)
+      << j;
+  EXPECT_NE(j.find("\"final_fen\":\"8/8/3k4/8/8/3K4/4P3/8 b - - 4 42\",\"plies\":4,\"result\":\"1-0\"}"),
+            std::string::npos)
+      << j;
+  // The offset is where the game's text begins.
+  const std::smatch m = [&] {
+    std::smatch found;
+    std::regex_search(j, found, std::regex("\"offset\":(\\d+)"));
+    return found;
+  }();
+  const std::string text = fenkit::testing::read_file(kLichess);
+  EXPECT_EQ(text.substr(std::stoull(m[1]), 26), "[Event \"Rated Rapid game\"]");
+}
+
+TEST(PgnCommand, SplitFilesAndCounts) {
+  TempDir dir;
+  const std::string prefix = dir.path("part");
+  const Outcome r = fenkit("pgn -q --split 2 -o " + quote(prefix) + " " + quote(kLichess));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(count_games(fenkit::testing::read_file(prefix + "-0001.pgn")), 2U);
+  EXPECT_EQ(count_games(fenkit::testing::read_file(prefix + "-0002.pgn")), 2U);
+  EXPECT_EQ(count_games(fenkit::testing::read_file(prefix + "-0003.pgn")), 1U);
+  EXPECT_FALSE(std::filesystem::exists(prefix + "-0004.pgn"));
+  const Outcome counts = fenkit("pgn --count --min-elo 1600 " + quote(kLichess));
+  EXPECT_EQ(counts.out, "5 games, 2 selected, 0 duplicates, 0 rejected\n");
+  EXPECT_EQ(fenkit("pgn --split 2 " + quote(kLichess)).status, 2);  // needs -o PREFIX
+}
+
+TEST(PgnCommand, RejectedGamesAsARepairQueue) {
+  TempDir dir;
+  const std::string input = dir.write("mixed.pgn",
+                                      "[Event \"good\"]\n\n1. e4 e5 *\n\n"
+                                      "[Event \"bad\"]\n\n1. e4 Ke7 Ke3 *\n");
+  const Outcome r = fenkit("pgn --rejected " + quote(input));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "[Event \"bad\"]\n\n1. e4 Ke7 Ke3 *\n\n");
+  EXPECT_EQ(fenkit("pgn --rejected --player x " + quote(input)).status, 2);
+}
+
+TEST(PgnCommand, OutputIsTheSameOnAnyNumberOfThreads) {
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  const std::string one = fenkit("pgn -q -j1 --add-eco --unique " + quote(path.string())).out;
+  EXPECT_GT(count_games(one), 500U);
+  EXPECT_EQ(fenkit("pgn -q -j2 --add-eco --unique " + quote(path.string())).out, one);
+  EXPECT_EQ(fenkit("pgn -q -j4 --add-eco --unique " + quote(path.string())).out, one);
+}
+
+// ------------------------------------------------------------------ pgn-extract
+
+// The games pgn-extract selects with `criteria` and those fenkit selects with `options`, as
+// their Event/Date/White/Black tags in order.
+struct Selected {
+  Lines fenkit, pgn_extract;
+};
+Selected select_both(const std::string& pgn_extract, const std::string& file,
+                     const std::string& criteria, const std::string& options) {
+  auto identify = [](const std::string& pgn) {
+    Lines out;
+    const Lines w = tag_values(pgn, "White"), b = tag_values(pgn, "Black"),
+                d = tag_values(pgn, "Date"), e = tag_values(pgn, "Event");
+    for (std::size_t i = 0; i < w.size(); ++i)
+      out.push_back(e.at(i) + "|" + d.at(i) + "|" + w[i] + "|" + b.at(i));
+    return out;
+  };
+  return {identify(fenkit("pgn -q " + options + " " + quote(file)).out),
+          identify(fenkit::testing::run(pgn_extract + " -s " + criteria + " " + quote(file) +
+                                        " 2>/dev/null"))};
+}
+
+TEST(PgnExtract, TagCriteriaSelectTheSameGames) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  const struct {
+    const char* criteria;
+    const char* options;
+    std::size_t at_least;
+  } cases[] = {
+      {"-TwKasparov", "--white Kasparov", 40},
+      {"-TbKarpov", "--black Karpov", 40},
+      {"-TpEuwe", "--player Euwe", 100},
+      {"-TwTal -TbBotvinnik", "--white Tal --black Botvinnik", 5},
+      {"-Tr1-0", "--result 1-0", 200},
+      {"-Tr1-0 -Tr0-1", "--result 1-0 --result 0-1", 300},
+      {"-TeB", "--eco B", 50},
+      {"-TeC4", "--eco C40-C49", 5},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.criteria);
+    const Selected s = select_both(pgn_extract, path.string(), c.criteria, c.options);
+    EXPECT_GE(s.fenkit.size(), c.at_least);
+    EXPECT_EQ(s.fenkit, s.pgn_extract);
+  }
+}
+
+TEST(PgnExtract, PositionsReachedAsPolyglotHashes) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  for (const char* fen : {"r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+                          "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+                          "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2"}) {
+    SCOPED_TRACE(fen);
+    const std::string key = fenkit(std::string("book key ") + fen).out.substr(0, 16);
+    const Selected s = select_both(pgn_extract, path.string(), "-H" + key,
+                                   std::string("--position '") + fen + "'");
+    EXPECT_GE(s.fenkit.size(), 10U);
+    EXPECT_EQ(s.fenkit, s.pgn_extract);
+  }
+}
+
+TEST(PgnExtract, DuplicatesAreTheSame) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");
+  // The opening lines repeat one another often: a real test of -D.
+  const Selected s = select_both(pgn_extract, path.string(), "-D", "--unique");
+  EXPECT_EQ(s.fenkit.size(), s.pgn_extract.size());
+  const Outcome counts = fenkit("pgn --count --unique " + quote(path.string()));
+  EXPECT_NE(counts.out.find(std::to_string(s.fenkit.size()) + " selected"), std::string::npos)
+      << counts.out;
+}
+
+TEST(PgnExtract, StrippedExportsReadBackAlike) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  const std::string ours = dir.write("ours.pgn", fenkit("pgn -q --no-comments --no-variations --no-nags " +
+                                                        quote(path.string())).out);
+  const std::string theirs = dir.path("theirs.pgn");
+  fenkit::testing::run(pgn_extract + " -s -C -N -V -o " + quote(theirs) + " " + quote(path.string()));
+  // Each reads back the other's output with the same main lines.
+  const std::string reference = positions_of(path.string());
+  EXPECT_EQ(positions_of(ours), reference);
+  EXPECT_EQ(positions_of(theirs), reference);
+  const std::string again = dir.path("again.pgn");
+  fenkit::testing::run(pgn_extract + " -s -o " + quote(again) + " " + quote(ours));
+  EXPECT_EQ(positions_of(again), reference);
+}
+
+// pgn-extract classifies with its own table (eco.pgn, about 2,000 lines); fenkit with lichess's
+// (about 3,600). Where they name the same line they give the same code; the games they code
+// differently are those whose deepest named position is in one table only.
+TEST(PgnExtract, EcoCodesMostlyAgreeAcrossTheTwoTables) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  const std::string table = "/usr/share/pgn-extract/eco.pgn";
+  if (!std::filesystem::exists(table)) GTEST_SKIP() << table << " is not installed";
+  const Lines theirs = tag_values(
+      fenkit::testing::run(pgn_extract + " -s -e" + table + " " + quote(path.string()) + " 2>/dev/null"), "ECO");
+  const Lines ours = tag_values(fenkit("pgn -q --add-eco " + quote(path.string())).out, "ECO");
+  ASSERT_EQ(ours.size(), theirs.size());
+  std::size_t same = 0, same_letter = 0;
+  for (std::size_t i = 0; i < ours.size(); ++i) {
+    same += ours[i] == theirs[i];
+    same_letter += ours[i].substr(0, 1) == theirs[i].substr(0, 1);
+  }
+  EXPECT_GE(same * 100, ours.size() * 90) << same << " of " << ours.size();
+  EXPECT_GE(same_letter * 100, ours.size() * 95) << same_letter << " of " << ours.size();
+}
+
+}  // namespace
+}  // namespace fenkit::tools

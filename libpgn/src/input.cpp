@@ -1,25 +1,27 @@
 // Input sources. Regular uncompressed files are memory-mapped; everything else is read in
-// blocks, through Boost.Iostreams' decompressors when the first bytes say so.
+// blocks, decompressed through zlib, libbz2, liblzma or libzstd when the first bytes say so
+// (each library's own streaming interface, so that every byte decoded before a cut or a
+// corruption is handed out before the error).
 #include "fenkit/pgn/input.hpp"
 
-#include <boost/iostreams/categories.hpp>
-#include <boost/iostreams/device/mapped_file.hpp>
-#include <boost/iostreams/filter/bzip2.hpp>
-#include <boost/iostreams/filter/gzip.hpp>
-#include <boost/iostreams/filter/lzma.hpp>
-#include <boost/iostreams/filtering_stream.hpp>
+#include <algorithm>
+#include <bzlib.h>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <fcntl.h>
+#include <lzma.h>
 #include <stdexcept>
+#include <sys/mman.h>
 #include <sys/stat.h>
-#include <vector>
 #include <unistd.h>
+#include <vector>
+#include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 namespace fenkit::pgn {
 
-namespace io = boost::iostreams;
 using namespace std::string_view_literals;
 
 Compression detect_compression(std::string_view b) {
@@ -36,6 +38,11 @@ namespace {
 [[noreturn]] void fail(const std::string& name, const std::string& what) {
   throw std::runtime_error(name + ": " + what);
 }
+
+// The words of every decompression failure, whatever the format: a stream that breaks off and
+// one whose bytes are damaged cannot be told apart in general.
+constexpr const char* kCorrupt = "cannot decompress: the data is corrupt or cut short";
+constexpr const char* kOutOfMemory = "cannot decompress: out of memory";
 
 // A file descriptor we own (or standard input, which we do not close).
 class Descriptor {
@@ -62,125 +69,278 @@ std::size_t read_some(int fd, char* buffer, std::size_t size, const std::string&
   }
 }
 
-// Plain bytes from a descriptor, starting with the bytes already read to sniff the format.
+// Plain bytes from a descriptor.
 class DescriptorSource : public InputSource {
  public:
-  DescriptorSource(std::string name, std::shared_ptr<Descriptor> fd, std::string sniffed)
-      : InputSource(std::move(name)), fd_(std::move(fd)), pending_(std::move(sniffed)) {}
-
+  DescriptorSource(std::string name, std::shared_ptr<Descriptor> fd)
+      : InputSource(std::move(name)), fd_(std::move(fd)) {}
   std::size_t read(char* buffer, std::size_t size) override {
-    if (pending_offset_ < pending_.size()) {
-      const std::size_t n = std::min(size, pending_.size() - pending_offset_);
-      std::memcpy(buffer, pending_.data() + pending_offset_, n);
-      pending_offset_ += n;
-      return n;
-    }
     return read_some(fd_->get(), buffer, size, name());
   }
 
  private:
   std::shared_ptr<Descriptor> fd_;
-  std::string pending_;
-  std::size_t pending_offset_ = 0;
 };
 
-// Adapts an InputSource to a Boost.Iostreams Source device, so decompressors can pull from it.
-class SourceDevice {
+// Bytes already read (to recognise the format) followed by the rest of another source.
+class PrefixSource : public InputSource {
  public:
-  using char_type = char;
-  using category = io::source_tag;
-  explicit SourceDevice(std::shared_ptr<InputSource> inner) : inner_(std::move(inner)) {}
-  std::streamsize read(char* s, std::streamsize n) {
-    const std::size_t got = inner_->read(s, std::size_t(n));
-    return got ? std::streamsize(got) : -1;
-  }
+  PrefixSource(std::string prefix, std::unique_ptr<InputSource> rest)
+      : InputSource(rest->name()), prefix_(std::move(prefix)), rest_(std::move(rest)) {}
 
- private:
-  std::shared_ptr<InputSource> inner_;
-};
-
-class DecompressingSource : public InputSource {
- public:
-  DecompressingSource(std::shared_ptr<InputSource> raw, Compression kind)
-      : InputSource(raw->name()) {
-    switch (kind) {
-      case Compression::gzip: stream_.push(io::gzip_decompressor()); break;
-      case Compression::bzip2: stream_.push(io::bzip2_decompressor()); break;
-      case Compression::xz: stream_.push(io::lzma_decompressor()); break;
-      case Compression::zstd:  // read by ZstdSource
-      case Compression::none: break;
-    }
-    stream_.push(SourceDevice(std::move(raw)));
-  }
-
-  // Reads in pieces, so that a stream cut short still delivers what came before the cut, and
-  // reports the cut (the decompressor marks the stream bad) instead of a quiet end.
   std::size_t read(char* buffer, std::size_t size) override {
-    std::size_t total = 0;
-    while (total < size) {
-      try {
-        stream_.read(buffer + total, std::streamsize(std::min<std::size_t>(size - total, 1 << 16)));
-      } catch (const std::exception& e) {
-        fail(name(), std::string("cannot decompress: ") + e.what());
-      }
-      const std::size_t got = std::size_t(stream_.gcount());
-      total += got;
-      if (stream_.bad()) {
-        if (total) return total;  // the error comes with the next read
-        fail(name(), "cannot decompress: the data is corrupt or cut short");
-      }
-      if (got == 0 || stream_.eof()) break;
+    if (offset_ < prefix_.size()) {
+      const std::size_t n = std::min(size, prefix_.size() - offset_);
+      std::memcpy(buffer, prefix_.data() + offset_, n);
+      offset_ += n;
+      return n;
     }
-    return total;
+    return rest_->read(buffer, size);
   }
 
  private:
-  io::filtering_istream stream_;
+  std::string prefix_;
+  std::size_t offset_ = 0;
+  std::unique_ptr<InputSource> rest_;
 };
 
-// zstd through libzstd's streaming API rather than Boost's filter, which ends quietly, without
-// any of the data, on a stream that is cut short.
-class ZstdSource : public InputSource {
+// What the decompressors have in common: compressed bytes pulled from the raw source in
+// blocks, and the end of the raw bytes inside a stream reported as a cut. Each format says
+// how to decode a piece and whether a stream is still open.
+class DecoderSource : public InputSource {
  public:
-  explicit ZstdSource(std::shared_ptr<InputSource> raw)
-      : InputSource(raw->name()), raw_(std::move(raw)), stream_(ZSTD_createDStream()),
-        input_(ZSTD_DStreamInSize()) {
-    if (!stream_) fail(name(), "cannot decompress: out of memory");
+  explicit DecoderSource(std::unique_ptr<InputSource> raw)
+      : InputSource(raw->name()), raw_(std::move(raw)), input_(std::size_t(1) << 17) {}
+
+  std::size_t read(char* buffer, std::size_t size) final {
+    if (failure_) fail(name(), failure_);
+    if (size == 0) return 0;
+    for (;;) {
+      if (next_ == end_ && !raw_eof_) {
+        const std::size_t n = raw_->read(input_.data(), input_.size());
+        raw_eof_ = n == 0;
+        next_ = input_.data();
+        end_ = next_ + n;
+      }
+      // With no input left, the decoder may still hold output (a buffer filled last time).
+      const bool finish = raw_eof_ && next_ == end_;
+      std::size_t consumed = 0;
+      const std::size_t produced =
+          decode(next_, std::size_t(end_ - next_), buffer, size, finish, consumed);
+      next_ += consumed;
+      if (produced) return produced;
+      if (finish) {
+        if (stream_open()) fail(name(), kCorrupt);
+        return 0;
+      }
+      if (consumed == 0 && next_ != end_) fail(name(), kCorrupt);  // no progress
+    }
+  }
+
+ protected:
+  // Decodes from in[0, in_size) into out[0, out_size): returns the bytes written and sets
+  // `consumed`. `finish`: no input will follow. Throws on damaged data.
+  virtual std::size_t decode(const char* in, std::size_t in_size, char* out,
+                             std::size_t out_size, bool finish, std::size_t& consumed) = 0;
+  // Whether a stream (member, frame) has begun and not ended.
+  virtual bool stream_open() const = 0;
+
+  // For decode(): an error found by a call that also decoded bytes waits until they have been
+  // handed out. Returns `produced`.
+  std::size_t fault(std::size_t produced, const char* what) {
+    if (produced == 0) fail(name(), what);
+    failure_ = what;
+    return produced;
+  }
+
+ private:
+  std::unique_ptr<InputSource> raw_;
+  const char* failure_ = nullptr;
+  std::vector<char> input_;
+  const char* next_ = nullptr;
+  const char* end_ = nullptr;
+  bool raw_eof_ = false;
+};
+
+// zlib's own buffers count in unsigned int.
+unsigned int clamp_uint(std::size_t n) { return unsigned(std::min<std::size_t>(n, UINT_MAX)); }
+
+// gzip through zlib's inflate; concatenated members (as `cat a.gz b.gz` makes) are read one
+// after another.
+class GzipSource : public DecoderSource {
+ public:
+  explicit GzipSource(std::unique_ptr<InputSource> raw) : DecoderSource(std::move(raw)) {
+    if (inflateInit2(&stream_, 16 + MAX_WBITS) != Z_OK) fail(name(), kOutOfMemory);
+  }
+  ~GzipSource() override { inflateEnd(&stream_); }
+  GzipSource(const GzipSource&) = delete;
+  GzipSource& operator=(const GzipSource&) = delete;
+
+ protected:
+  std::size_t decode(const char* in, std::size_t in_size, char* out, std::size_t out_size, bool,
+                     std::size_t& consumed) override {
+    if (!open_) {
+      if (in_size == 0) return 0;
+      open_ = true;  // more bytes after a member: the next member
+    }
+    stream_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in));
+    stream_.avail_in = clamp_uint(in_size);
+    stream_.next_out = reinterpret_cast<Bytef*>(out);
+    stream_.avail_out = clamp_uint(out_size);
+    const int ret = inflate(&stream_, Z_NO_FLUSH);
+    consumed = std::size_t(reinterpret_cast<const char*>(stream_.next_in) - in);
+    const std::size_t produced = std::size_t(reinterpret_cast<char*>(stream_.next_out) - out);
+    switch (ret) {
+      case Z_OK:
+      case Z_BUF_ERROR:  // no progress possible: more input is needed
+        return produced;
+      case Z_STREAM_END:
+        open_ = false;
+        if (inflateReset(&stream_) != Z_OK) return fault(produced, kCorrupt);
+        return produced;
+      case Z_MEM_ERROR: return fault(produced, kOutOfMemory);
+      default: return fault(produced, kCorrupt);
+    }
+  }
+  bool stream_open() const override { return open_; }
+
+ private:
+  z_stream stream_{};
+  bool open_ = true;
+};
+
+// bzip2 through libbz2; several streams one after another (as pbzip2 writes them) are read
+// as one. bzip2 decodes whole blocks: the bytes of a block cut short cannot be recovered.
+class Bzip2Source : public DecoderSource {
+ public:
+  explicit Bzip2Source(std::unique_ptr<InputSource> raw) : DecoderSource(std::move(raw)) {
+    start();
+  }
+  ~Bzip2Source() override { BZ2_bzDecompressEnd(&stream_); }
+  Bzip2Source(const Bzip2Source&) = delete;
+  Bzip2Source& operator=(const Bzip2Source&) = delete;
+
+ protected:
+  std::size_t decode(const char* in, std::size_t in_size, char* out, std::size_t out_size, bool,
+                     std::size_t& consumed) override {
+    if (!open_) {
+      if (in_size == 0) return 0;
+      BZ2_bzDecompressEnd(&stream_);
+      start();  // more bytes after a stream: the next stream
+    }
+    stream_.next_in = const_cast<char*>(in);
+    stream_.avail_in = clamp_uint(in_size);
+    stream_.next_out = out;
+    stream_.avail_out = clamp_uint(out_size);
+    const int ret = BZ2_bzDecompress(&stream_);
+    consumed = std::size_t(stream_.next_in - in);
+    const std::size_t produced = std::size_t(stream_.next_out - out);
+    switch (ret) {
+      case BZ_OK: return produced;
+      case BZ_STREAM_END:
+        open_ = false;
+        return produced;
+      case BZ_MEM_ERROR: return fault(produced, kOutOfMemory);
+      default: return fault(produced, kCorrupt);
+    }
+  }
+  bool stream_open() const override { return open_; }
+
+ private:
+  void start() {
+    stream_ = bz_stream{};
+    if (BZ2_bzDecompressInit(&stream_, 0, 0) != BZ_OK) fail(name(), kOutOfMemory);
+    open_ = true;
+  }
+
+  bz_stream stream_{};
+  bool open_ = true;
+};
+
+// xz through liblzma's stream decoder, which reads concatenated streams (and the padding
+// between them) itself, and tells at the end whether the last stream was complete.
+class XzSource : public DecoderSource {
+ public:
+  explicit XzSource(std::unique_ptr<InputSource> raw) : DecoderSource(std::move(raw)) {
+    const lzma_ret ret = lzma_stream_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED);
+    if (ret != LZMA_OK) fail(name(), kOutOfMemory);
+  }
+  ~XzSource() override { lzma_end(&stream_); }
+  XzSource(const XzSource&) = delete;
+  XzSource& operator=(const XzSource&) = delete;
+
+ protected:
+  std::size_t decode(const char* in, std::size_t in_size, char* out, std::size_t out_size,
+                     bool finish, std::size_t& consumed) override {
+    if (!open_) return 0;
+    stream_.next_in = reinterpret_cast<const std::uint8_t*>(in);
+    stream_.avail_in = in_size;
+    stream_.next_out = reinterpret_cast<std::uint8_t*>(out);
+    stream_.avail_out = out_size;
+    const lzma_ret ret = lzma_code(&stream_, finish ? LZMA_FINISH : LZMA_RUN);
+    consumed = std::size_t(reinterpret_cast<const char*>(stream_.next_in) - in);
+    const std::size_t produced = std::size_t(reinterpret_cast<char*>(stream_.next_out) - out);
+    switch (ret) {
+      case LZMA_OK: return produced;
+      case LZMA_STREAM_END:
+        open_ = false;
+        return produced;
+      case LZMA_BUF_ERROR:  // no progress: at the end, the stream was cut short
+        return finish ? fault(produced, kCorrupt) : produced;
+      case LZMA_MEM_ERROR: return fault(produced, kOutOfMemory);
+      case LZMA_OPTIONS_ERROR: return fault(produced, "cannot decompress: unsupported xz options");
+      default: return fault(produced, kCorrupt);
+    }
+  }
+  bool stream_open() const override { return open_; }
+
+ private:
+  lzma_stream stream_ = LZMA_STREAM_INIT;
+  bool open_ = true;  // until liblzma has seen the end of the input after a whole stream
+};
+
+// zstd through libzstd's streaming decoder, which reads concatenated frames itself.
+class ZstdSource : public DecoderSource {
+ public:
+  explicit ZstdSource(std::unique_ptr<InputSource> raw)
+      : DecoderSource(std::move(raw)), stream_(ZSTD_createDStream()) {
+    if (!stream_) fail(name(), kOutOfMemory);
   }
   ~ZstdSource() override { ZSTD_freeDStream(stream_); }
   ZstdSource(const ZstdSource&) = delete;
   ZstdSource& operator=(const ZstdSource&) = delete;
 
-  std::size_t read(char* buffer, std::size_t size) override {
-    ZSTD_outBuffer out{buffer, size, 0};
-    while (out.pos == 0) {
-      if (in_.pos == in_.size) {
-        if (raw_eof_) {
-          // A frame still open at the end of the input means the data was cut short.
-          if (frame_open_) fail(name(), "cannot decompress: the data is corrupt or cut short");
-          return 0;
-        }
-        const std::size_t n = raw_->read(input_.data(), input_.size());
-        raw_eof_ = n == 0;
-        in_ = ZSTD_inBuffer{input_.data(), n, 0};
-        if (raw_eof_) continue;
-      }
-      const std::size_t ret = ZSTD_decompressStream(stream_, &out, &in_);
-      if (ZSTD_isError(ret))
-        fail(name(), std::string("cannot decompress: ") + ZSTD_getErrorName(ret));
-      frame_open_ = ret != 0;
-    }
-    return out.pos;
+ protected:
+  std::size_t decode(const char* in, std::size_t in_size, char* out, std::size_t out_size, bool,
+                     std::size_t& consumed) override {
+    if (!open_ && in_size == 0) return 0;
+    ZSTD_inBuffer input{in, in_size, 0};
+    ZSTD_outBuffer output{out, out_size, 0};
+    const std::size_t ret = ZSTD_decompressStream(stream_, &output, &input);
+    consumed = input.pos;
+    if (ZSTD_isError(ret))
+      return fault(output.pos, ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation ? kOutOfMemory
+                                                                                      : kCorrupt);
+    open_ = ret != 0;  // 0: a frame ended and all of it was handed out
+    return output.pos;
   }
+  bool stream_open() const override { return open_; }
 
  private:
-  std::shared_ptr<InputSource> raw_;
   ZSTD_DStream* stream_;
-  std::vector<char> input_;
-  ZSTD_inBuffer in_{nullptr, 0, 0};
-  bool raw_eof_ = false;
-  bool frame_open_ = false;
+  bool open_ = true;
 };
+
+std::unique_ptr<InputSource> decompressor(Compression kind, std::unique_ptr<InputSource> raw) {
+  switch (kind) {
+    case Compression::gzip: return std::make_unique<GzipSource>(std::move(raw));
+    case Compression::bzip2: return std::make_unique<Bzip2Source>(std::move(raw));
+    case Compression::xz: return std::make_unique<XzSource>(std::move(raw));
+    case Compression::zstd: return std::make_unique<ZstdSource>(std::move(raw));
+    case Compression::none: break;
+  }
+  return raw;
+}
 
 // Input that is all in memory already: a mapped file or a caller's buffer.
 class ViewSource : public InputSource {
@@ -205,17 +365,14 @@ class ViewSource : public InputSource {
 
 class MappedSource : public ViewSource {
  public:
-  MappedSource(std::string name, const std::string& path) : ViewSource(std::move(name), {}) {
-    try {
-      file_.open(path);
-    } catch (const std::exception& e) {
-      fail(this->name(), std::string("cannot map file: ") + e.what());
-    }
-    set_text(std::string_view(file_.data(), file_.size()));
+  MappedSource(std::string name, int fd, std::size_t size) : ViewSource(std::move(name), {}) {
+    void* data = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+    if (data == MAP_FAILED) fail(this->name(), std::string("cannot map file: ") + std::strerror(errno));
+    set_text(std::string_view(static_cast<const char*>(data), size));
   }
-
- private:
-  io::mapped_file_source file_;
+  ~MappedSource() override { ::munmap(const_cast<char*>(mapped().data()), mapped().size()); }
+  MappedSource(const MappedSource&) = delete;
+  MappedSource& operator=(const MappedSource&) = delete;
 };
 
 class MemorySource : public ViewSource {
@@ -248,12 +405,10 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   const Compression kind = detect_compression(sniffed);
 
   if (kind == Compression::none && S_ISREG(info.st_mode) && info.st_size > 0 && !standard_input)
-    return std::make_unique<MappedSource>(name, path);
-  if (kind == Compression::none)
-    return std::make_unique<DescriptorSource>(name, descriptor, std::move(sniffed));
-  auto raw = std::make_shared<DescriptorSource>(name, descriptor, std::move(sniffed));
-  if (kind == Compression::zstd) return std::make_unique<ZstdSource>(std::move(raw));
-  return std::make_unique<DecompressingSource>(std::move(raw), kind);
+    return std::make_unique<MappedSource>(name, fd, std::size_t(info.st_size));
+  auto raw = std::make_unique<PrefixSource>(std::move(sniffed),
+                                            std::make_unique<DescriptorSource>(name, descriptor));
+  return decompressor(kind, std::move(raw));
 }
 
 std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name) {

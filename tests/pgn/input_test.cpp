@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -242,6 +243,188 @@ TEST(PgnInput, TruncatedCompressedFilesAreErrors) {
     EXPECT_THROW(
         while (chunker.next(chunk)) read_chunk(chunk, chunked, ReaderOptions()), std::runtime_error);
     testing::expect_same_games(log.games, chunked.games);
+  }
+  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
+// ---------------------------------------------------------------- Cut and damaged compressed input
+
+// Games with comments of random letters, so that the compressed size grows with the text
+// (repeated text would shrink to nothing) and a cut anywhere falls among games.
+std::string random_games(std::size_t size, unsigned seed) {
+  std::string text;
+  std::mt19937 random(seed);
+  for (int i = 0; text.size() < size; ++i) {
+    text += "[Event \"game " + std::to_string(i) + "\"]\n\n1. e4 {";
+    for (int k = 0; k < 60; ++k) text += char('a' + random() % 26);
+    text += "} e5 2. Nf3 *\n\n";
+  }
+  return text;
+}
+
+// `text` compressed by `c`; empty when the program is not installed.
+std::string packed_with(const Compressor& c, std::string_view text) {
+  TempFile plain(std::string(c.program) + "-plain.pgn", text);
+  TempFile packed(std::string(c.program) + "-packed.pgn");
+  if (!compress(c, plain, packed)) return {};
+  return fenkit::testing::read_file(packed.path());
+}
+
+// What the format's own program recovers from a damaged file (its standard output).
+std::string recovered_by(const Compressor& c, const TempFile& file) {
+  return fenkit::testing::run(fenkit::testing::find_program(c.program) + " -q -dc < '" +
+                              file.string() + "' 2>/dev/null");
+}
+
+constexpr std::string_view kBroken = ": cannot decompress: the data is corrupt or cut short";
+
+// The bytes an input gives, read in blocks of an odd size, and the message of the error that
+// ends them (empty at a normal end).
+struct Drained {
+  std::string bytes;
+  std::string error;
+};
+
+Drained drain(const std::string& path) {
+  Drained d;
+  try {
+    const auto input = open_input(path);
+    char block[7919];
+    for (std::size_t n; (n = input->read(block, sizeof block)) > 0;) d.bytes.append(block, n);
+  } catch (const std::runtime_error& e) {
+    d.error = e.what();
+  }
+  return d;
+}
+
+// Reads a file whole, then in chunks; both must end with `error` (empty: no error) and give
+// the same games.
+std::vector<GameLog> read_expecting(const std::string& path, const std::string& error) {
+  testing::EventLog log;
+  log.offsets = true;
+  log.check_positions = false;
+  std::string got;
+  try {
+    read_pgn_file(path, log);
+  } catch (const std::runtime_error& e) {
+    got = e.what();
+  }
+  EXPECT_EQ(got, error);
+  testing::EventLog chunked;
+  chunked.offsets = true;
+  chunked.check_positions = false;
+  got.clear();
+  try {
+    const auto input = open_input(path);
+    Chunker chunker(*input, 5000);
+    Chunk chunk;
+    while (chunker.next(chunk)) read_chunk(chunk, chunked, ReaderOptions());
+  } catch (const std::runtime_error& e) {
+    got = e.what();
+  }
+  EXPECT_EQ(got, error) << "in chunks";
+  testing::expect_same_games(log.games, chunked.games);
+  return std::move(log.games);
+}
+
+// A compressed file cut anywhere gives every byte its format lets be decoded before the cut
+// (at least as many as the format's own program recovers), then the error; the reader gives
+// exactly the games those bytes hold whole, as the whole file's first games. Each format, in
+// one stream and in two streams one after the other (as `cat a.gz b.gz` and pbzip2 make).
+TEST(PgnInput, CutCompressedFilesKeepEveryGameBeforeTheCut) {
+  const std::string text = random_games(300000, 11);
+  testing::EventLog whole_log;
+  whole_log.offsets = true;
+  whole_log.check_positions = false;
+  read_pgn(text, whole_log);
+  const std::vector<GameLog>& whole = whole_log.games;
+  // The second stream begins with a game.
+  const std::size_t half = text.find("[Event", text.size() / 2);
+  int tried = 0;
+  for (const Compressor& c : kCompressors) {
+    for (const bool two_streams : {false, true}) {
+      SCOPED_TRACE(std::string(c.program) + (two_streams ? ", two streams" : ", one stream"));
+      const std::string first = packed_with(c, two_streams ? text.substr(0, half) : text);
+      if (first.empty()) continue;
+      ++tried;
+      const std::string packed = two_streams ? first + packed_with(c, text.substr(half)) : first;
+      // A file of two streams cut between them is whole: the cut is not there.
+      const std::size_t boundary = two_streams ? first.size() : 0;
+      constexpr std::size_t kCuts = 24;
+      for (std::size_t i = 0; i <= kCuts; ++i) {
+        const std::size_t cut = 6 + (packed.size() - 7) * i / kCuts;
+        if (cut == boundary) continue;
+        SCOPED_TRACE("cut after " + std::to_string(cut) + " of " + std::to_string(packed.size()));
+        TempFile file(std::string(c.program) + "-cut.pgn", std::string_view(packed).substr(0, cut));
+        const std::string error = file.string() + std::string(kBroken);
+        const Drained got = drain(file.string());
+        EXPECT_EQ(got.error, error);
+        ASSERT_EQ(text.compare(0, got.bytes.size(), got.bytes), 0) << "not the text's beginning";
+        const std::string recovered = recovered_by(c, file);
+        ASSERT_EQ(text.compare(0, recovered.size(), recovered), 0);
+        EXPECT_GE(got.bytes.size(), recovered.size()) << "fewer bytes than " << c.program << " recovers";
+
+        // Games held whole by the bytes: at least those the next game begins after, at most
+        // those that end within the bytes.
+        std::size_t at_least = 0, at_most = 0;
+        for (std::size_t k = 0; k < whole.size(); ++k) {
+          if (k + 1 < whole.size() && whole[k + 1].where.offset < got.bytes.size()) at_least = k + 1;
+          if (whole[k].where.offset + whole[k].raw.size() <= got.bytes.size()) at_most = k + 1;
+        }
+        const std::vector<GameLog> games = read_expecting(file.string(), error);
+        EXPECT_GE(games.size(), at_least);
+        EXPECT_LE(games.size(), at_most);
+        testing::expect_same_games(
+            std::vector<GameLog>(whole.begin(), whole.begin() + std::ptrdiff_t(std::min(games.size(), whole.size()))),
+            games);
+        if (HasFailure()) return;
+      }
+    }
+  }
+  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
+// Streams one after another read as one text; bytes after the last stream that begin no
+// stream are an error, after all the games.
+TEST(PgnInput, ConcatenatedStreamsReadAsOneText) {
+  const std::string text = testing::all_quirks();
+  const std::vector<GameLog> expected = read_memory(text);
+  const std::size_t half = text.find("\n[Event", text.size() / 2) + 1;
+  int tried = 0;
+  for (const Compressor& c : kCompressors) {
+    SCOPED_TRACE(c.program);
+    const std::string first = packed_with(c, text.substr(0, half));
+    if (first.empty()) continue;
+    ++tried;
+    const std::string packed = first + packed_with(c, text.substr(half));
+    TempFile file(std::string(c.program) + "-two.pgn", packed);
+    testing::expect_same_games(expected, read_with(file.string()));
+    EXPECT_EQ(drain(file.string()).bytes, text);
+
+    TempFile junk(std::string(c.program) + "-junk.pgn", packed + "junk after the streams\n");
+    const Drained got = drain(junk.string());
+    EXPECT_EQ(got.bytes, text);
+    EXPECT_EQ(got.error, junk.string() + std::string(kBroken));
+  }
+  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
+// Damaged bytes inside a compressed file are reported in the same words for every format,
+// after what was decoded before them (bzip2 and zstd decode whole blocks of 100 and 128 kB:
+// the damage is placed after the first).
+TEST(PgnInput, DamagedCompressedDataIsReportedAlikeForEveryFormat) {
+  const std::string text = random_games(400000, 5);
+  int tried = 0;
+  for (const Compressor& c : kCompressors) {
+    SCOPED_TRACE(c.program);
+    std::string packed = packed_with(c, text);
+    if (packed.empty()) continue;
+    ++tried;
+    for (std::size_t k = 0; k < 16; ++k) packed[packed.size() * 4 / 5 + k] ^= char(0x5A);
+    TempFile file(std::string(c.program) + "-damaged.pgn", packed);
+    const Drained got = drain(file.string());
+    EXPECT_EQ(got.error, file.string() + std::string(kBroken));
+    EXPECT_GT(got.bytes.size(), 1000U) << "the bytes before the damage are read";
   }
   if (tried == 0) GTEST_SKIP() << "no compressor installed";
 }

@@ -324,6 +324,47 @@ TEST_F(Replay, TruncatedCompressedFile) {
   EXPECT_EQ(testing::lines_with(two.err, cut + ": error: cannot decompress").size(), 1U) << two.err;
 }
 
+// A file cut short in any compressed format: the positions of every game whole before the cut
+// (at least the games the format's own program recovers whole), as from the whole file; the
+// cut reported once; exit 2.
+TEST_F(Replay, CutFilesOfEveryFormatKeepTheGamesBeforeTheCut) {
+  const std::string plain = dir.write("all.pgn", random_games(600000, 9));
+  const Lines whole = lines_of(fenkit("replay -q -f csv " + quote(plain)).out);
+  ASSERT_GT(whole.size(), 20000U);
+  const std::pair<const char*, const char*> compressors[] = {
+      {"gzip", "-c"}, {"bzip2", "-1 -c"}, {"xz", "-c"}, {"zstd", "-q -c"}};
+  int tried = 0;
+  for (const auto& [name, flags] : compressors) {
+    const std::string program = fenkit::testing::find_program(name);
+    if (program.empty()) continue;
+    ++tried;
+    const std::string packed = dir.path(std::string("all.pgn.") + name);
+    fenkit::testing::run(program + " " + flags + " < " + quote(plain) + " > " + quote(packed));
+    const std::string bytes = fenkit::testing::read_file(packed);
+    for (const double share : {0.3, 0.55, 0.8}) {
+      SCOPED_TRACE(std::string(name) + " cut at " + std::to_string(share));
+      const std::string cut = dir.write(std::string("cut.pgn.") + name,
+                                        bytes.substr(0, std::size_t(double(bytes.size()) * share)));
+      const Outcome r = fenkit("replay -q -f csv " + quote(cut));
+      EXPECT_EQ(r.status, 2);
+      EXPECT_EQ(testing::lines_with(r.err, cut + ": error: cannot decompress: the data is corrupt or cut short").size(), 1U) << r.err;
+      const Lines out = lines_of(r.out);
+      ASSERT_LT(out.size(), whole.size());
+      ASSERT_GE(out.size(), 1U);
+      EXPECT_EQ(out, Lines(whole.begin(), whole.begin() + std::ptrdiff_t(out.size())));
+      EXPECT_EQ((out.size() - 1) % 4, 0U) << "whole games only (4 positions each)";
+      const std::string recovered =
+          fenkit::testing::run(program + " -q -dc < " + quote(cut) + " 2>/dev/null");
+      std::size_t begun = 0;
+      for (std::size_t at = recovered.find("[Event "); at != std::string::npos;
+           at = recovered.find("[Event ", at + 1))
+        ++begun;
+      EXPECT_GE((out.size() - 1) / 4 + 1, begun) << "fewer games than " << name << " recovers";
+    }
+  }
+  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
 // Output order is input order whatever the number of threads: the same bytes on standard
 // output, standard error and in the rejects file (several chunks of 1 MB).
 TEST_F(Replay, OneOrTwoThreadsWriteTheSameBytes) {

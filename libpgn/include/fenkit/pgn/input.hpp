@@ -16,7 +16,9 @@ Compression detect_compression(std::string_view first_bytes);
 class InputSource {
  public:
   virtual ~InputSource() = default;
-  // Reads up to `size` bytes; returns 0 only at the end. Throws std::runtime_error on errors.
+  // Reads up to `size` bytes; returns 0 only at the end. Throws std::runtime_error on errors
+  // (naming the input), once every byte that could be read before the error has been handed
+  // out.
   virtual std::size_t read(char* buffer, std::size_t size) = 0;
   // The whole input as one view, when it is an uncompressed file mapped into memory or an
   // in-memory buffer (zero-copy reading); empty otherwise.
@@ -32,9 +34,12 @@ class InputSource {
   std::string name_;
 };
 
-// Opens a file, or standard input for "-". Compressed input (gzip, bzip2, xz, zstd) is
-// decompressed; an uncompressed regular file is memory-mapped. Throws std::runtime_error
-// naming the file when it cannot be opened.
+// Opens a file, or standard input for "-". Compressed input (gzip, bzip2, xz, zstd; several
+// streams one after another too) is decompressed; an uncompressed regular file is
+// memory-mapped.
+// Throws std::runtime_error naming the file when it cannot be opened. Compressed data that is
+// cut short or damaged gives every byte decoded before the fault, then the error
+// "FILE: cannot decompress: the data is corrupt or cut short", whatever the format.
 std::unique_ptr<InputSource> open_input(const std::string& path);
 
 // An in-memory text (not copied: it must outlive the source).

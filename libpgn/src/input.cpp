@@ -1,7 +1,8 @@
 // Input sources. Regular uncompressed files are memory-mapped; everything else is read in
 // blocks, decompressed through zlib, libbz2, liblzma or libzstd when the first bytes say so
 // (each library's own streaming interface, so that every byte decoded before a cut or a
-// corruption is handed out before the error).
+// corruption is handed out before the error), and converted from UTF-16 to UTF-8 (iconv)
+// when the text begins with a UTF-16 byte-order mark.
 #include "fenkit/pgn/input.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <climits>
 #include <cstring>
 #include <fcntl.h>
+#include <iconv.h>
 #include <lzma.h>
 #include <stdexcept>
 #include <sys/mman.h>
@@ -82,11 +84,14 @@ class DescriptorSource : public InputSource {
   std::shared_ptr<Descriptor> fd_;
 };
 
-// Bytes already read (to recognise the format) followed by the rest of another source.
+// Bytes already read (to recognise the format) followed by the rest of another source, and
+// then, if reading them ended in an error, that error.
 class PrefixSource : public InputSource {
  public:
-  PrefixSource(std::string prefix, std::unique_ptr<InputSource> rest)
-      : InputSource(rest->name()), prefix_(std::move(prefix)), rest_(std::move(rest)) {}
+  PrefixSource(std::string prefix, std::unique_ptr<InputSource> rest,
+               std::exception_ptr failure = nullptr)
+      : InputSource(rest->name()), prefix_(std::move(prefix)), rest_(std::move(rest)),
+        failure_(std::move(failure)) {}
 
   std::size_t read(char* buffer, std::size_t size) override {
     if (offset_ < prefix_.size()) {
@@ -95,6 +100,7 @@ class PrefixSource : public InputSource {
       offset_ += n;
       return n;
     }
+    if (failure_) std::rethrow_exception(failure_);
     return rest_->read(buffer, size);
   }
 
@@ -102,7 +108,25 @@ class PrefixSource : public InputSource {
   std::string prefix_;
   std::size_t offset_ = 0;
   std::unique_ptr<InputSource> rest_;
+  std::exception_ptr failure_;
 };
+
+// Reads up to `size` bytes (fewer only at the end or at an error, which is kept in `failure`).
+std::string read_head(InputSource& source, std::size_t size, std::exception_ptr& failure) {
+  std::string head(size, '\0');
+  std::size_t got = 0;
+  try {
+    while (got < size) {
+      const std::size_t n = source.read(head.data() + got, size - got);
+      if (n == 0) break;
+      got += n;
+    }
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  head.resize(got);
+  return head;
+}
 
 // What the decompressors have in common: compressed bytes pulled from the raw source in
 // blocks, and the end of the raw bytes inside a stream reported as a cut. Each format says
@@ -342,6 +366,97 @@ std::unique_ptr<InputSource> decompressor(Compression kind, std::unique_ptr<Inpu
   return raw;
 }
 
+// UTF-16 text (after its byte-order mark) converted to UTF-8 by iconv. A lone surrogate
+// becomes U+FFFD, so that one bad character costs no more than itself; text that ends inside
+// a character was cut short.
+class Utf16Source : public InputSource {
+ public:
+  Utf16Source(std::unique_ptr<InputSource> inner, bool big_endian)
+      : InputSource(inner->name()), inner_(std::move(inner)), input_(std::size_t(1) << 16),
+        convert_(iconv_open("UTF-8", big_endian ? "UTF-16BE" : "UTF-16LE")) {
+    if (convert_ == reinterpret_cast<iconv_t>(-1))
+      fail(name(), std::string("cannot read UTF-16: ") + std::strerror(errno));
+  }
+  ~Utf16Source() override { iconv_close(convert_); }
+  Utf16Source(const Utf16Source&) = delete;
+  Utf16Source& operator=(const Utf16Source&) = delete;
+
+  std::size_t read(char* buffer, std::size_t size) override {
+    if (size < 4) return read_small(buffer, size);  // too small for some characters
+    char* out = buffer;
+    std::size_t out_left = size;
+    for (;;) {
+      if (pending_) {
+        char* in = input_.data() + start_;
+        std::size_t in_left = pending_;
+        const std::size_t ret = iconv(convert_, &in, &in_left, &out, &out_left);
+        const int error = errno;
+        start_ = std::size_t(in - input_.data());
+        pending_ = in_left;
+        if (ret == std::size_t(-1) && error == E2BIG) break;  // the buffer is full
+        if (ret == std::size_t(-1) && error == EILSEQ) {
+          if (out_left < 3) break;  // the replacement goes into the next buffer
+          std::memcpy(out, "\xEF\xBF\xBD", 3);
+          out += 3;
+          out_left -= 3;
+          const std::size_t bad = std::min<std::size_t>(pending_, 2);  // one UTF-16 unit
+          start_ += bad;
+          pending_ -= bad;
+          continue;
+        }
+        // Converted, or (EINVAL) what is left is the beginning of a character.
+      }
+      if (out != buffer) break;  // hand out what there is before waiting for more
+      if (eof_) {
+        if (pending_) fail(name(), "cannot read UTF-16: the text ends inside a character");
+        return 0;
+      }
+      std::memmove(input_.data(), input_.data() + start_, pending_);
+      start_ = 0;
+      const std::size_t n = inner_->read(input_.data() + pending_, input_.size() - pending_);
+      eof_ = n == 0;
+      pending_ += n;
+    }
+    return std::size_t(out - buffer);
+  }
+
+ private:
+  // Reads into a buffer too small for a whole character through a larger one.
+  std::size_t read_small(char* buffer, std::size_t size) {
+    if (small_offset_ == small_.size()) {
+      std::string block(64, '\0');
+      block.resize(read(block.data(), block.size()));
+      small_ = std::move(block);
+      small_offset_ = 0;
+    }
+    const std::size_t n = std::min(size, small_.size() - small_offset_);
+    std::memcpy(buffer, small_.data() + small_offset_, n);
+    small_offset_ += n;
+    return n;
+  }
+
+  std::unique_ptr<InputSource> inner_;
+  std::vector<char> input_;
+  std::size_t start_ = 0;    // first unconverted byte in input_
+  std::size_t pending_ = 0;  // unconverted bytes from start_
+  bool eof_ = false;
+  iconv_t convert_;
+  std::string small_;
+  std::size_t small_offset_ = 0;
+};
+
+// The text itself, or its conversion when it begins with a UTF-16 byte-order mark. `head` is
+// the first bytes of the text (at least two unless the text is shorter), `rest` the others.
+std::unique_ptr<InputSource> text_source(std::string head, std::unique_ptr<InputSource> rest,
+                                         std::exception_ptr failure = nullptr) {
+  const bool little = head.starts_with("\xFF\xFE"sv);
+  const bool big = head.starts_with("\xFE\xFF"sv);
+  if (!little && !big)
+    return std::make_unique<PrefixSource>(std::move(head), std::move(rest), std::move(failure));
+  auto text = std::make_unique<PrefixSource>(head.substr(2), std::move(rest), std::move(failure));
+  return std::make_unique<Utf16Source>(std::move(text), big);
+}
+
 // Input that is all in memory already: a mapped file or a caller's buffer.
 class ViewSource : public InputSource {
  public:
@@ -393,7 +508,7 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   if (::fstat(fd, &info) != 0) fail(name, std::strerror(errno));
   if (S_ISDIR(info.st_mode)) fail(name, "is a directory");
 
-  // Sniff the first bytes to recognise compressed input by content.
+  // Sniff the first bytes to recognise compressed input (and UTF-16) by content.
   std::string sniffed(6, '\0');
   std::size_t got = 0;
   while (got < sniffed.size()) {
@@ -403,12 +518,18 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   }
   sniffed.resize(got);
   const Compression kind = detect_compression(sniffed);
+  const bool utf16 = sniffed.starts_with("\xFF\xFE"sv) || sniffed.starts_with("\xFE\xFF"sv);
 
-  if (kind == Compression::none && S_ISREG(info.st_mode) && info.st_size > 0 && !standard_input)
+  if (kind == Compression::none && !utf16 && S_ISREG(info.st_mode) && info.st_size > 0 &&
+      !standard_input)
     return std::make_unique<MappedSource>(name, fd, std::size_t(info.st_size));
-  auto raw = std::make_unique<PrefixSource>(std::move(sniffed),
-                                            std::make_unique<DescriptorSource>(name, descriptor));
-  return decompressor(kind, std::move(raw));
+  auto raw = std::make_unique<DescriptorSource>(name, descriptor);
+  if (kind == Compression::none) return text_source(std::move(sniffed), std::move(raw));
+  auto decoded =
+      decompressor(kind, std::make_unique<PrefixSource>(std::move(sniffed), std::move(raw)));
+  std::exception_ptr failure;
+  std::string head = read_head(*decoded, 2, failure);
+  return text_source(std::move(head), std::move(decoded), std::move(failure));
 }
 
 std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name) {

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -427,6 +428,102 @@ TEST(PgnInput, DamagedCompressedDataIsReportedAlikeForEveryFormat) {
     EXPECT_GT(got.bytes.size(), 1000U) << "the bytes before the damage are read";
   }
   if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
+// ---------------------------------------------------------------- UTF-16
+
+// `utf8` as UTF-16 after a byte-order mark; nullopt when `utf8` is not valid UTF-8.
+std::optional<std::string> utf16(std::string_view utf8, bool big_endian) {
+  std::string out = big_endian ? "\xFE\xFF" : "\xFF\xFE";
+  auto unit = [&](std::uint32_t u) {
+    const char high = char(u >> 8), low = char(u & 0xFF);
+    out += big_endian ? high : low;
+    out += big_endian ? low : high;
+  };
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto c = static_cast<unsigned char>(utf8[i]);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > utf8.size()) return std::nullopt;
+    std::uint32_t code = n == 1 ? c : c & (0x7F >> n);
+    for (std::size_t k = 1; k < n; ++k) {
+      const auto next = static_cast<unsigned char>(utf8[i + k]);
+      if ((next >> 6) != 2) return std::nullopt;
+      code = code << 6 | (next & 0x3F);
+    }
+    i += n;
+    if (code >= 0x10000) {
+      unit(0xD800 + ((code - 0x10000) >> 10));
+      unit(0xDC00 + ((code - 0x10000) & 0x3FF));
+    } else {
+      unit(code);
+    }
+  }
+  return out;
+}
+
+// The quirk fixtures that are UTF-8 (the Latin-1 ones cannot be told apart once converted),
+// with characters beyond the Basic Multilingual Plane in a comment.
+std::string utf8_quirks() {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(testing::quirk("")))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::string all;
+  for (const auto& f : files) {
+    const std::string text = fenkit::testing::read_file(f);
+    if (utf16(text, false)) all += text + "\n\n";
+  }
+  return all + "[Event \"clef\"]\n\n1. e4 {\xF0\x9D\x84\x9E and \xC3\xA9} *\n";
+}
+
+// A UTF-16 file, either byte order, read from a file, a pipe or compressed, gives the games
+// of its UTF-8 form, in the same places.
+TEST(PgnInput, Utf16IsReadAsUtf8) {
+  const std::string text = utf8_quirks();
+  const std::vector<GameLog> expected = read_memory(text);
+  ASSERT_GT(expected.size(), 70U);
+  for (const bool big : {false, true}) {
+    SCOPED_TRACE(big ? "big-endian" : "little-endian");
+    const std::string wide = *utf16(text, big);
+    TempFile file("utf16.pgn", wide);
+    EXPECT_TRUE(open_input(file.string())->mapped().empty()) << "read through the converter";
+    testing::expect_same_games(expected, read_with(file.string()));
+    EXPECT_EQ(drain(file.string()).bytes, text);
+    {
+      testing::EventLog log;
+      log.offsets = true;
+      SCOPED_TRACE("pipe");
+      testing::expect_same_games(expected, read_through_pipe(wide, 3, log));
+    }
+    const Compressor gzip = kCompressors[0];
+    TempFile packed("utf16.pgn.gz");
+    if (compress(gzip, file, packed)) {
+      SCOPED_TRACE("gzip");
+      testing::expect_same_games(expected, read_with(packed.string()));
+    }
+  }
+}
+
+// A lone surrogate is one replacement character; text that ends inside a character was cut
+// short, and is an error after the games before.
+TEST(PgnInput, BrokenUtf16) {
+  const std::string game = "[Event \"x\"]\n\n1. e4 {a";
+  std::string wide = *utf16(game, false);
+  wide += std::string("\x00\xDC", 2);  // a low surrogate alone
+  wide += utf16("b} *\n\n[Event \"y\"]\n\n1. d4 *\n", false)->substr(2);
+  TempFile lone("lone-surrogate.pgn", wide);
+  const Drained got = drain(lone.string());
+  EXPECT_EQ(got.error, "");
+  EXPECT_EQ(got.bytes, game + "\xEF\xBF\xBD" + "b} *\n\n[Event \"y\"]\n\n1. d4 *\n");
+
+  TempFile odd("odd-length.pgn", wide + "\n");
+  const Drained cut = drain(odd.string());
+  EXPECT_EQ(cut.error, odd.string() + ": cannot read UTF-16: the text ends inside a character");
+  EXPECT_EQ(cut.bytes, got.bytes);
+  testing::EventLog log;
+  EXPECT_THROW(read_pgn_file(odd.string(), log), std::runtime_error);
+  ASSERT_EQ(log.games.size(), 2U);
+  EXPECT_EQ(log.games[1].outline(), (std::vector<std::string>{"d4", "*"}));
 }
 
 // Reading through a pipe keeps only part of the input in memory: a buffer of a few megabytes

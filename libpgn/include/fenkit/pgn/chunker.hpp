@@ -52,7 +52,7 @@ class Chunker {
   // dividing one file between independent processes. The range's edges move forward to the
   // next synchronisation point: the start of a line "[Event " after a blank line (or the
   // start or end of the input). Ranges that tile a file therefore read every game once.
-  // Needs a memory-mapped input (a regular, uncompressed file); throws otherwise.
+  // Needs a memory-mapped input (a regular, uncompressed file, not UTF-16); throws otherwise.
   void restrict_to(std::uint64_t start, std::uint64_t end);
 
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input

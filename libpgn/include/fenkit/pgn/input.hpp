@@ -35,8 +35,8 @@ class InputSource {
 };
 
 // Opens a file, or standard input for "-". Compressed input (gzip, bzip2, xz, zstd; several
-// streams one after another too) is decompressed; an uncompressed regular file is
-// memory-mapped.
+// streams one after another too) is decompressed; text that begins with a UTF-16 byte-order
+// mark (FF FE or FE FF) is converted to UTF-8; any other regular file is memory-mapped.
 // Throws std::runtime_error naming the file when it cannot be opened. Compressed data that is
 // cut short or damaged gives every byte decoded before the fault, then the error
 // "FILE: cannot decompress: the data is corrupt or cut short", whatever the format.

@@ -443,5 +443,31 @@ TEST_F(Replay, ByteRangesTogetherGiveTheWholeOutput) {
   EXPECT_GT(totals[2], 0U) << "rejected games are counted once too";
 }
 
+// Games without [Event tags (the corpus's ECO file, or made up) are divided between ranges
+// too: each of four equal ranges replays some of them, and together they give the whole output.
+TEST_F(Replay, ByteRangesDivideFilesWithoutEventTags) {
+  std::string text;
+  if (const auto eco = fenkit::testing::corpus("pgn/pgn-extract/eco.pgn"); !eco.empty()) {
+    text = fenkit::testing::read_file(eco);
+  } else {
+    for (int i = 0; i < 400; ++i)
+      text += "[White \"" + std::to_string(i) + "\"]\n[Black \"x\"]\n\n1. e4 e5 2. Nf3 1-0\n\n";
+  }
+  ASSERT_EQ(text.find("[Event "), std::string::npos);
+  const std::string input = dir.write("no-event.pgn", text);
+  const Outcome whole = fenkit("replay --san " + quote(input));
+  ASSERT_FALSE(whole.out.empty());
+  std::string pieced;
+  const std::size_t quarter = text.size() / 4;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const std::string range = std::to_string(i * quarter) + ":" + (i < 3 ? std::to_string((i + 1) * quarter) : "");
+    const Outcome r = fenkit("replay --san --range " + range + " " + quote(input));
+    EXPECT_LE(r.status, 1) << range << ": " << r.err;
+    EXPECT_FALSE(r.out.empty()) << "range " << range << " replays nothing";
+    pieced += r.out;
+  }
+  EXPECT_TRUE(pieced == whole.out) << "the ranges' output differs from the whole output";
+}
+
 }  // namespace
 }  // namespace fenkit::tools

@@ -163,7 +163,7 @@ class DecoderSource : public InputSource {
 
  protected:
   // Decodes from in[0, in_size) into out[0, out_size): returns the bytes written and sets
-  // `consumed`. `finish`: no input will follow. Throws on damaged data.
+  // `consumed`. `finish`: no input will follow. Damaged data goes through fault().
   virtual std::size_t decode(const char* in, std::size_t in_size, char* out,
                              std::size_t out_size, bool finish, std::size_t& consumed) = 0;
   // Whether a stream (member, frame) has begun and not ended.

@@ -1,41 +1,39 @@
 // fenkit check for FEN files: one FEN per line; blank lines and '#' comments are skipped.
 #include <cstdio>
-#include <fstream>
-#include <iostream>
+#include <stdexcept>
 
 #include "check.hpp"
-#include "compressed_input.hpp"
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/pgn/input.hpp"
 
 namespace fenkit::tools {
 
 void check_fen_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
                     CheckTotals& totals) {
-  std::string error;
-  const std::unique_ptr<std::istream> in = open_input(path, error);
-  if (!in) {
-    diag.file_error(display_name(path), error);
-    return;
-  }
   const std::string name = display_name(path);
   const fen::FenOptions fen_options{.lenient = options.lenient, .relax = options.relax};
-  std::string line;
-  std::size_t number = 0;
-  while (std::getline(*in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::size_t first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || line[first] == '#') continue;
-    ++totals.positions;
-    fen::Position pos;
-    const fen::FenError error = fen::read_fen(line, pos, fen_options);
-    if (!error) {
-      ++totals.good_positions;
-      continue;
+  try {
+    const std::unique_ptr<pgn::InputSource> in = pgn::open_input(path);
+    pgn::LineReader lines(*in);
+    std::string_view line;
+    while (lines.next(line)) {
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      const std::size_t first = line.find_first_not_of(" \t");
+      if (first == std::string_view::npos || line[first] == '#') continue;
+      ++totals.positions;
+      fen::Position pos;
+      const fen::FenError error = fen::read_fen(line, pos, fen_options);
+      if (!error) {
+        ++totals.good_positions;
+        continue;
+      }
+      diag.error(name, lines.line_number(), error.column ? error.column : first + 1,
+                 error.message());
     }
-    diag.error(name, number, error.column ? error.column : first + 1, error.message());
+  } catch (const std::runtime_error& e) {
+    // Cannot be opened, or breaks off (a damaged compressed file) after the lines before.
+    diag.file_error(name, e.what());
   }
-  if (in->bad()) diag.file_error(name, "cannot decompress: the data is corrupt or cut short");
 }
 
 void print_summary(const CheckTotals& totals, const Diagnostics& diag) {

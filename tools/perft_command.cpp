@@ -8,12 +8,12 @@
 #include <thread>
 
 #include "cli.hpp"
-#include "compressed_input.hpp"
 #include "commands.hpp"
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/perft.hpp"
 #include "fenkit/fen/perft_suite.hpp"
 #include "fenkit/fen/uci.hpp"
+#include "fenkit/pgn/input.hpp"
 #include "threads.hpp"
 
 namespace fenkit::tools {
@@ -66,14 +66,14 @@ struct CaseResult {
 
 int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, unsigned jobs,
               bool quiet) {
-  std::string error;
-  const std::unique_ptr<std::istream> in = open_input(path, error);
-  if (!in) throw std::runtime_error(error);
-  std::vector<fen::PerftSuiteError> suite_errors;
-  const std::vector<fen::PerftCase> cases = fen::read_perft_suite(*in, suite_errors);
-  if (in->bad()) throw std::runtime_error(path + ": read error (corrupt or cut-short compressed data?)");
+  // An input that cannot be opened or breaks off throws, naming the file.
+  fen::PerftSuiteReader suite;
+  const std::unique_ptr<pgn::InputSource> in = pgn::open_input(path);
+  pgn::LineReader lines(*in);
+  for (std::string_view line; lines.next(line);) suite.add_line(line);
+  const std::vector<fen::PerftCase>& cases = suite.cases;
   Diagnostics diag;
-  for (const auto& e : suite_errors) diag.error(path, e.line, 1, e.message);
+  for (const auto& e : suite.errors) diag.error(path, e.line, 1, e.message);
 
   std::vector<CaseResult> results(cases.size());
   parallel_for(cases.size(), jobs, [&](std::size_t i) {

@@ -5,13 +5,28 @@
 
 namespace fenkit::epd {
 
-Reader::Reader(std::istream& in, ReadOptions options) : in_(in), options_(std::move(options)) {}
+Reader::Reader(pgn::InputSource& in, ReadOptions options)
+    : lines_(std::in_place, in), options_(std::move(options)) {}
+
+Reader::Reader(std::istream& in, ReadOptions options) : stream_(&in), options_(std::move(options)) {}
+
+// The next line, without its '\n'. The line reader skips a UTF-8 byte-order mark itself.
+bool Reader::next_line(std::string_view& text) {
+  if (lines_) {
+    if (!lines_->next(text)) return false;
+    line_ = std::size_t(lines_->line_number());
+    return true;
+  }
+  if (!std::getline(*stream_, buffer_)) return false;
+  ++line_;
+  text = buffer_;
+  if (line_ == 1 && text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // UTF-8 BOM
+  return true;
+}
 
 bool Reader::next(Entry& entry) {
-  while (std::getline(in_, buffer_)) {
-    ++line_;
-    std::string_view text = buffer_;
-    if (line_ == 1 && text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // UTF-8 BOM
+  std::string_view text;
+  while (next_line(text)) {
     while (!text.empty() && (text.back() == '\r' || text.back() == '\0' || text.back() == ' ' ||
                              text.back() == '\t'))
       text.remove_suffix(1);

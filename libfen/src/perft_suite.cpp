@@ -45,54 +45,53 @@ bool read_epd_line(std::string_view line, PerftCase& out) {
 
 }  // namespace
 
-std::vector<PerftCase> read_perft_suite(std::istream& in, std::vector<PerftSuiteError>& errors) {
-  std::vector<PerftCase> cases;
-  std::string raw;
-  std::size_t number = 0;
-  constexpr std::size_t kNone = std::size_t(-1);
-  std::size_t block = kNone;  // index of the block-style case being filled
-  std::string pending_id;
-  while (std::getline(in, raw)) {
-    ++number;
-    const std::string_view line = trim(raw);
-    if (line.empty()) {
-      block = kNone;
-      continue;
-    }
-    if (line[0] == '#') continue;
-    if (line.starts_with("id ")) {
-      pending_id = std::string(trim(line.substr(3)));
-      continue;
-    }
-    if (line.starts_with("epd ")) {
-      cases.push_back(PerftCase{std::string(trim(line.substr(4))), pending_id, number, {}});
-      pending_id.clear();
-      block = cases.size() - 1;
-      continue;
-    }
-    if (line.starts_with("perft ")) {
-      const std::string_view rest = trim(line.substr(6));
-      const std::size_t space = rest.find(' ');
-      int depth = 0;
-      std::uint64_t nodes = 0;
-      if (block == kNone || space == std::string_view::npos || !parse_number(rest.substr(0, space), depth) ||
-          !parse_number(rest.substr(space + 1), nodes)) {
-        errors.push_back({number, "bad perft line (expected 'perft DEPTH NODES' after an epd line)"});
-        continue;
-      }
-      cases[block].expected.emplace_back(depth, nodes);
-      continue;
-    }
-    PerftCase c;
-    c.line = number;
-    if (!read_epd_line(line, c)) {
-      errors.push_back({number, "not a perft line (expected 'FEN ;D1 N ;D2 N ...')"});
-      continue;
-    }
-    cases.push_back(std::move(c));
-    block = kNone;
+void PerftSuiteReader::add_line(std::string_view raw) {
+  ++number_;
+  const std::string_view line = trim(raw);
+  if (line.empty()) {
+    block_ = kNone;
+    return;
   }
-  return cases;
+  if (line[0] == '#') return;
+  if (line.starts_with("id ")) {
+    pending_id_ = std::string(trim(line.substr(3)));
+    return;
+  }
+  if (line.starts_with("epd ")) {
+    cases.push_back(PerftCase{std::string(trim(line.substr(4))), pending_id_, number_, {}});
+    pending_id_.clear();
+    block_ = cases.size() - 1;
+    return;
+  }
+  if (line.starts_with("perft ")) {
+    const std::string_view rest = trim(line.substr(6));
+    const std::size_t space = rest.find(' ');
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    if (block_ == kNone || space == std::string_view::npos ||
+        !parse_number(rest.substr(0, space), depth) || !parse_number(rest.substr(space + 1), nodes)) {
+      errors.push_back({number_, "bad perft line (expected 'perft DEPTH NODES' after an epd line)"});
+      return;
+    }
+    cases[block_].expected.emplace_back(depth, nodes);
+    return;
+  }
+  PerftCase c;
+  c.line = number_;
+  if (!read_epd_line(line, c)) {
+    errors.push_back({number_, "not a perft line (expected 'FEN ;D1 N ;D2 N ...')"});
+    return;
+  }
+  cases.push_back(std::move(c));
+  block_ = kNone;
+}
+
+std::vector<PerftCase> read_perft_suite(std::istream& in, std::vector<PerftSuiteError>& errors) {
+  PerftSuiteReader reader;
+  std::string line;
+  while (std::getline(in, line)) reader.add_line(line);
+  errors.insert(errors.end(), reader.errors.begin(), reader.errors.end());
+  return std::move(reader.cases);
 }
 
 }  // namespace fenkit::fen

@@ -32,6 +32,7 @@ const char* describe(Problem p) {
     case Problem::en_passant_blocked: return "en-passant square or the square behind it is occupied";
     case Problem::fullmove_zero: return "fullmove number is 0 (it starts at 1)";
     case Problem::halfmove_too_large: return "halfmove clock is larger than 65535";
+    case Problem::consecutive_digits: return "two digits in a row in the piece placement";
   }
   return "unknown problem";
 }
@@ -57,6 +58,7 @@ const char* problem_name(Problem p) {
     case Problem::en_passant_blocked: return "en_passant_blocked";
     case Problem::fullmove_zero: return "fullmove_zero";
     case Problem::halfmove_too_large: return "halfmove_too_large";
+    case Problem::consecutive_digits: return "consecutive_digits";
   }
   return "unknown";
 }
@@ -145,9 +147,12 @@ Problems check_en_passant(const Setup& setup, const Position& pos) {
   return problems;
 }
 
+// What the text had wrong that reading could still make sense of: the clocks, and digits in a
+// row in the placement.
 void check_clocks(const Setup& setup, Problems& problems) {
   if (setup.fullmove_number == 0) problems.add(Problem::fullmove_zero);
   if (setup.halfmove_clock > 65535) problems.add(Problem::halfmove_too_large);
+  if (setup.consecutive_digits) problems.add(Problem::consecutive_digits);
 }
 
 }  // namespace

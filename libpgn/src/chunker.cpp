@@ -37,8 +37,8 @@ Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t fir
 void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
   if (mapped_.empty() && input_.size_hint() == 0)
     throw std::runtime_error(input_.name() +
-                             ": a byte range needs a regular uncompressed file (not a pipe or "
-                             "compressed input)");
+                             ": a byte range needs a regular uncompressed file (not a pipe, "
+                             "compressed or UTF-16 input)");
   const std::size_t size = mapped_.size();
   mapped_pos_ = next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(start, size)));
   mapped_end_ = std::max(mapped_pos_,

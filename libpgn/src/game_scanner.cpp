@@ -104,28 +104,56 @@ const char* skip_tag(const char* p, const char* end, std::string_view& name) {
 
 }  // namespace
 
+namespace {
+
+// Whether a tag begins at `p`: '[', a name, blanks, '"'. None of these characters is a brace,
+// so that a comment closing on the line gives the same answer whether the look stops at its
+// '}' (the scanner, inside the comment) or not (a byte range's start).
+bool starts_tag(const char* p, const char* end) {
+  const char* q = p + 1;
+  while (q < end && !is_space(*q) && *q != '"' && *q != ']' && *q != '[' && *q != '{' &&
+         *q != '}')
+    ++q;
+  if (q == p + 1) return false;
+  const char* r = q;
+  while (r < end && (*r == ' ' || *r == '\t')) ++r;
+  return r > q && r < end && *r == '"';
+}
+
+// Whether the line whose last non-blank character is at `last` ends with a result token
+// (after a delimiter or at the line's start).
+bool ends_with_result(const char* base, const char* last) {
+  const char* start = last;
+  while (start > base && last - start < 7 && !is_delimiter(start[-1])) --start;
+  if (start > base && !is_delimiter(start[-1])) return false;  // longer than any result
+  return result_length(start, last + 1) == std::size_t(last + 1 - start);
+}
+
+}  // namespace
+
 bool is_sync_point(const char* base, const char* p, const char* end) {
-  constexpr std::string_view kEvent = "[Event ";
-  if (std::size_t(end - p) < kEvent.size() || std::memcmp(p, kEvent.data(), kEvent.size()) != 0)
-    return false;
   if (p == base) return true;
-  if (p[-1] != '\n') return false;
+  if (p == end || *p != '[' || p[-1] != '\n') return false;
+  // The line before is blank.
   const char* q = p - 1;
   while (q > base && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
-  return q == base || q[-1] == '\n';
+  if (q != base && q[-1] != '\n') return false;
+  constexpr std::string_view kEvent = "[Event ";
+  if (std::size_t(end - p) >= kEvent.size() && std::memcmp(p, kEvent.data(), kEvent.size()) == 0)
+    return true;
+  if (!starts_tag(p, end)) return false;
+  // A tag after the blank lines that follow a result (or begin the text).
+  while (q > base && is_space(q[-1])) --q;
+  return q == base || ends_with_result(base, q - 1);
 }
 
 const char* find_sync_point(const char* base, const char* from, const char* to) {
-  constexpr std::string_view kEventLine = "\n[Event ";
-  const std::string_view range(from, std::size_t(to - from));
-  for (std::size_t i = range.find(kEventLine); i != std::string_view::npos;
-       i = range.find(kEventLine, i + 1)) {
-    const char* p = from + i + 1;
-    if (is_sync_point(base, p, to)) return p;
+  for (const char* p = from; (p = find(p, to, '\n')) != to;) {
+    ++p;
+    if (p != to && *p == '[' && is_sync_point(base, p, to)) return p;
   }
   return nullptr;
 }
-
 
 std::size_t result_length(const char* p, const char* end) {
   auto matches = [&](std::string_view token) {
@@ -265,7 +293,7 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
         }
         if (*q == '[' && !in_tags && content) goto game_over;  // the next game's tags
         if (*q == '[' && !content && is_sync_point(base, q, end)) {
-          // Only comments so far, then a blank line and "[Event ": the comments lie between
+          // Only comments so far, then a synchronisation point: the comments lie between
           // games (no game reaches across a synchronisation point) and the game begins here.
           // (Once: a tag follows.)
           pos = std::size_t(q - base);

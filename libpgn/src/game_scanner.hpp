@@ -12,16 +12,21 @@
 //     without tags or results);
 //   - in the tag section, before a tag that repeats a name of this game after a blank line
 //     (tag-only games separated by blank lines, as broadcast exports have them), and before a
-//     synchronisation point (see is_sync_point);
+//     synchronisation point (see is_sync_point: "[Event " or a tag after a blank line that
+//     follows a result);
 //   - inside a brace comment, before a synchronisation point (see is_sync_point): a '{' that
 //     is never closed, or closed only by a later game's '}', must not swallow the games after
 //     it; the game then ends inside its comment, and the parser rejects it as unclosed;
 //   - at the end of the input.
 // Text between games that holds no tag and no move (blank lines, % escape lines, closed
-// comments followed by a blank line and "[Event " or by the end of the input) is not a game;
-// an unclosed comment is one (a broken one, so that it is reported). So no game reaches
-// across a synchronisation point, and byte ranges starting at them (Chunker::restrict_to) cut
-// an input into the same games as reading it whole does.
+// comments followed by a blank line and a synchronisation point or by the end of the input)
+// is not a game; an unclosed comment is one (a broken one, so that it is reported). So no game
+// reaches across a synchronisation point, and byte ranges starting at them
+// (Chunker::restrict_to) cut an input into the same games as reading it whole does.
+//
+// Whether a line is a synchronisation point is decided by the text alone, looking back from it
+// no further than the current game's first byte; so the reader of a whole file, of a chunk and
+// of a byte range all decide alike.
 #pragma once
 
 #include <array>
@@ -59,9 +64,14 @@ class GameScanner {
   void remember(std::string_view name);
 };
 
-// Whether a game may be taken to begin at `p` without looking at what came before: a line
-// starting "[Event " after a blank line (blanks being ' ', '\t' and '\r'). `base` is the start
-// of the text, which counts as the end of a blank line.
+// Whether a game may be taken to begin at `p`, by the text around it alone: the start of the
+// text, or a line after a blank line (blanks being ' ', '\t' and '\r') that either
+//   - starts "[Event ", or
+//   - starts a tag ('[', a name, blanks, '"'; no brace in them) and the last line before the
+//     blank lines that is not blank ends with a result token (or there is none: the start of
+//     the text), as the next game's tags follow the last one's result.
+// A tag after blank lines inside a tag section (the line before is a tag) is not one, unless
+// it is [Event.
 bool is_sync_point(const char* base, const char* p, const char* end);
 // The first synchronisation point whose line begins in (from, to), or null.
 const char* find_sync_point(const char* base, const char* from, const char* to);

@@ -1,25 +1,29 @@
 // Input sources. Regular uncompressed files are memory-mapped; everything else is read in
-// blocks, through Boost.Iostreams' decompressors when the first bytes say so.
+// blocks, decompressed through zlib, libbz2, liblzma or libzstd when the first bytes say so
+// (each library's own streaming interface, so that every byte decoded before a cut or a
+// corruption is handed out before the error), and converted from UTF-16 to UTF-8 (iconv)
+// when the text begins with a UTF-16 byte-order mark.
 #include "fenkit/pgn/input.hpp"
 
-#include <boost/iostreams/categories.hpp>
-#include <boost/iostreams/device/mapped_file.hpp>
-#include <boost/iostreams/filter/bzip2.hpp>
-#include <boost/iostreams/filter/gzip.hpp>
-#include <boost/iostreams/filter/lzma.hpp>
-#include <boost/iostreams/filtering_stream.hpp>
+#include <algorithm>
+#include <bzlib.h>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <fcntl.h>
+#include <iconv.h>
+#include <lzma.h>
 #include <stdexcept>
+#include <sys/mman.h>
 #include <sys/stat.h>
-#include <vector>
 #include <unistd.h>
+#include <vector>
+#include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 namespace fenkit::pgn {
 
-namespace io = boost::iostreams;
 using namespace std::string_view_literals;
 
 Compression detect_compression(std::string_view b) {
@@ -36,6 +40,11 @@ namespace {
 [[noreturn]] void fail(const std::string& name, const std::string& what) {
   throw std::runtime_error(name + ": " + what);
 }
+
+// The words of every decompression failure, whatever the format: a stream that breaks off and
+// one whose bytes are damaged cannot be told apart in general.
+constexpr const char* kCorrupt = "cannot decompress: the data is corrupt or cut short";
+constexpr const char* kOutOfMemory = "cannot decompress: out of memory";
 
 // A file descriptor we own (or standard input, which we do not close).
 class Descriptor {
@@ -62,125 +71,391 @@ std::size_t read_some(int fd, char* buffer, std::size_t size, const std::string&
   }
 }
 
-// Plain bytes from a descriptor, starting with the bytes already read to sniff the format.
+// Plain bytes from a descriptor.
 class DescriptorSource : public InputSource {
  public:
-  DescriptorSource(std::string name, std::shared_ptr<Descriptor> fd, std::string sniffed)
-      : InputSource(std::move(name)), fd_(std::move(fd)), pending_(std::move(sniffed)) {}
-
+  DescriptorSource(std::string name, std::shared_ptr<Descriptor> fd)
+      : InputSource(std::move(name)), fd_(std::move(fd)) {}
   std::size_t read(char* buffer, std::size_t size) override {
-    if (pending_offset_ < pending_.size()) {
-      const std::size_t n = std::min(size, pending_.size() - pending_offset_);
-      std::memcpy(buffer, pending_.data() + pending_offset_, n);
-      pending_offset_ += n;
-      return n;
-    }
     return read_some(fd_->get(), buffer, size, name());
   }
 
  private:
   std::shared_ptr<Descriptor> fd_;
-  std::string pending_;
-  std::size_t pending_offset_ = 0;
 };
 
-// Adapts an InputSource to a Boost.Iostreams Source device, so decompressors can pull from it.
-class SourceDevice {
+// Bytes already read (to recognise the format) followed by the rest of another source, and
+// then, if reading them ended in an error, that error.
+class PrefixSource : public InputSource {
  public:
-  using char_type = char;
-  using category = io::source_tag;
-  explicit SourceDevice(std::shared_ptr<InputSource> inner) : inner_(std::move(inner)) {}
-  std::streamsize read(char* s, std::streamsize n) {
-    const std::size_t got = inner_->read(s, std::size_t(n));
-    return got ? std::streamsize(got) : -1;
-  }
+  PrefixSource(std::string prefix, std::unique_ptr<InputSource> rest,
+               std::exception_ptr failure = nullptr)
+      : InputSource(rest->name()), prefix_(std::move(prefix)), rest_(std::move(rest)),
+        failure_(std::move(failure)) {}
 
- private:
-  std::shared_ptr<InputSource> inner_;
-};
-
-class DecompressingSource : public InputSource {
- public:
-  DecompressingSource(std::shared_ptr<InputSource> raw, Compression kind)
-      : InputSource(raw->name()) {
-    switch (kind) {
-      case Compression::gzip: stream_.push(io::gzip_decompressor()); break;
-      case Compression::bzip2: stream_.push(io::bzip2_decompressor()); break;
-      case Compression::xz: stream_.push(io::lzma_decompressor()); break;
-      case Compression::zstd:  // read by ZstdSource
-      case Compression::none: break;
-    }
-    stream_.push(SourceDevice(std::move(raw)));
-  }
-
-  // Reads in pieces, so that a stream cut short still delivers what came before the cut, and
-  // reports the cut (the decompressor marks the stream bad) instead of a quiet end.
   std::size_t read(char* buffer, std::size_t size) override {
-    std::size_t total = 0;
-    while (total < size) {
-      try {
-        stream_.read(buffer + total, std::streamsize(std::min<std::size_t>(size - total, 1 << 16)));
-      } catch (const std::exception& e) {
-        fail(name(), std::string("cannot decompress: ") + e.what());
-      }
-      const std::size_t got = std::size_t(stream_.gcount());
-      total += got;
-      if (stream_.bad()) {
-        if (total) return total;  // the error comes with the next read
-        fail(name(), "cannot decompress: the data is corrupt or cut short");
-      }
-      if (got == 0 || stream_.eof()) break;
+    if (offset_ < prefix_.size()) {
+      const std::size_t n = std::min(size, prefix_.size() - offset_);
+      std::memcpy(buffer, prefix_.data() + offset_, n);
+      offset_ += n;
+      return n;
     }
-    return total;
+    if (failure_) std::rethrow_exception(failure_);
+    return rest_->read(buffer, size);
   }
 
  private:
-  io::filtering_istream stream_;
+  std::string prefix_;
+  std::size_t offset_ = 0;
+  std::unique_ptr<InputSource> rest_;
+  std::exception_ptr failure_;
 };
 
-// zstd through libzstd's streaming API rather than Boost's filter, which ends quietly, without
-// any of the data, on a stream that is cut short.
-class ZstdSource : public InputSource {
+// Reads up to `size` bytes (fewer only at the end or at an error, which is kept in `failure`).
+std::string read_head(InputSource& source, std::size_t size, std::exception_ptr& failure) {
+  std::string head(size, '\0');
+  std::size_t got = 0;
+  try {
+    while (got < size) {
+      const std::size_t n = source.read(head.data() + got, size - got);
+      if (n == 0) break;
+      got += n;
+    }
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  head.resize(got);
+  return head;
+}
+
+// What the decompressors have in common: compressed bytes pulled from the raw source in
+// blocks, and the end of the raw bytes inside a stream reported as a cut. Each format says
+// how to decode a piece and whether a stream is still open.
+class DecoderSource : public InputSource {
  public:
-  explicit ZstdSource(std::shared_ptr<InputSource> raw)
-      : InputSource(raw->name()), raw_(std::move(raw)), stream_(ZSTD_createDStream()),
-        input_(ZSTD_DStreamInSize()) {
-    if (!stream_) fail(name(), "cannot decompress: out of memory");
+  explicit DecoderSource(std::unique_ptr<InputSource> raw)
+      : InputSource(raw->name()), raw_(std::move(raw)), input_(std::size_t(1) << 17) {}
+
+  std::size_t read(char* buffer, std::size_t size) final {
+    if (failure_) fail(name(), failure_);
+    if (size == 0) return 0;
+    for (;;) {
+      if (next_ == end_ && !raw_eof_) {
+        const std::size_t n = raw_->read(input_.data(), input_.size());
+        raw_eof_ = n == 0;
+        next_ = input_.data();
+        end_ = next_ + n;
+      }
+      // With no input left, the decoder may still hold output (a buffer filled last time).
+      const bool finish = raw_eof_ && next_ == end_;
+      std::size_t consumed = 0;
+      const std::size_t produced =
+          decode(next_, std::size_t(end_ - next_), buffer, size, finish, consumed);
+      next_ += consumed;
+      if (produced) return produced;
+      if (finish) {
+        if (stream_open()) fail(name(), kCorrupt);
+        return 0;
+      }
+      if (consumed == 0 && next_ != end_) fail(name(), kCorrupt);  // no progress
+    }
+  }
+
+ protected:
+  // Decodes from in[0, in_size) into out[0, out_size): returns the bytes written and sets
+  // `consumed`. `finish`: no input will follow. Damaged data goes through fault().
+  virtual std::size_t decode(const char* in, std::size_t in_size, char* out,
+                             std::size_t out_size, bool finish, std::size_t& consumed) = 0;
+  // Whether a stream (member, frame) has begun and not ended.
+  virtual bool stream_open() const = 0;
+
+  // For decode(): an error found by a call that also decoded bytes waits until they have been
+  // handed out. Returns `produced`.
+  std::size_t fault(std::size_t produced, const char* what) {
+    if (produced == 0) fail(name(), what);
+    failure_ = what;
+    return produced;
+  }
+
+ private:
+  std::unique_ptr<InputSource> raw_;
+  const char* failure_ = nullptr;
+  std::vector<char> input_;
+  const char* next_ = nullptr;
+  const char* end_ = nullptr;
+  bool raw_eof_ = false;
+};
+
+// zlib's own buffers count in unsigned int.
+unsigned int clamp_uint(std::size_t n) { return unsigned(std::min<std::size_t>(n, UINT_MAX)); }
+
+// gzip through zlib's inflate; concatenated members (as `cat a.gz b.gz` makes) are read one
+// after another.
+class GzipSource : public DecoderSource {
+ public:
+  explicit GzipSource(std::unique_ptr<InputSource> raw) : DecoderSource(std::move(raw)) {
+    if (inflateInit2(&stream_, 16 + MAX_WBITS) != Z_OK) fail(name(), kOutOfMemory);
+  }
+  ~GzipSource() override { inflateEnd(&stream_); }
+  GzipSource(const GzipSource&) = delete;
+  GzipSource& operator=(const GzipSource&) = delete;
+
+ protected:
+  std::size_t decode(const char* in, std::size_t in_size, char* out, std::size_t out_size, bool,
+                     std::size_t& consumed) override {
+    if (!open_) {
+      if (in_size == 0) return 0;
+      open_ = true;  // more bytes after a member: the next member
+    }
+    stream_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in));
+    stream_.avail_in = clamp_uint(in_size);
+    stream_.next_out = reinterpret_cast<Bytef*>(out);
+    stream_.avail_out = clamp_uint(out_size);
+    const int ret = inflate(&stream_, Z_NO_FLUSH);
+    consumed = std::size_t(reinterpret_cast<const char*>(stream_.next_in) - in);
+    const std::size_t produced = std::size_t(reinterpret_cast<char*>(stream_.next_out) - out);
+    switch (ret) {
+      case Z_OK:
+      case Z_BUF_ERROR:  // no progress possible: more input is needed
+        return produced;
+      case Z_STREAM_END:
+        open_ = false;
+        if (inflateReset(&stream_) != Z_OK) return fault(produced, kCorrupt);
+        return produced;
+      case Z_MEM_ERROR: return fault(produced, kOutOfMemory);
+      default: return fault(produced, kCorrupt);
+    }
+  }
+  bool stream_open() const override { return open_; }
+
+ private:
+  z_stream stream_{};
+  bool open_ = true;
+};
+
+// bzip2 through libbz2; several streams one after another (as pbzip2 writes them) are read
+// as one. bzip2 decodes whole blocks: the bytes of a block cut short cannot be recovered.
+class Bzip2Source : public DecoderSource {
+ public:
+  explicit Bzip2Source(std::unique_ptr<InputSource> raw) : DecoderSource(std::move(raw)) {
+    start();
+  }
+  ~Bzip2Source() override { BZ2_bzDecompressEnd(&stream_); }
+  Bzip2Source(const Bzip2Source&) = delete;
+  Bzip2Source& operator=(const Bzip2Source&) = delete;
+
+ protected:
+  std::size_t decode(const char* in, std::size_t in_size, char* out, std::size_t out_size, bool,
+                     std::size_t& consumed) override {
+    if (!open_) {
+      if (in_size == 0) return 0;
+      BZ2_bzDecompressEnd(&stream_);
+      start();  // more bytes after a stream: the next stream
+    }
+    stream_.next_in = const_cast<char*>(in);
+    stream_.avail_in = clamp_uint(in_size);
+    stream_.next_out = out;
+    stream_.avail_out = clamp_uint(out_size);
+    const int ret = BZ2_bzDecompress(&stream_);
+    consumed = std::size_t(stream_.next_in - in);
+    const std::size_t produced = std::size_t(stream_.next_out - out);
+    switch (ret) {
+      case BZ_OK: return produced;
+      case BZ_STREAM_END:
+        open_ = false;
+        return produced;
+      case BZ_MEM_ERROR: return fault(produced, kOutOfMemory);
+      default: return fault(produced, kCorrupt);
+    }
+  }
+  bool stream_open() const override { return open_; }
+
+ private:
+  void start() {
+    stream_ = bz_stream{};
+    if (BZ2_bzDecompressInit(&stream_, 0, 0) != BZ_OK) fail(name(), kOutOfMemory);
+    open_ = true;
+  }
+
+  bz_stream stream_{};
+  bool open_ = true;
+};
+
+// xz through liblzma's stream decoder, which reads concatenated streams (and the padding
+// between them) itself, and tells at the end whether the last stream was complete.
+class XzSource : public DecoderSource {
+ public:
+  explicit XzSource(std::unique_ptr<InputSource> raw) : DecoderSource(std::move(raw)) {
+    const lzma_ret ret = lzma_stream_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED);
+    if (ret != LZMA_OK) fail(name(), kOutOfMemory);
+  }
+  ~XzSource() override { lzma_end(&stream_); }
+  XzSource(const XzSource&) = delete;
+  XzSource& operator=(const XzSource&) = delete;
+
+ protected:
+  std::size_t decode(const char* in, std::size_t in_size, char* out, std::size_t out_size,
+                     bool finish, std::size_t& consumed) override {
+    if (!open_) return 0;
+    stream_.next_in = reinterpret_cast<const std::uint8_t*>(in);
+    stream_.avail_in = in_size;
+    stream_.next_out = reinterpret_cast<std::uint8_t*>(out);
+    stream_.avail_out = out_size;
+    const lzma_ret ret = lzma_code(&stream_, finish ? LZMA_FINISH : LZMA_RUN);
+    consumed = std::size_t(reinterpret_cast<const char*>(stream_.next_in) - in);
+    const std::size_t produced = std::size_t(reinterpret_cast<char*>(stream_.next_out) - out);
+    switch (ret) {
+      case LZMA_OK: return produced;
+      case LZMA_STREAM_END:
+        open_ = false;
+        return produced;
+      case LZMA_BUF_ERROR:  // no progress: at the end, the stream was cut short
+        return finish ? fault(produced, kCorrupt) : produced;
+      case LZMA_MEM_ERROR: return fault(produced, kOutOfMemory);
+      case LZMA_OPTIONS_ERROR: return fault(produced, "cannot decompress: unsupported xz options");
+      default: return fault(produced, kCorrupt);
+    }
+  }
+  bool stream_open() const override { return open_; }
+
+ private:
+  lzma_stream stream_ = LZMA_STREAM_INIT;
+  bool open_ = true;  // until liblzma has seen the end of the input after a whole stream
+};
+
+// zstd through libzstd's streaming decoder, which reads concatenated frames itself.
+class ZstdSource : public DecoderSource {
+ public:
+  explicit ZstdSource(std::unique_ptr<InputSource> raw)
+      : DecoderSource(std::move(raw)), stream_(ZSTD_createDStream()) {
+    if (!stream_) fail(name(), kOutOfMemory);
   }
   ~ZstdSource() override { ZSTD_freeDStream(stream_); }
   ZstdSource(const ZstdSource&) = delete;
   ZstdSource& operator=(const ZstdSource&) = delete;
 
+ protected:
+  std::size_t decode(const char* in, std::size_t in_size, char* out, std::size_t out_size, bool,
+                     std::size_t& consumed) override {
+    if (!open_ && in_size == 0) return 0;
+    ZSTD_inBuffer input{in, in_size, 0};
+    ZSTD_outBuffer output{out, out_size, 0};
+    const std::size_t ret = ZSTD_decompressStream(stream_, &output, &input);
+    consumed = input.pos;
+    if (ZSTD_isError(ret))
+      return fault(output.pos, ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation ? kOutOfMemory
+                                                                                      : kCorrupt);
+    open_ = ret != 0;  // 0: a frame ended and all of it was handed out
+    return output.pos;
+  }
+  bool stream_open() const override { return open_; }
+
+ private:
+  ZSTD_DStream* stream_;
+  bool open_ = true;
+};
+
+std::unique_ptr<InputSource> decompressor(Compression kind, std::unique_ptr<InputSource> raw) {
+  switch (kind) {
+    case Compression::gzip: return std::make_unique<GzipSource>(std::move(raw));
+    case Compression::bzip2: return std::make_unique<Bzip2Source>(std::move(raw));
+    case Compression::xz: return std::make_unique<XzSource>(std::move(raw));
+    case Compression::zstd: return std::make_unique<ZstdSource>(std::move(raw));
+    case Compression::none: break;
+  }
+  return raw;
+}
+
+// UTF-16 text (after its byte-order mark) converted to UTF-8 by iconv. A lone surrogate
+// becomes U+FFFD, so that one bad character costs no more than itself; text that ends inside
+// a character was cut short.
+class Utf16Source : public InputSource {
+ public:
+  Utf16Source(std::unique_ptr<InputSource> inner, bool big_endian)
+      : InputSource(inner->name()), inner_(std::move(inner)), input_(std::size_t(1) << 16),
+        convert_(iconv_open("UTF-8", big_endian ? "UTF-16BE" : "UTF-16LE")) {
+    if (convert_ == reinterpret_cast<iconv_t>(-1))
+      fail(name(), std::string("cannot read UTF-16: ") + std::strerror(errno));
+  }
+  ~Utf16Source() override { iconv_close(convert_); }
+  Utf16Source(const Utf16Source&) = delete;
+  Utf16Source& operator=(const Utf16Source&) = delete;
+
   std::size_t read(char* buffer, std::size_t size) override {
-    ZSTD_outBuffer out{buffer, size, 0};
-    while (out.pos == 0) {
-      if (in_.pos == in_.size) {
-        if (raw_eof_) {
-          // A frame still open at the end of the input means the data was cut short.
-          if (frame_open_) fail(name(), "cannot decompress: the data is corrupt or cut short");
-          return 0;
+    if (size < 4) return read_small(buffer, size);  // too small for some characters
+    char* out = buffer;
+    std::size_t out_left = size;
+    for (;;) {
+      if (pending_) {
+        char* in = input_.data() + start_;
+        std::size_t in_left = pending_;
+        const std::size_t ret = iconv(convert_, &in, &in_left, &out, &out_left);
+        const int error = errno;
+        start_ = std::size_t(in - input_.data());
+        pending_ = in_left;
+        if (ret == std::size_t(-1) && error == E2BIG) break;  // the buffer is full
+        if (ret == std::size_t(-1) && error == EILSEQ) {
+          if (out_left < 3) break;  // the replacement goes into the next buffer
+          std::memcpy(out, "\xEF\xBF\xBD", 3);
+          out += 3;
+          out_left -= 3;
+          const std::size_t bad = std::min<std::size_t>(pending_, 2);  // one UTF-16 unit
+          start_ += bad;
+          pending_ -= bad;
+          continue;
         }
-        const std::size_t n = raw_->read(input_.data(), input_.size());
-        raw_eof_ = n == 0;
-        in_ = ZSTD_inBuffer{input_.data(), n, 0};
-        if (raw_eof_) continue;
+        // Converted, or (EINVAL) what is left is the beginning of a character.
       }
-      const std::size_t ret = ZSTD_decompressStream(stream_, &out, &in_);
-      if (ZSTD_isError(ret))
-        fail(name(), std::string("cannot decompress: ") + ZSTD_getErrorName(ret));
-      frame_open_ = ret != 0;
+      if (out != buffer) break;  // hand out what there is before waiting for more
+      if (eof_) {
+        if (pending_) fail(name(), "cannot read UTF-16: the text ends inside a character");
+        return 0;
+      }
+      std::memmove(input_.data(), input_.data() + start_, pending_);
+      start_ = 0;
+      const std::size_t n = inner_->read(input_.data() + pending_, input_.size() - pending_);
+      eof_ = n == 0;
+      pending_ += n;
     }
-    return out.pos;
+    return std::size_t(out - buffer);
   }
 
  private:
-  std::shared_ptr<InputSource> raw_;
-  ZSTD_DStream* stream_;
+  // Reads into a buffer too small for a whole character through a larger one.
+  std::size_t read_small(char* buffer, std::size_t size) {
+    if (small_offset_ == small_.size()) {
+      std::string block(64, '\0');
+      block.resize(read(block.data(), block.size()));
+      small_ = std::move(block);
+      small_offset_ = 0;
+    }
+    const std::size_t n = std::min(size, small_.size() - small_offset_);
+    std::memcpy(buffer, small_.data() + small_offset_, n);
+    small_offset_ += n;
+    return n;
+  }
+
+  std::unique_ptr<InputSource> inner_;
   std::vector<char> input_;
-  ZSTD_inBuffer in_{nullptr, 0, 0};
-  bool raw_eof_ = false;
-  bool frame_open_ = false;
+  std::size_t start_ = 0;    // first unconverted byte in input_
+  std::size_t pending_ = 0;  // unconverted bytes from start_
+  bool eof_ = false;
+  iconv_t convert_;
+  std::string small_;
+  std::size_t small_offset_ = 0;
 };
+
+// The text itself, or its conversion when it begins with a UTF-16 byte-order mark. `head` is
+// the first bytes of the text (at least two unless the text is shorter), `rest` the others.
+std::unique_ptr<InputSource> text_source(std::string head, std::unique_ptr<InputSource> rest,
+                                         std::exception_ptr failure = nullptr) {
+  const bool little = head.starts_with("\xFF\xFE"sv);
+  const bool big = head.starts_with("\xFE\xFF"sv);
+  if (!little && !big)
+    return std::make_unique<PrefixSource>(std::move(head), std::move(rest), std::move(failure));
+  auto text = std::make_unique<PrefixSource>(head.substr(2), std::move(rest), std::move(failure));
+  return std::make_unique<Utf16Source>(std::move(text), big);
+}
 
 // Input that is all in memory already: a mapped file or a caller's buffer.
 class ViewSource : public InputSource {
@@ -205,17 +480,14 @@ class ViewSource : public InputSource {
 
 class MappedSource : public ViewSource {
  public:
-  MappedSource(std::string name, const std::string& path) : ViewSource(std::move(name), {}) {
-    try {
-      file_.open(path);
-    } catch (const std::exception& e) {
-      fail(this->name(), std::string("cannot map file: ") + e.what());
-    }
-    set_text(std::string_view(file_.data(), file_.size()));
+  MappedSource(std::string name, int fd, std::size_t size) : ViewSource(std::move(name), {}) {
+    void* data = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+    if (data == MAP_FAILED) fail(this->name(), std::string("cannot map file: ") + std::strerror(errno));
+    set_text(std::string_view(static_cast<const char*>(data), size));
   }
-
- private:
-  io::mapped_file_source file_;
+  ~MappedSource() override { ::munmap(const_cast<char*>(mapped().data()), mapped().size()); }
+  MappedSource(const MappedSource&) = delete;
+  MappedSource& operator=(const MappedSource&) = delete;
 };
 
 class MemorySource : public ViewSource {
@@ -236,7 +508,7 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   if (::fstat(fd, &info) != 0) fail(name, std::strerror(errno));
   if (S_ISDIR(info.st_mode)) fail(name, "is a directory");
 
-  // Sniff the first bytes to recognise compressed input by content.
+  // Sniff the first bytes to recognise compressed input (and UTF-16) by content.
   std::string sniffed(6, '\0');
   std::size_t got = 0;
   while (got < sniffed.size()) {
@@ -246,18 +518,94 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   }
   sniffed.resize(got);
   const Compression kind = detect_compression(sniffed);
+  const bool utf16 = sniffed.starts_with("\xFF\xFE"sv) || sniffed.starts_with("\xFE\xFF"sv);
 
-  if (kind == Compression::none && S_ISREG(info.st_mode) && info.st_size > 0 && !standard_input)
-    return std::make_unique<MappedSource>(name, path);
-  if (kind == Compression::none)
-    return std::make_unique<DescriptorSource>(name, descriptor, std::move(sniffed));
-  auto raw = std::make_shared<DescriptorSource>(name, descriptor, std::move(sniffed));
-  if (kind == Compression::zstd) return std::make_unique<ZstdSource>(std::move(raw));
-  return std::make_unique<DecompressingSource>(std::move(raw), kind);
+  if (kind == Compression::none && !utf16 && S_ISREG(info.st_mode) && info.st_size > 0 &&
+      !standard_input)
+    return std::make_unique<MappedSource>(name, fd, std::size_t(info.st_size));
+  auto raw = std::make_unique<DescriptorSource>(name, descriptor);
+  if (kind == Compression::none) return text_source(std::move(sniffed), std::move(raw));
+  auto decoded =
+      decompressor(kind, std::make_unique<PrefixSource>(std::move(sniffed), std::move(raw)));
+  std::exception_ptr failure;
+  std::string head = read_head(*decoded, 2, failure);
+  return text_source(std::move(head), std::move(decoded), std::move(failure));
 }
 
 std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name) {
   return std::make_unique<MemorySource>(std::move(name), text);
+}
+
+LineReader::LineReader(InputSource& input) : input_(input), mapped_(input.mapped()) {}
+
+bool LineReader::next(std::string_view& line) {
+  if (!started_) {
+    started_ = true;
+    if (mapped_.empty())
+      while (end_ < 3 && fill()) {
+      }
+    const std::string_view head = mapped_.empty() ? std::string_view(buffer_.data(), end_) : mapped_;
+    if (head.starts_with("\xEF\xBB\xBF"sv)) begin_ = 3;
+  }
+  if (!mapped_.empty()) {
+    if (begin_ >= mapped_.size()) return false;
+    const std::size_t nl = mapped_.find('\n', begin_);
+    const std::size_t stop = nl == std::string_view::npos ? mapped_.size() : nl;
+    line = mapped_.substr(begin_, stop - begin_);
+    begin_ = stop == mapped_.size() ? stop : stop + 1;
+    ++line_;
+    return true;
+  }
+  for (;;) {
+    const char* data = buffer_.data();
+    const void* nl = std::memchr(data + begin_ + scanned_, '\n', end_ - begin_ - scanned_);
+    if (nl) {
+      const std::size_t at = std::size_t(static_cast<const char*>(nl) - data);
+      line = std::string_view(data + begin_, at - begin_);
+      begin_ = at + 1;
+      scanned_ = 0;
+      ++line_;
+      return true;
+    }
+    scanned_ = end_ - begin_;
+    // A line the failure cuts is not handed out: it is not the line the input holds.
+    if (failure_) std::rethrow_exception(failure_);
+    if (eof_) {
+      if (begin_ == end_) return false;
+      line = std::string_view(data + begin_, end_ - begin_);
+      begin_ = end_;
+      scanned_ = 0;
+      ++line_;
+      return true;
+    }
+    fill();
+  }
+}
+
+// Reads a block behind the bytes not yet handed out; false at the end or at a failure, which
+// is kept until the whole lines before it are handed out.
+bool LineReader::fill() {
+  if (eof_ || failure_) return false;
+  constexpr std::size_t kBlock = std::size_t(1) << 16;
+  if (begin_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (buffer_.size() - end_ < kBlock) buffer_.resize(std::max(2 * buffer_.size(), end_ + kBlock));
+  std::size_t n = 0;
+  try {
+    n = input_.read(buffer_.data() + end_, buffer_.size() - end_);
+  } catch (...) {
+    failure_ = std::current_exception();
+    return false;
+  }
+  if (n == 0) {
+    eof_ = true;
+    return false;
+  }
+  end_ += n;
+  return true;
 }
 
 }  // namespace fenkit::pgn

@@ -215,6 +215,42 @@ TEST(FenRead, PositionFromFenThrowsWithTheMessage) {
   }
 }
 
+// Two digits in a row in a rank ("44") are not FEN (python-chess refuses them too): a named
+// problem, refused unless relaxed, when the digits add up. Digits on either side of a '/' are
+// in different ranks.
+TEST(FenRead, ConsecutiveDigitsAreANamedProblem) {
+  const char* const cases[][2] = {
+      {"8/8/44/8/8/8/8/k6K w - - 0 1", "8/8/8/8/8/8/8/k6K w - - 0 1"},
+      {"rnbqkbnr/pppppppp/8/8/3311/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+      {"k16/8/8/8/8/8/8/7K b - - 3 9", "k7/8/8/8/8/8/8/7K b - - 3 9"},
+      {"4k3/8/8/8/8/8/8/R3K11R w KQ - 0 1", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"},
+  };
+  for (const auto& [text, same] : cases) {
+    SCOPED_TRACE(text);
+    fen::Setup setup;
+    ASSERT_FALSE(read_setup(text, setup)) << "the text reads";
+    EXPECT_TRUE(setup.consecutive_digits);
+    Position pos = Position::empty();
+    const FenError error = read_fen(text, pos);
+    EXPECT_EQ(error.syntax, FenSyntax::ok);
+    EXPECT_EQ(error.problems, Problems{Problem::consecutive_digits});
+    EXPECT_EQ(error.message(), "two digits in a row in the piece placement");
+    EXPECT_EQ(pos, Position::empty());
+    ASSERT_FALSE(read_fen(text, pos, {.relax = {Problem::consecutive_digits}}));
+    EXPECT_EQ(pos, position_from_fen(same));
+  }
+  for (const char* fine : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                           "7k/8/8/8/8/8/8/K7 w - - 0 1", "1k6/8/8/8/8/8/8/6K1 w - - 0 1"}) {
+    fen::Setup setup;
+    ASSERT_FALSE(read_setup(fine, setup)) << fine;
+    EXPECT_FALSE(setup.consecutive_digits) << fine;
+  }
+  Problem named;
+  ASSERT_TRUE(problem_from_name("consecutive_digits", named));
+  EXPECT_EQ(named, Problem::consecutive_digits);
+}
+
 // ---------------------------------------------------------------- Lenient reading
 
 struct LenientCase {

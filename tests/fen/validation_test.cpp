@@ -63,6 +63,8 @@ const ProblemCase kProblemCases[] = {
     {Problem::en_passant_blocked, "4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1", "e6 itself is occupied"},
     {Problem::fullmove_zero, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "move 0"},
     {Problem::halfmove_too_large, "4k3/8/8/8/8/8/8/4K3 w - - 65536 1", "one more than 65535"},
+    {Problem::consecutive_digits, "4k3/8/8/44/8/8/8/4K3 w - - 0 1", "44 for the fifth rank's 8"},
+    {Problem::consecutive_digits, "4k3/8/8/8/8/8/8/4K21 w - - 0 1", "2 and 1 after the king"},
 };
 // clang-format on
 

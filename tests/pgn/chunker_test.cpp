@@ -156,6 +156,53 @@ TEST(Chunker, SyncPoints) {
   EXPECT_EQ(next_sync_point(text, 1000), text.size());
 }
 
+// Synchronisation points without [Event: a tag line ('[', a name, blanks, '"') after blank
+// lines that follow a line ending with a result.
+TEST(Chunker, SyncPointsAfterAResult) {
+  struct Case {
+    std::string before;  // the text before the line "[White \"x\"]"
+    bool sync;
+  };
+  const Case cases[] = {
+      {"1. e4 e5 1-0\n\n", true},
+      {"1. e4 e5 0-1 \t\n \n\n", true},
+      {"1. e4 e5 1/2-1/2\r\n\r\n", true},
+      {"1. e4 *\n\n", true},
+      {"1. e4 1/2\n\n", true},
+      {"1. e4 \xC2\xBD-\xC2\xBD\n\n", true},
+      {"*\n\n", true},
+      {"1. e4 e5 1-0\n", false},           // no blank line
+      {"[Result \"1-0\"]\n\n", false},     // a tag line: blank lines inside a tag section
+      {"1. e4 e5 {1-0}\n\n", false},       // a comment
+      {"1. e4 e5 (1... c5 1-0)\n\n", false},
+      {"1. e4 e5 x1-0\n\n", false},        // not a token of its own
+      {"1. e4 e5 11-0\n\n", false},
+      {"1. e4 e5\n\n", false},             // a game without a result
+      {"1. e4 {the game ends 1-0\n\n", true},  // inside a comment too: the scanner ends it there
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.before);
+    const std::string text = "[Site \"?\"]\n" + c.before + "[White \"x\"]\n";
+    const std::size_t line = text.size() - 12;
+    ASSERT_EQ(text.substr(line, 6), "[White");
+    EXPECT_EQ(next_sync_point(text, 1), c.sync ? line : text.size());
+  }
+  // The line must begin a tag: a name, blanks and a quote.
+  for (const char* line : {"[White\"x\"]", "[White x]", "[ \"x\"]", "[White", "[White   ", "[diagram]"}) {
+    SCOPED_TRACE(line);
+    const std::string text = std::string("1. e4 1-0\n\n") + line + "\n";
+    EXPECT_EQ(next_sync_point(text, 1), text.size());
+  }
+  const std::string tabs = "1. e4 1-0\n\n[White\t\t\"x\"]\n";
+  EXPECT_EQ(next_sync_point(tabs, 1), 11U);
+  // Blank lines at the start of the text count as after a game.
+  const std::string first = "\n\n[White \"x\"]\n";
+  EXPECT_EQ(next_sync_point(first, 1), 2U);
+  // A brace is no part of a tag name: inside a comment, the scanner stops looking at the '}'.
+  const std::string brace = "1. e4 {x 1-0\n\n[Wh}ite \"x\"]\n";
+  EXPECT_EQ(next_sync_point(brace, 1), brace.size());
+}
+
 class TempFile {
  public:
   explicit TempFile(std::string_view content)
@@ -255,6 +302,184 @@ TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
       testing::expect_same_games(whole, pieced, false);
     }
     if (HasFailure()) break;
+  }
+}
+
+// ---------------------------------------------------------------- Tilings
+
+// The games of the byte range [start, end) of `text`, numbered from `first_game`.
+std::vector<GameLog> read_range(std::string_view text, std::uint64_t start, std::uint64_t end,
+                                std::uint64_t first_game, std::size_t target) {
+  const auto input = memory_input(text);
+  Chunker chunker(*input, target, first_game);
+  chunker.restrict_to(start, end);
+  testing::EventLog log = new_log();
+  Chunk chunk;
+  while (chunker.next(chunk)) read_chunk(chunk, log, ReaderOptions());
+  return std::move(log.games);
+}
+
+// Random tilings of `text` into byte ranges, each read on its own with its first game numbered
+// as the games before its first synchronisation point say (as --game-offset does): together
+// they read every game exactly once, with the numbers, places, events, verdicts and text of
+// the whole reading.
+void expect_tilings_read_as_whole(const std::string& text, std::mt19937& random, int tilings,
+                                  int max_cuts) {
+  const std::vector<GameLog> whole = read_whole(text);
+  for (int t = 0; t < tilings && !::testing::Test::HasFailure(); ++t) {
+    std::vector<std::uint64_t> points{0, text.size() + random() % 3};
+    const int cuts = 1 + int(random() % std::uint32_t(max_cuts));
+    for (int i = 0; i < cuts; ++i) points.push_back(random() % (text.size() + 1));
+    std::sort(points.begin(), points.end());
+    std::vector<GameLog> pieced;
+    std::string tiling;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+      const std::uint64_t begin = next_sync_point(text, std::size_t(std::min<std::uint64_t>(points[i], text.size())));
+      const std::uint64_t first = 1 + std::uint64_t(std::count_if(whole.begin(), whole.end(), [&](const GameLog& g) {
+                                        return g.where.offset < begin;
+                                      }));
+      for (GameLog& g : read_range(text, points[i], points[i + 1], first, 1 + random() % 4000))
+        pieced.push_back(std::move(g));
+      tiling += " " + std::to_string(points[i]);
+    }
+    SCOPED_TRACE("tiling at" + tiling);
+    testing::expect_same_games(whole, pieced);
+  }
+}
+
+// The quirk fixtures without their [Event lines: games that begin with other tags, or with
+// none.
+std::string without_event_tags(const std::string& text) {
+  std::string out;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t eol = text.find('\n', pos);
+    eol = eol == std::string::npos ? text.size() : eol + 1;
+    if (text.compare(pos, 7, "[Event ") != 0) out.append(text, pos, eol - pos);
+    pos = eol;
+  }
+  return out;
+}
+
+std::string with_crlf(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' && (i == 0 || text[i - 1] != '\r')) out += '\r';
+    out += text[i];
+  }
+  return out;
+}
+
+// Tag lines where a range could mistake them for a game's start: inside comments, after blank
+// lines in tag sections, after results inside comments; tag-only games; games without results.
+constexpr std::string_view kTagLikeLines =
+    "[White \"a\"]\n[Black \"b\"]\n\n1. e4 {a comment\n\n[Black \"inside\"] the comment} e5 1-0\n\n"
+    "[White \"c\"]\n\n1. d4 {the game ends 1-0\n\n[Site \"in the comment\"]} d5 *\n\n"
+    "[White \"d\"]\n\n1. c4 {\n[Event \"x\"]\n\n[Event \"y\"] } c5 0-1\n\n"
+    "[Site \"tag only\"]\n[Result \"*\"]\n\n[Site \"tag only, second\"]\n\n"
+    "[Site \"blank\"]\n\n[Round \"lines\"]\n\n[White \"in the tags\"]\n\n1. Nf3 1/2-1/2\n\n\n"
+    "[Round \"after two blank lines\"]\n1. Nf3 Nf6\n\n[Round \"no result before\"]\n\n1. g3 *\n"
+    "; a line comment 1-0\n\n[White \"after it\"]\n1. b3 *\n\n{between games}\n\n[White \"e\"]\n1. a3 *\n";
+
+TEST(Chunker, TilingsReadAsTheWhole) {
+  const std::string quirks = testing::all_quirks();
+  const std::string plain = without_event_tags(quirks);
+  ASSERT_EQ(plain.find("\n[Event "), std::string::npos);
+  std::mt19937 random(77);
+  const std::pair<const char*, std::string> texts[] = {
+      {"quirks", quirks},
+      {"quirks without [Event", plain},
+      {"quirks without [Event, CRLF", with_crlf(plain)},
+      {"tag-like lines", std::string(kTagLikeLines) + std::string(kTagLikeLines)},
+      {"tag-like lines, CRLF", with_crlf(std::string(kTagLikeLines))},
+      {"all of them", quirks + plain + with_crlf(plain) + std::string(kTagLikeLines)},
+  };
+  for (const auto& [name, text] : texts) {
+    SCOPED_TRACE(name);
+    expect_tilings_read_as_whole(text, random, 60, 60);
+    if (HasFailure()) return;
+  }
+}
+
+// Damaged text with and without [Event lines: whatever the damage, every tiling reads as the
+// whole.
+TEST(Chunker, TilingsOfDamagedInputReadAsTheWhole) {
+  const std::string quirks = testing::all_quirks();
+  const std::string plain = without_event_tags(quirks) + std::string(kTagLikeLines);
+  std::mt19937 random(4242);
+  for (int round = 0; round < 150; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::string text = testing::damaged(round % 2 ? plain : quirks, random);
+    expect_tilings_read_as_whole(text, random, 4, 80);
+    if (HasFailure()) return;
+  }
+}
+
+// `text` with pieces that make and unmake synchronisation points put in at random places.
+std::string with_sync_pieces(std::string text, std::mt19937& random) {
+  static const char* const kPieces[] = {"\n\n[White \"", "\n\n[Event ", " 1-0\n\n", "*\n\n",
+                                        "\n",           "\r\n",       "{",         "}",
+                                        "[",             "]",           "\"",        ";",
+                                        "\n%",          "1/2",         " ",          "\n\n"};
+  for (int i = 0; i < 40; ++i) {
+    const std::size_t at = random() % (text.size() + 1);
+    text.insert(at, kPieces[random() % std::size(kPieces)]);
+  }
+  return text;
+}
+
+// Such text reads alike whole, in tilings, and streamed in chunks (where the scanner sees
+// only the text from a chunk's start, not what came before it).
+TEST(Chunker, TextWithSyncPiecesReadsAlikeEveryWay) {
+  const std::string quirks = testing::all_quirks();
+  const std::string plain = without_event_tags(quirks) + std::string(kTagLikeLines);
+  std::mt19937 random(31);
+  for (int round = 0; round < 150; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::string text = with_sync_pieces(round % 2 ? plain : quirks, random);
+    expect_tilings_read_as_whole(text, random, 4, 80);
+    const std::vector<GameLog> whole = read_whole(text);
+    TrickleInput input(text, 1 + random() % 50);
+    Chunker chunker(input, 1 + random() % 3000);
+    testing::expect_same_games(whole, read_chunks(chunker, text, round % 4 == 1));
+    if (HasFailure()) return;
+  }
+}
+
+// Games without [Event tags are divided between ranges: four equal ranges hold a quarter of
+// the games each.
+TEST(Chunker, RangesDivideGamesWithoutEventTags) {
+  std::string text;
+  for (int i = 0; i < 100; ++i)
+    text += "[White \"" + std::to_string(i) + "\"]\n[Black \"x\"]\n\n1. e4 e5 2. Nf3 1-0\n\n";
+  const std::size_t quarter = text.size() / 4;
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const std::size_t games = read_range(text, i * quarter, i == 3 ? text.size() : (i + 1) * quarter, 1, 1000).size();
+    EXPECT_GE(games, 24U) << "range " << i;
+    EXPECT_LE(games, 26U) << "range " << i;
+    total += games;
+  }
+  EXPECT_EQ(total, 100U);
+}
+
+// Every PGN file of the corpus, tiled at random.
+TEST(Chunker, TilingsOfTheCorpusReadAsTheWhole) {
+  const fs::path dir = fenkit::testing::corpus("pgn");
+  if (dir.empty()) GTEST_SKIP() << "corpus not found";
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file() && entry.path().extension() == ".pgn") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty());
+  std::mt19937 random(1234);
+  for (const fs::path& file : files) {
+    SCOPED_TRACE(file.string());
+    const std::string text = fenkit::testing::read_file(file);
+    if (text.empty()) continue;
+    // Large files get fewer tilings; every file at least two.
+    expect_tilings_read_as_whole(text, random, text.size() > (std::size_t(1) << 20) ? 1 : 3, 40);
+    if (HasFailure()) return;
   }
 }
 

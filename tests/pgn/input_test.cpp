@@ -6,8 +6,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -244,6 +246,369 @@ TEST(PgnInput, TruncatedCompressedFilesAreErrors) {
     testing::expect_same_games(log.games, chunked.games);
   }
   if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
+// ---------------------------------------------------------------- Cut and damaged compressed input
+
+// Games with comments of random letters, so that the compressed size grows with the text
+// (repeated text would shrink to nothing) and a cut anywhere falls among games.
+std::string random_games(std::size_t size, unsigned seed) {
+  std::string text;
+  std::mt19937 random(seed);
+  for (int i = 0; text.size() < size; ++i) {
+    text += "[Event \"game " + std::to_string(i) + "\"]\n\n1. e4 {";
+    for (int k = 0; k < 60; ++k) text += char('a' + random() % 26);
+    text += "} e5 2. Nf3 *\n\n";
+  }
+  return text;
+}
+
+// `text` compressed by `c`; empty when the program is not installed.
+std::string packed_with(const Compressor& c, std::string_view text) {
+  TempFile plain(std::string(c.program) + "-plain.pgn", text);
+  TempFile packed(std::string(c.program) + "-packed.pgn");
+  if (!compress(c, plain, packed)) return {};
+  return fenkit::testing::read_file(packed.path());
+}
+
+// What the format's own program recovers from a damaged file (its standard output).
+std::string recovered_by(const Compressor& c, const TempFile& file) {
+  return fenkit::testing::run(fenkit::testing::find_program(c.program) + " -q -dc < '" +
+                              file.string() + "' 2>/dev/null");
+}
+
+constexpr std::string_view kBroken = ": cannot decompress: the data is corrupt or cut short";
+
+// The bytes an input gives, read in blocks of an odd size, and the message of the error that
+// ends them (empty at a normal end).
+struct Drained {
+  std::string bytes;
+  std::string error;
+};
+
+Drained drain(const std::string& path) {
+  Drained d;
+  try {
+    const auto input = open_input(path);
+    char block[7919];
+    for (std::size_t n; (n = input->read(block, sizeof block)) > 0;) d.bytes.append(block, n);
+  } catch (const std::runtime_error& e) {
+    d.error = e.what();
+  }
+  return d;
+}
+
+// Reads a file whole, then in chunks; both must end with `error` (empty: no error) and give
+// the same games.
+std::vector<GameLog> read_expecting(const std::string& path, const std::string& error) {
+  testing::EventLog log;
+  log.offsets = true;
+  log.check_positions = false;
+  std::string got;
+  try {
+    read_pgn_file(path, log);
+  } catch (const std::runtime_error& e) {
+    got = e.what();
+  }
+  EXPECT_EQ(got, error);
+  testing::EventLog chunked;
+  chunked.offsets = true;
+  chunked.check_positions = false;
+  got.clear();
+  try {
+    const auto input = open_input(path);
+    Chunker chunker(*input, 5000);
+    Chunk chunk;
+    while (chunker.next(chunk)) read_chunk(chunk, chunked, ReaderOptions());
+  } catch (const std::runtime_error& e) {
+    got = e.what();
+  }
+  EXPECT_EQ(got, error) << "in chunks";
+  testing::expect_same_games(log.games, chunked.games);
+  return std::move(log.games);
+}
+
+// A compressed file cut anywhere gives every byte its format lets be decoded before the cut
+// (at least as many as the format's own program recovers), then the error; the reader gives
+// exactly the games those bytes hold whole, as the whole file's first games. Each format, in
+// one stream and in two streams one after the other (as `cat a.gz b.gz` and pbzip2 make).
+TEST(PgnInput, CutCompressedFilesKeepEveryGameBeforeTheCut) {
+  const std::string text = random_games(300000, 11);
+  testing::EventLog whole_log;
+  whole_log.offsets = true;
+  whole_log.check_positions = false;
+  read_pgn(text, whole_log);
+  const std::vector<GameLog>& whole = whole_log.games;
+  // The second stream begins with a game.
+  const std::size_t half = text.find("[Event", text.size() / 2);
+  int tried = 0;
+  for (const Compressor& c : kCompressors) {
+    for (const bool two_streams : {false, true}) {
+      SCOPED_TRACE(std::string(c.program) + (two_streams ? ", two streams" : ", one stream"));
+      const std::string first = packed_with(c, two_streams ? text.substr(0, half) : text);
+      if (first.empty()) continue;
+      ++tried;
+      const std::string packed = two_streams ? first + packed_with(c, text.substr(half)) : first;
+      // A file of two streams cut between them is whole: the cut is not there.
+      const std::size_t boundary = two_streams ? first.size() : 0;
+      constexpr std::size_t kCuts = 24;
+      for (std::size_t i = 0; i <= kCuts; ++i) {
+        const std::size_t cut = 6 + (packed.size() - 7) * i / kCuts;
+        if (cut == boundary) continue;
+        SCOPED_TRACE("cut after " + std::to_string(cut) + " of " + std::to_string(packed.size()));
+        TempFile file(std::string(c.program) + "-cut.pgn", std::string_view(packed).substr(0, cut));
+        const std::string error = file.string() + std::string(kBroken);
+        const Drained got = drain(file.string());
+        EXPECT_EQ(got.error, error);
+        ASSERT_EQ(text.compare(0, got.bytes.size(), got.bytes), 0) << "not the text's beginning";
+        const std::string recovered = recovered_by(c, file);
+        ASSERT_EQ(text.compare(0, recovered.size(), recovered), 0);
+        EXPECT_GE(got.bytes.size(), recovered.size()) << "fewer bytes than " << c.program << " recovers";
+
+        // Games held whole by the bytes: at least those the next game begins after, at most
+        // those that end within the bytes.
+        std::size_t at_least = 0, at_most = 0;
+        for (std::size_t k = 0; k < whole.size(); ++k) {
+          if (k + 1 < whole.size() && whole[k + 1].where.offset < got.bytes.size()) at_least = k + 1;
+          if (whole[k].where.offset + whole[k].raw.size() <= got.bytes.size()) at_most = k + 1;
+        }
+        const std::vector<GameLog> games = read_expecting(file.string(), error);
+        EXPECT_GE(games.size(), at_least);
+        EXPECT_LE(games.size(), at_most);
+        testing::expect_same_games(
+            std::vector<GameLog>(whole.begin(), whole.begin() + std::ptrdiff_t(std::min(games.size(), whole.size()))),
+            games);
+        if (HasFailure()) return;
+      }
+    }
+  }
+  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
+// Streams one after another read as one text; bytes after the last stream that begin no
+// stream are an error, after all the games.
+TEST(PgnInput, ConcatenatedStreamsReadAsOneText) {
+  const std::string text = testing::all_quirks();
+  const std::vector<GameLog> expected = read_memory(text);
+  const std::size_t half = text.find("\n[Event", text.size() / 2) + 1;
+  int tried = 0;
+  for (const Compressor& c : kCompressors) {
+    SCOPED_TRACE(c.program);
+    const std::string first = packed_with(c, text.substr(0, half));
+    if (first.empty()) continue;
+    ++tried;
+    const std::string packed = first + packed_with(c, text.substr(half));
+    TempFile file(std::string(c.program) + "-two.pgn", packed);
+    testing::expect_same_games(expected, read_with(file.string()));
+    EXPECT_EQ(drain(file.string()).bytes, text);
+
+    TempFile junk(std::string(c.program) + "-junk.pgn", packed + "junk after the streams\n");
+    const Drained got = drain(junk.string());
+    EXPECT_EQ(got.bytes, text);
+    EXPECT_EQ(got.error, junk.string() + std::string(kBroken));
+  }
+  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
+// Damaged bytes inside a compressed file are reported in the same words for every format,
+// after what was decoded before them (bzip2 and zstd decode whole blocks of 100 and 128 kB:
+// the damage is placed after the first).
+TEST(PgnInput, DamagedCompressedDataIsReportedAlikeForEveryFormat) {
+  const std::string text = random_games(400000, 5);
+  int tried = 0;
+  for (const Compressor& c : kCompressors) {
+    SCOPED_TRACE(c.program);
+    std::string packed = packed_with(c, text);
+    if (packed.empty()) continue;
+    ++tried;
+    for (std::size_t k = 0; k < 16; ++k) packed[packed.size() * 4 / 5 + k] ^= char(0x5A);
+    TempFile file(std::string(c.program) + "-damaged.pgn", packed);
+    const Drained got = drain(file.string());
+    EXPECT_EQ(got.error, file.string() + std::string(kBroken));
+    EXPECT_GT(got.bytes.size(), 1000U) << "the bytes before the damage are read";
+  }
+  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
+// ---------------------------------------------------------------- UTF-16
+
+// `utf8` as UTF-16 after a byte-order mark; nullopt when `utf8` is not valid UTF-8.
+std::optional<std::string> utf16(std::string_view utf8, bool big_endian) {
+  std::string out = big_endian ? "\xFE\xFF" : "\xFF\xFE";
+  auto unit = [&](std::uint32_t u) {
+    const char high = char(u >> 8), low = char(u & 0xFF);
+    out += big_endian ? high : low;
+    out += big_endian ? low : high;
+  };
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto c = static_cast<unsigned char>(utf8[i]);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > utf8.size()) return std::nullopt;
+    std::uint32_t code = n == 1 ? c : c & (0x7F >> n);
+    for (std::size_t k = 1; k < n; ++k) {
+      const auto next = static_cast<unsigned char>(utf8[i + k]);
+      if ((next >> 6) != 2) return std::nullopt;
+      code = code << 6 | (next & 0x3F);
+    }
+    i += n;
+    if (code >= 0x10000) {
+      unit(0xD800 + ((code - 0x10000) >> 10));
+      unit(0xDC00 + ((code - 0x10000) & 0x3FF));
+    } else {
+      unit(code);
+    }
+  }
+  return out;
+}
+
+// The quirk fixtures that are UTF-8 (the Latin-1 ones cannot be told apart once converted),
+// with characters beyond the Basic Multilingual Plane in a comment.
+std::string utf8_quirks() {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(testing::quirk("")))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::string all;
+  for (const auto& f : files) {
+    const std::string text = fenkit::testing::read_file(f);
+    if (utf16(text, false)) all += text + "\n\n";
+  }
+  return all + "[Event \"clef\"]\n\n1. e4 {\xF0\x9D\x84\x9E and \xC3\xA9} *\n";
+}
+
+// A UTF-16 file, either byte order, read from a file, a pipe or compressed, gives the games
+// of its UTF-8 form, in the same places.
+TEST(PgnInput, Utf16IsReadAsUtf8) {
+  const std::string text = utf8_quirks();
+  const std::vector<GameLog> expected = read_memory(text);
+  ASSERT_GT(expected.size(), 70U);
+  for (const bool big : {false, true}) {
+    SCOPED_TRACE(big ? "big-endian" : "little-endian");
+    const std::string wide = *utf16(text, big);
+    TempFile file("utf16.pgn", wide);
+    EXPECT_TRUE(open_input(file.string())->mapped().empty()) << "read through the converter";
+    testing::expect_same_games(expected, read_with(file.string()));
+    EXPECT_EQ(drain(file.string()).bytes, text);
+    {
+      testing::EventLog log;
+      log.offsets = true;
+      SCOPED_TRACE("pipe");
+      testing::expect_same_games(expected, read_through_pipe(wide, 3, log));
+    }
+    const Compressor gzip = kCompressors[0];
+    TempFile packed("utf16.pgn.gz");
+    if (compress(gzip, file, packed)) {
+      SCOPED_TRACE("gzip");
+      testing::expect_same_games(expected, read_with(packed.string()));
+    }
+  }
+}
+
+// A lone surrogate is one replacement character; text that ends inside a character was cut
+// short, and is an error after the games before.
+TEST(PgnInput, BrokenUtf16) {
+  const std::string game = "[Event \"x\"]\n\n1. e4 {a";
+  std::string wide = *utf16(game, false);
+  wide += std::string("\x00\xDC", 2);  // a low surrogate alone
+  wide += utf16("b} *\n\n[Event \"y\"]\n\n1. d4 *\n", false)->substr(2);
+  TempFile lone("lone-surrogate.pgn", wide);
+  const Drained got = drain(lone.string());
+  EXPECT_EQ(got.error, "");
+  EXPECT_EQ(got.bytes, game + "\xEF\xBF\xBD" + "b} *\n\n[Event \"y\"]\n\n1. d4 *\n");
+
+  TempFile odd("odd-length.pgn", wide + "\n");
+  const Drained cut = drain(odd.string());
+  EXPECT_EQ(cut.error, odd.string() + ": cannot read UTF-16: the text ends inside a character");
+  EXPECT_EQ(cut.bytes, got.bytes);
+  testing::EventLog log;
+  EXPECT_THROW(read_pgn_file(odd.string(), log), std::runtime_error);
+  ASSERT_EQ(log.games.size(), 2U);
+  EXPECT_EQ(log.games[1].outline(), (std::vector<std::string>{"d4", "*"}));
+}
+
+// ---------------------------------------------------------------- Lines
+
+// Hands out its text in pieces of at most `piece` bytes, then fails if `failure` is given.
+class PieceInput : public InputSource {
+ public:
+  PieceInput(std::string_view text, std::size_t piece, std::string failure = {})
+      : InputSource("<pieces>"), text_(text), piece_(piece), failure_(std::move(failure)) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = std::min({size, piece_, text_.size() - pos_});
+    std::copy_n(text_.data() + pos_, n, buffer);
+    pos_ += n;
+    if (n == 0 && !failure_.empty()) throw std::runtime_error(failure_);
+    return n;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t piece_;
+  std::size_t pos_ = 0;
+  std::string failure_;
+};
+
+std::vector<std::string> lines_from(InputSource& input) {
+  LineReader reader(input);
+  std::vector<std::string> lines;
+  std::string_view line;
+  while (reader.next(line)) {
+    lines.emplace_back(line);
+    EXPECT_EQ(reader.line_number(), lines.size());
+  }
+  return lines;
+}
+
+TEST(LineReader, LinesOfEveryKindOfInput) {
+  const std::string long_line(200000, 'x');
+  const std::string text = "\xEF\xBB\xBF" "first\r\n\nthird\n" + long_line + "\n\xEF\xBB\xBF" "sixth\nlast";
+  const std::vector<std::string> expected = {"first\r", "", "third", long_line, "\xEF\xBB\xBF" "sixth", "last"};
+  {
+    SCOPED_TRACE("memory");
+    const auto input = memory_input(text);
+    EXPECT_EQ(lines_from(*input), expected);
+  }
+  for (const std::size_t piece : {1, 2, 7, 65536}) {
+    SCOPED_TRACE("pieces of " + std::to_string(piece));
+    PieceInput input(text, piece);
+    EXPECT_EQ(lines_from(input), expected);
+  }
+  {
+    SCOPED_TRACE("mapped file");
+    TempFile file("lines.txt", text);
+    EXPECT_EQ(lines_from(*open_input(file.string())), expected);
+  }
+  {
+    SCOPED_TRACE("UTF-16 file");
+    TempFile file("lines16.txt", *utf16(text.substr(3), true));
+    EXPECT_EQ(lines_from(*open_input(file.string())), expected);
+  }
+  const auto empty = memory_input("");
+  EXPECT_TRUE(lines_from(*empty).empty());
+  const auto newline = memory_input("\n");
+  EXPECT_EQ(lines_from(*newline), std::vector<std::string>{""});
+  const auto bom_only = memory_input("\xEF\xBB\xBF");
+  EXPECT_TRUE(lines_from(*bom_only).empty());
+}
+
+// An input that breaks off: the whole lines before the break, then the error; the line the
+// break cuts is not handed out.
+TEST(LineReader, BreakAfterTheWholeLines) {
+  for (const std::size_t piece : {1, 3, 4096}) {
+    PieceInput input("one\ntwo\nthr", piece, "<pieces>: broken");
+    LineReader reader(input);
+    std::string_view line;
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_EQ(line, "one");
+    ASSERT_TRUE(reader.next(line));
+    EXPECT_EQ(line, "two");
+    try {
+      reader.next(line);
+      ADD_FAILURE() << "no error; got '" << line << "'";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "<pieces>: broken");
+    }
+  }
 }
 
 // Reading through a pipe keeps only part of the input in memory: a buffer of a few megabytes

@@ -86,6 +86,17 @@ TEST(ReaderErrors, BadFenTag) {
                             "[Event \"bad FEN\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *");
 }
 
+// Digits in a row in a FEN tag's placement are refused as in any FEN.
+TEST(ReaderErrors, FenTagWithConsecutiveDigits) {
+  const auto games = testing::read_text("[SetUp \"1\"]\n[FEN \"4k3/8/8/44/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_TRUE(games[0].rejected);
+  ASSERT_EQ(games[0].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(games[0].diagnostics()[0], "error 2:1",
+                        {"bad FEN tag", "two digits in a row in the piece placement"}))
+      << games[0].diagnostics()[0];
+}
+
 // Reported at the Variant tag.
 TEST(ReaderErrors, UnsupportedVariant) {
   expect_rejected_then_good("unsupported-variant.pgn", "2:1", {"variant", "Crazyhouse"},

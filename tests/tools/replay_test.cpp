@@ -330,6 +330,47 @@ TEST_F(Replay, TruncatedCompressedFile) {
   EXPECT_EQ(testing::lines_with(two.err, cut + ": error: cannot decompress").size(), 1U) << two.err;
 }
 
+// A file cut short in any compressed format: the positions of every game whole before the cut
+// (at least the games the format's own program recovers whole), as from the whole file; the
+// cut reported once; exit 2.
+TEST_F(Replay, CutFilesOfEveryFormatKeepTheGamesBeforeTheCut) {
+  const std::string plain = dir.write("all.pgn", random_games(600000, 9));
+  const Lines whole = lines_of(fenkit("replay -q -f csv " + quote(plain)).out);
+  ASSERT_GT(whole.size(), 20000U);
+  const std::pair<const char*, const char*> compressors[] = {
+      {"gzip", "-c"}, {"bzip2", "-1 -c"}, {"xz", "-c"}, {"zstd", "-q -c"}};
+  int tried = 0;
+  for (const auto& [name, flags] : compressors) {
+    const std::string program = fenkit::testing::find_program(name);
+    if (program.empty()) continue;
+    ++tried;
+    const std::string packed = dir.path(std::string("all.pgn.") + name);
+    fenkit::testing::run(program + " " + flags + " < " + quote(plain) + " > " + quote(packed));
+    const std::string bytes = fenkit::testing::read_file(packed);
+    for (const double share : {0.3, 0.55, 0.8}) {
+      SCOPED_TRACE(std::string(name) + " cut at " + std::to_string(share));
+      const std::string cut = dir.write(std::string("cut.pgn.") + name,
+                                        bytes.substr(0, std::size_t(double(bytes.size()) * share)));
+      const Outcome r = fenkit("replay -q -f csv " + quote(cut));
+      EXPECT_EQ(r.status, 2);
+      EXPECT_EQ(testing::lines_with(r.err, cut + ": error: cannot decompress: the data is corrupt or cut short").size(), 1U) << r.err;
+      const Lines out = lines_of(r.out);
+      ASSERT_LT(out.size(), whole.size());
+      ASSERT_GE(out.size(), 1U);
+      EXPECT_EQ(out, Lines(whole.begin(), whole.begin() + std::ptrdiff_t(out.size())));
+      EXPECT_EQ((out.size() - 1) % 4, 0U) << "whole games only (4 positions each)";
+      const std::string recovered =
+          fenkit::testing::run(program + " -q -dc < " + quote(cut) + " 2>/dev/null");
+      std::size_t begun = 0;
+      for (std::size_t at = recovered.find("[Event "); at != std::string::npos;
+           at = recovered.find("[Event ", at + 1))
+        ++begun;
+      EXPECT_GE((out.size() - 1) / 4 + 1, begun) << "fewer games than " << name << " recovers";
+    }
+  }
+  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+}
+
 // Output order is input order whatever the number of threads: the same bytes on standard
 // output, standard error and in the rejects file (several chunks of 1 MB).
 TEST_F(Replay, OneOrTwoThreadsWriteTheSameBytes) {
@@ -407,6 +448,32 @@ TEST_F(Replay, ByteRangesTogetherGiveTheWholeOutput) {
   EXPECT_TRUE(pieced == whole.out) << "the ranges' output differs from the whole output";
   EXPECT_EQ(totals, summary_counts(whole.err));
   EXPECT_GT(totals[2], 0U) << "rejected games are counted once too";
+}
+
+// Games without [Event tags (the corpus's ECO file, or made up) are divided between ranges
+// too: each of four equal ranges replays some of them, and together they give the whole output.
+TEST_F(Replay, ByteRangesDivideFilesWithoutEventTags) {
+  std::string text;
+  if (const auto eco = fenkit::testing::corpus("pgn/pgn-extract/eco.pgn"); !eco.empty()) {
+    text = fenkit::testing::read_file(eco);
+  } else {
+    for (int i = 0; i < 400; ++i)
+      text += "[White \"" + std::to_string(i) + "\"]\n[Black \"x\"]\n\n1. e4 e5 2. Nf3 1-0\n\n";
+  }
+  ASSERT_EQ(text.find("[Event "), std::string::npos);
+  const std::string input = dir.write("no-event.pgn", text);
+  const Outcome whole = fenkit("replay --san " + quote(input));
+  ASSERT_FALSE(whole.out.empty());
+  std::string pieced;
+  const std::size_t quarter = text.size() / 4;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const std::string range = std::to_string(i * quarter) + ":" + (i < 3 ? std::to_string((i + 1) * quarter) : "");
+    const Outcome r = fenkit("replay --san --range " + range + " " + quote(input));
+    EXPECT_LE(r.status, 1) << range << ": " << r.err;
+    EXPECT_FALSE(r.out.empty()) << "range " << range << " replays nothing";
+    pieced += r.out;
+  }
+  EXPECT_TRUE(pieced == whole.out) << "the ranges' output differs from the whole output";
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Reader: EPD records from a stream, one line at a time.
+// Reader: EPD records from an input source (a file, standard input, compressed or UTF-16,
+// see fenkit/pgn/input.hpp) or a stream, one line at a time.
 //
 // Blank lines and lines starting with '#' are skipped; every other line is delivered, as a
 // record or with the errors that rejected it, so that nothing is lost.
@@ -6,11 +7,13 @@
 
 #include <cstddef>
 #include <istream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "fenkit/epd/read.hpp"
 #include "fenkit/epd/record.hpp"
+#include "fenkit/pgn/input.hpp"
 
 namespace fenkit::epd {
 
@@ -24,17 +27,25 @@ struct Entry {
 
 class Reader {
  public:
+  // Reads from `in`, which must outlive the reader.
+  explicit Reader(pgn::InputSource& in, ReadOptions options = {});
   explicit Reader(std::istream& in, ReadOptions options = {});
 
   // Reads the next line that holds a record (or should); false at the end of the input.
+  // Reading an InputSource that breaks off (a damaged compressed file) throws
+  // std::runtime_error naming it, once the whole lines before the break have been delivered.
   bool next(Entry& entry);
 
   std::size_t line() const { return line_; }
-  // The stream failed for another reason than its end (a read or decompression error).
-  bool failed() const { return in_.bad(); }
+  // The stream failed for another reason than its end (a read error); InputSource failures are
+  // thrown instead.
+  bool failed() const { return stream_ && stream_->bad(); }
 
  private:
-  std::istream& in_;
+  bool next_line(std::string_view& text);
+
+  std::optional<pgn::LineReader> lines_;
+  std::istream* stream_ = nullptr;
   ReadOptions options_;
   std::size_t line_ = 0;
   std::string buffer_;

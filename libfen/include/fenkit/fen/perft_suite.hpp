@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fenkit::fen {
@@ -22,6 +23,22 @@ struct PerftCase {
 struct PerftSuiteError {
   std::size_t line = 0;
   std::string message;
+};
+
+// Reads a suite line by line, for callers that have the lines from elsewhere.
+class PerftSuiteReader {
+ public:
+  // The next line of the suite, with or without its line end.
+  void add_line(std::string_view line);
+
+  std::vector<PerftCase> cases;
+  std::vector<PerftSuiteError> errors;  // lines it cannot understand
+
+ private:
+  static constexpr std::size_t kNone = std::size_t(-1);
+  std::size_t number_ = 0;
+  std::size_t block_ = kNone;  // index of the block-style case being filled
+  std::string pending_id_;
 };
 
 // Reads a whole suite; lines it cannot understand are returned in `errors`.

@@ -24,6 +24,9 @@ struct Setup {
   Square en_passant = no_square;
   std::uint32_t halfmove_clock = 0;
   std::uint32_t fullmove_number = 1;
+  // The placement wrote two digits in a row ("44" for "8"), which FEN does not allow; read,
+  // they add up (validation reports Problem::consecutive_digits).
+  bool consecutive_digits = false;
 
  private:
   static constexpr std::array<Piece, 64> filled(Piece p) {
@@ -58,8 +61,9 @@ enum class Problem : std::uint8_t {
   en_passant_blocked,      // the square or the one behind it is occupied
   fullmove_zero,           // the fullmove number starts at 1 (relaxed: read as 1)
   halfmove_too_large,      // more than 65535
+  consecutive_digits,      // two digits in a row in a rank, "44" (relaxed: they add up)
 };
-inline constexpr int kProblemCount = 19;
+inline constexpr int kProblemCount = 20;
 
 // A small set of problems.
 class Problems {

@@ -50,9 +50,13 @@ class Chunker {
 
   // Keeps only the games that begin in the byte range [start, end) of the input, for
   // dividing one file between independent processes. The range's edges move forward to the
-  // next synchronisation point: the start of a line "[Event " after a blank line (or the
-  // start or end of the input). Ranges that tile a file therefore read every game once.
-  // Needs a memory-mapped input (a regular, uncompressed file); throws otherwise.
+  // next synchronisation point (or the end of the input): the start of the input, or a line
+  // after a blank line that starts "[Event ", or that starts a tag ('[', a name, blanks, '"')
+  // when the last line before the blank lines that is not blank ends with a result token
+  // (1-0, 0-1, 1/2-1/2, *), as games without [Event tags have it. No game reaches across a
+  // synchronisation point (not its movetext, an unclosed comment, nor its tag section), so
+  // ranges that tile a file read every game once, as reading it whole does.
+  // Needs a memory-mapped input (a regular, uncompressed file, not UTF-16); throws otherwise.
   void restrict_to(std::uint64_t start, std::uint64_t end);
 
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input

@@ -1,7 +1,10 @@
-// Input sources: the bytes of a file, standard input or a buffer, decompressed on the fly.
+// Input sources: the bytes of a file, standard input or a buffer, decompressed on the fly;
+// and lines read from them, for the formats that are read line by line (FEN, EPD, perft).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <exception>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -16,7 +19,9 @@ Compression detect_compression(std::string_view first_bytes);
 class InputSource {
  public:
   virtual ~InputSource() = default;
-  // Reads up to `size` bytes; returns 0 only at the end. Throws std::runtime_error on errors.
+  // Reads up to `size` bytes; returns 0 only at the end. Throws std::runtime_error on errors
+  // (naming the input), once every byte that could be read before the error has been handed
+  // out.
   virtual std::size_t read(char* buffer, std::size_t size) = 0;
   // The whole input as one view, when it is an uncompressed file mapped into memory or an
   // in-memory buffer (zero-copy reading); empty otherwise.
@@ -32,12 +37,45 @@ class InputSource {
   std::string name_;
 };
 
-// Opens a file, or standard input for "-". Compressed input (gzip, bzip2, xz, zstd) is
-// decompressed; an uncompressed regular file is memory-mapped. Throws std::runtime_error
-// naming the file when it cannot be opened.
+// Opens a file, or standard input for "-". Compressed input (gzip, bzip2, xz, zstd; several
+// streams one after another too) is decompressed; text that begins with a UTF-16 byte-order
+// mark (FF FE or FE FF) is converted to UTF-8; any other regular file is memory-mapped.
+// Throws std::runtime_error naming the file when it cannot be opened. Compressed data that is
+// cut short or damaged gives every byte decoded before the fault, then the error
+// "FILE: cannot decompress: the data is corrupt or cut short", whatever the format.
 std::unique_ptr<InputSource> open_input(const std::string& path);
 
 // An in-memory text (not copied: it must outlive the source).
 std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name = "<memory>");
+
+// The lines of an input, one at a time. A UTF-8 byte-order mark at the start of the input is
+// skipped.
+class LineReader {
+ public:
+  explicit LineReader(InputSource& input);
+
+  // The next line, without its '\n' (a '\r' before it stays, as std::getline leaves it); the
+  // last line may have no '\n'. False at the end of the input. The view is valid until the
+  // next call. Throws std::runtime_error when the input cannot be read on, once the whole lines
+  // before the failure have been handed out (the line it cuts is not).
+  bool next(std::string_view& line);
+
+  // The number of the last line handed out, from 1.
+  std::uint64_t line_number() const { return line_; }
+
+ private:
+  bool fill();
+
+  InputSource& input_;
+  std::string_view mapped_;  // the whole input, when it is in memory
+  std::string buffer_;       // streamed input: bytes read and not yet handed out
+  std::size_t begin_ = 0;    // first byte of the next line, in mapped_ or buffer_
+  std::size_t end_ = 0;      // end of the bytes in buffer_
+  std::size_t scanned_ = 0;  // bytes from begin_ known to hold no '\n'
+  bool started_ = false;
+  bool eof_ = false;
+  std::exception_ptr failure_;
+  std::uint64_t line_ = 0;
+};
 
 }  // namespace fenkit::pgn

@@ -38,7 +38,8 @@ inline auto const clock_dash = [](auto& ctx) { state(ctx).clock_is_dash = true; 
 // The piece placement: ranks from the 8th down, '/' between them. A primitive parser, since
 // it is most of a FEN's characters: it fills the board in one pass and, at the first thing
 // wrong (a ninth square, a short rank, a ninth rank), records why and stops there, so that
-// the driver reports that column.
+// the driver reports that column. Two digits in a row ("44") add up; the setup notes them for
+// validation to judge.
 // What each character of a placement does: fill squares (a piece, or a digit's empty
 // squares), go down a rank, or end the field. A table instead of tests, because which of
 // those comes next cannot be predicted.
@@ -66,6 +67,8 @@ struct PlacementParser : x3::parser<PlacementParser> {
   bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute&) const {
     FenParseState& st = x3::get<fen_state_tag>(ctx);
     int file = st.file, rank = st.rank;
+    bool digit = false;        // the last character was a digit
+    bool consecutive = false;  // a digit followed one
     It p = first;
     for (; p != last; ++p) {
       const PlacementStep step = kPlacementSteps[static_cast<unsigned char>(*p)];
@@ -76,6 +79,9 @@ struct PlacementParser : x3::parser<PlacementParser> {
         }
         // A digit writes an empty square where the next piece would go: it is empty anyway.
         st.setup.board[std::size_t(rank * 8 + file)] = step.piece;
+        const bool is_digit = step.piece == Piece::none;
+        consecutive |= digit & is_digit;
+        digit = is_digit;
         file += step.squares;
         if (file > 8) {
           st.error = FenSyntax::rank_too_long;
@@ -94,9 +100,11 @@ struct PlacementParser : x3::parser<PlacementParser> {
       }
       --rank;
       file = 0;
+      digit = false;
     }
     st.file = file;
     st.rank = rank;
+    st.setup.consecutive_digits = consecutive;
     if (p == first && st.error == FenSyntax::ok) return false;
     first = p;
     return true;

@@ -5,13 +5,13 @@
 #include <string>
 
 #include "cli.hpp"
+#include "input_kind.hpp"
 #include "fenkit/fen/setup.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "progress.hpp"
 
 namespace fenkit::tools {
 
-enum class InputFormat { fen, epd, pgn };
 
 struct CheckOptions {
   bool quiet = false;
@@ -26,14 +26,14 @@ struct CheckTotals {
   std::size_t games = 0, good_games = 0;          // PGN games
 };
 
-void check_fen_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
-                    CheckTotals& totals);
-void check_epd_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
-                    CheckTotals& totals);
-void check_pgn_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
-                    Progress& progress, CheckTotals& totals);
-void check_pgn_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
-                     Progress& progress, CheckTotals& totals);
+// Each checks an input already open (and reports a failure to read it on).
+void check_fen_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
+                     CheckTotals& totals);
+void check_epd_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
+                     CheckTotals& totals);
+// `size`: the input's size on disk, for the progress line (0 when unknown).
+void check_pgn_input(pgn::InputSource& input, std::uint64_t size, const CheckOptions& options,
+                     Diagnostics& diag, Progress& progress, CheckTotals& totals);
 
 // "G games, U used, R rejected" and/or "P positions, U used, R rejected", with the warnings.
 void print_summary(const CheckTotals& totals, const Diagnostics& diag);

@@ -1,10 +1,11 @@
 // fenkit check: validate files and report every problem with its place.
 //
-// The kind of each file is chosen by its name (.pgn, .epd, anything else is one FEN per
-// line) unless --format says otherwise.
+// What each input holds (PGN, EPD or FEN) is told from its content unless --format says.
 #include <iostream>
 
+#include "archive_events.hpp"
 #include "check.hpp"
+#include "fenkit/pgn/archive.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 
@@ -12,15 +13,26 @@ namespace fenkit::tools {
 
 namespace {
 
-InputFormat format_of(const std::string& path, const std::string& forced) {
+// The format an input holds: as --format says; else by its content; else, for an input that
+// says nothing (an empty one), by its name.
+InputFormat format_of(std::string_view head, const std::string& path, const std::string& forced) {
   if (forced == "fen") return InputFormat::fen;
   if (forced == "epd") return InputFormat::epd;
   if (forced == "pgn") return InputFormat::pgn;
-  if (path == "-") return InputFormat::pgn;  // standard input has no name: PGN, as for replay
+  if (const auto found = detect_format(head)) return *found;
   const std::string extension = content_extension(path);
-  if (extension == ".pgn") return InputFormat::pgn;
   if (extension == ".epd") return InputFormat::epd;
-  return InputFormat::fen;
+  if (extension == ".fen") return InputFormat::fen;
+  return InputFormat::pgn;
+}
+
+const char* format_name(InputFormat format) {
+  switch (format) {
+    case InputFormat::fen: return "FEN lines";
+    case InputFormat::epd: return "EPD records";
+    case InputFormat::pgn: return "PGN games";
+  }
+  return "";
 }
 
 }  // namespace
@@ -29,7 +41,7 @@ int run_check(const Args& args) {
   po::options_description options("check options");
   options.add_options()
       ("format,f", one_of({"auto", "pgn", "epd", "fen"})->default_value("auto"),
-       "pgn, epd, fen, or auto (by the content)")
+       "pgn, epd, fen, or auto: by the content (for an empty file, by its name)")
       ("lenient", "FEN: also accept four or five fields")
       ("syntax-only", "PGN: check the syntax only, without replaying the moves");
   add_relax_option(options);
@@ -66,10 +78,29 @@ int run_check(const Args& args) {
   Diagnostics diag(reporting, &progress);
   CheckTotals totals;
   for (const std::string& path : files) {
-    switch (format_of(path, forced)) {
-      case InputFormat::fen: check_fen_file(path, check, diag, totals); break;
-      case InputFormat::epd: check_epd_file(path, check, diag, totals); break;
-      case InputFormat::pgn: check_pgn_file(path, check, diag, progress, totals); break;
+    std::unique_ptr<pgn::InputSource> input;
+    std::string head;
+    try {
+      input = pgn::open_input(path);
+      announce_terminal_input(input->name(), "PGN, EPD or FEN");
+      // Enough to pass a long comment or a large tag section at the top of a file.
+      input = pgn::peek_input(std::move(input), std::size_t(1) << 16, head);
+    } catch (const std::exception& e) {
+      diag.file_error(display_name(path), e.what());
+      continue;
+    }
+    const InputFormat format = format_of(head, path, forced);
+    if (check.syntax_only && format != InputFormat::pgn) {
+      diag.file_error(input->name(), std::string("holds ") + format_name(format) +
+                                         "; --syntax-only checks PGN games only");
+      continue;
+    }
+    switch (format) {
+      case InputFormat::fen: check_fen_input(*input, check, diag, totals); break;
+      case InputFormat::epd: check_epd_input(*input, check, diag, totals); break;
+      case InputFormat::pgn:
+        check_pgn_input(*input, pgn::total_input_size({path}), check, diag, progress, totals);
+        break;
     }
   }
   progress.clear();

@@ -8,13 +8,12 @@
 
 namespace fenkit::tools {
 
-void check_fen_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
-                    CheckTotals& totals) {
-  const std::string name = display_name(path);
+void check_fen_input(pgn::InputSource& in, const CheckOptions& options, Diagnostics& diag,
+                     CheckTotals& totals) {
+  const std::string& name = in.name();
   const fen::FenOptions fen_options{.lenient = options.lenient, .relax = options.relax};
   try {
-    const std::unique_ptr<pgn::InputSource> in = pgn::open_input(path);
-    pgn::LineReader lines(*in);
+    pgn::LineReader lines(in);
     std::string_view line;
     while (lines.next(line)) {
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
@@ -31,7 +30,7 @@ void check_fen_file(const std::string& path, const CheckOptions& options, Diagno
                  error.message());
     }
   } catch (const std::runtime_error& e) {
-    // Cannot be opened, or breaks off (a damaged compressed file) after the lines before.
+    // Breaks off (a damaged compressed file) after the lines before.
     diag.file_error(name, e.what());
   }
 }

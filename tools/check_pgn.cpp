@@ -25,8 +25,8 @@ class CheckVisitor : public pgn::Visitor {
 
 }  // namespace
 
-void check_pgn_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
-                     Progress& progress, CheckTotals& totals) {
+void check_pgn_input(pgn::InputSource& input, std::uint64_t size, const CheckOptions& options,
+                     Diagnostics& diag, Progress& progress, CheckTotals& totals) {
   pgn::ReaderOptions reader;
   reader.file_name = input.name();
   reader.check_moves = !options.syntax_only;
@@ -46,20 +46,8 @@ void check_pgn_input(pgn::InputSource& input, const CheckOptions& options, Diagn
         totals.games += report.games;
         totals.good_games += report.games - report.rejected;
       });
-  games.expect_bytes(input.size_hint());
+  games.expect_bytes(size);
   games.read(input);
-}
-
-void check_pgn_file(const std::string& path, const CheckOptions& options, Diagnostics& diag,
-                    Progress& progress, CheckTotals& totals) {
-  std::unique_ptr<pgn::InputSource> input;
-  try {
-    input = pgn::open_input(path);
-  } catch (const std::exception& e) {
-    diag.file_error(display_name(path), e.what());
-    return;
-  }
-  check_pgn_input(*input, options, diag, progress, totals);
 }
 
 }  // namespace fenkit::tools

@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "archive_events.hpp"
 #include "fenkit/pgn/input.hpp"
 
 namespace fenkit::tools {
@@ -10,10 +11,24 @@ namespace fenkit::tools {
 bool read_epd_file(const std::string& path, const epd::ReadOptions& options, Diagnostics& diag,
                    EpdTotals& totals, const RecordHandler& on_record,
                    const RecordHandler& on_reject) {
-  const std::string name = display_name(path);
+  std::unique_ptr<pgn::InputSource> in;
   try {
-    const std::unique_ptr<pgn::InputSource> in = pgn::open_input(path);
-    epd::Reader reader(*in, options);
+    in = pgn::open_input(path);
+  } catch (const std::runtime_error& e) {
+    diag.file_error(display_name(path), e.what());
+    ++totals.unreadable;
+    return false;
+  }
+  announce_terminal_input(in->name(), "EPD");
+  return read_epd_input(*in, options, diag, totals, on_record, on_reject);
+}
+
+bool read_epd_input(pgn::InputSource& in, const epd::ReadOptions& options, Diagnostics& diag,
+                    EpdTotals& totals, const RecordHandler& on_record,
+                    const RecordHandler& on_reject) {
+  const std::string& name = in.name();
+  try {
+    epd::Reader reader(in, options);
     epd::Entry entry;
     while (reader.next(entry)) {
       ++totals.records;

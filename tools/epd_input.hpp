@@ -8,6 +8,7 @@
 
 #include "cli.hpp"
 #include "fenkit/epd/reader.hpp"
+#include "fenkit/pgn/input.hpp"
 
 namespace fenkit::tools {
 
@@ -25,5 +26,9 @@ using RecordHandler = std::function<void(const epd::Entry&)>;
 bool read_epd_file(const std::string& path, const epd::ReadOptions& options, Diagnostics& diag,
                    EpdTotals& totals, const RecordHandler& on_record,
                    const RecordHandler& on_reject = nullptr);
+// The same for an input already open.
+bool read_epd_input(pgn::InputSource& input, const epd::ReadOptions& options, Diagnostics& diag,
+                    EpdTotals& totals, const RecordHandler& on_record,
+                    const RecordHandler& on_reject = nullptr);
 
 }  // namespace fenkit::tools

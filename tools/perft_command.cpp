@@ -7,6 +7,7 @@
 #include <iostream>
 #include <thread>
 
+#include "archive_events.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 #include "fenkit/fen/fen.hpp"
@@ -66,14 +67,22 @@ struct CaseResult {
 
 int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, unsigned jobs,
               bool quiet) {
-  // An input that cannot be opened or breaks off throws, naming the file.
-  fen::PerftSuiteReader suite;
-  const std::unique_ptr<pgn::InputSource> in = pgn::open_input(path);
-  pgn::LineReader lines(*in);
-  for (std::string_view line; lines.next(line);) suite.add_line(line);
-  const std::vector<fen::PerftCase>& cases = suite.cases;
   Diagnostics diag;
-  for (const auto& e : suite.errors) diag.error(path, e.line, 1, e.message);
+  const std::string name = display_name(path);
+  // A suite that breaks off (a damaged compressed file) is reported; the cases before the
+  // break still run, as every command keeps what came before a break.
+  fen::PerftSuiteReader suite;
+  try {
+    const std::unique_ptr<pgn::InputSource> in = pgn::open_input(path);
+    announce_terminal_input(in->name(), "a perft suite");
+    pgn::LineReader lines(*in);
+    for (std::string_view line; lines.next(line);) suite.add_line(line);
+  } catch (const std::runtime_error& e) {
+    diag.file_error(name, e.what());
+    if (suite.cases.empty()) return kExitUsage;
+  }
+  const std::vector<fen::PerftCase>& cases = suite.cases;
+  for (const auto& e : suite.errors) diag.error(name, e.line, 1, e.message);
 
   std::vector<CaseResult> results(cases.size());
   parallel_for(cases.size(), jobs, [&](std::size_t i) {
@@ -93,7 +102,7 @@ int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, u
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const fen::PerftCase& c = cases[i];
     if (!results[i].error.empty()) {
-      diag.error(path, c.line, 1, "bad FEN: " + results[i].error);
+      diag.error(name, c.line, 1, "bad FEN: " + results[i].error);
       continue;
     }
     for (const auto& [depth, got] : results[i].got) {
@@ -102,7 +111,7 @@ int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, u
                                          [d = depth](const auto& e) { return e.first == d; });
       if (got == expected->second) continue;
       ++mismatches;
-      diag.error(path, c.line, 1,
+      diag.error(name, c.line, 1,
                  "perft(" + std::to_string(depth) + ") of " + c.fen + " is " + std::to_string(got) +
                      ", expected " + std::to_string(expected->second));
     }
@@ -110,6 +119,7 @@ int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, u
   if (!quiet)
     std::fprintf(stderr, "%zu positions, %zu counts checked, %zu mismatches\n", cases.size(),
                  checked, mismatches);
+  if (diag.unreadable()) return kExitUsage;
   return diag.errors() ? kExitRejected : kExitOk;
 }
 

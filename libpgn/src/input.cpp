@@ -77,11 +77,15 @@ class DescriptorSource : public InputSource {
   DescriptorSource(std::string name, std::shared_ptr<Descriptor> fd)
       : InputSource(std::move(name)), fd_(std::move(fd)) {}
   std::size_t read(char* buffer, std::size_t size) override {
-    return read_some(fd_->get(), buffer, size, name());
+    const std::size_t n = read_some(fd_->get(), buffer, size, name());
+    read_ += n;
+    return n;
   }
+  std::uint64_t raw_bytes_read() const override { return read_; }
 
  private:
   std::shared_ptr<Descriptor> fd_;
+  std::uint64_t read_ = 0;
 };
 
 // Bytes already read (to recognise the format) followed by the rest of another source, and
@@ -103,6 +107,8 @@ class PrefixSource : public InputSource {
     if (failure_) std::rethrow_exception(failure_);
     return rest_->read(buffer, size);
   }
+  // The prefix was read from the same file as the rest (or from the rest itself).
+  std::uint64_t raw_bytes_read() const override { return rest_->raw_bytes_read(); }
 
  private:
   std::string prefix_;
@@ -168,6 +174,11 @@ class DecoderSource : public InputSource {
                              std::size_t out_size, bool finish, std::size_t& consumed) = 0;
   // Whether a stream (member, frame) has begun and not ended.
   virtual bool stream_open() const = 0;
+
+ public:
+  std::uint64_t raw_bytes_read() const override { return raw_->raw_bytes_read(); }
+
+ protected:
 
   // For decode(): an error found by a call that also decoded bytes waits until they have been
   // handed out. Returns `produced`.
@@ -378,6 +389,7 @@ class Utf16Source : public InputSource {
       fail(name(), std::string("cannot read UTF-16: ") + std::strerror(errno));
   }
   ~Utf16Source() override { iconv_close(convert_); }
+  std::uint64_t raw_bytes_read() const override { return inner_->raw_bytes_read(); }
   Utf16Source(const Utf16Source&) = delete;
   Utf16Source& operator=(const Utf16Source&) = delete;
 
@@ -468,6 +480,7 @@ class ViewSource : public InputSource {
   }
   std::string_view mapped() const override { return text_; }
   std::size_t size_hint() const override { return text_.size(); }
+  std::uint64_t raw_bytes_read() const override { return offset_; }
 
  protected:
   ViewSource(std::string name, std::string_view text) : InputSource(std::move(name)), text_(text) {}
@@ -530,6 +543,17 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   std::exception_ptr failure;
   std::string head = read_head(*decoded, 2, failure);
   return text_source(std::move(head), std::move(decoded), std::move(failure));
+}
+
+std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> input, std::size_t size,
+                                        std::string& head) {
+  if (const std::string_view mapped = input->mapped(); !mapped.empty()) {
+    head.assign(mapped.substr(0, size));
+    return input;
+  }
+  std::exception_ptr failure;
+  head = read_head(*input, size, failure);
+  return std::make_unique<PrefixSource>(head, std::move(input), std::move(failure));
 }
 
 std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name) {

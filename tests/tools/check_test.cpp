@@ -20,6 +20,8 @@ using fenkit::testing::lines_of;
 
 std::string quirk(const std::string& name) { return testing::data("pgn/quirks/" + name); }
 
+constexpr const char* fen_start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 TEST(CheckPgn, GoodFile) {
   const Outcome r = fenkit("check " + quote(quirk("comments.pgn")));
   EXPECT_EQ(r.status, 0);
@@ -145,6 +147,60 @@ TEST(CheckPgn, OneOrTwoThreadsReportTheSame) {
   EXPECT_EQ(two.status, 1);
   EXPECT_GT(lines_of(one.err).size(), 1000U);
   EXPECT_TRUE(one.err == two.err) << "reports differ";
+}
+
+
+// ------------------------------------------------------------------ what an input holds
+
+// The content, not the name, says whether an input holds PGN, EPD or FEN.
+TEST(CheckInputs, TheContentSaysWhatAnInputHolds) {
+  TempDir dir;
+  const std::string games = fenkit::testing::read_file(testing::data("pgn/lichess-style.pgn"));
+  const std::string suite = fenkit::testing::read_file(testing::data("epd/suite.epd"));
+  const std::string fens = "# two positions\n\n" + std::string(fen_start) + "\n" +
+                           "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+  const struct {
+    std::string name, text, summary;
+  } cases[] = {
+      {"games.txt", games, "5 games, 5 used, 0 rejected\n"},
+      {"games", "\xEF\xBB\xBF" "1. e4 e5 2. Nf3 *\n", "1 games, 1 used, 0 rejected\n"},
+      {"suite.txt", suite, "10 positions, 10 used, 0 rejected\n"},
+      {"positions.pgn", fens, "2 positions, 2 used, 0 rejected\n"},
+      {"records.fen", "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n",
+       "1 positions, 1 used, 0 rejected\n"},
+  };
+  for (const auto& c : cases) {
+    const Outcome r = fenkit("check " + quote(dir.write(c.name, c.text)));
+    EXPECT_EQ(r.status, 0) << c.name << "\n" << r.err;
+    EXPECT_EQ(r.err, c.summary) << c.name;
+  }
+  // Standard input too.
+  EXPECT_EQ(fenkit("check < " + quote(testing::data("epd/suite.epd"))).err,
+            "10 positions, 10 used, 0 rejected\n");
+  // --format still decides when given: the suite as FEN lines fails.
+  EXPECT_EQ(fenkit("check -q -f fen " + quote(testing::data("epd/suite.epd"))).status, 1);
+}
+
+// An EPD file with a PGN extension once gave thousands of "piece placement" errors; now each
+// file is read as what it holds, and --syntax-only (for PGN) is refused for the others.
+TEST(CheckInputs, SyntaxOnlyIsForPgn) {
+  TempDir dir;
+  const std::string fens = dir.write("p.dat", std::string(fen_start) + "\n");
+  const Outcome r = fenkit("check --syntax-only " + quote(fens) + " " + quote(quirk("comments.pgn")));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(fens + ": error: holds FEN lines; --syntax-only checks PGN games only"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("games, "), std::string::npos) << r.err;  // the PGN file is checked
+}
+
+// An empty input says nothing; its name decides.
+TEST(CheckInputs, AnEmptyInputIsJudgedByItsName) {
+  TempDir dir;
+  EXPECT_EQ(fenkit("check " + quote(dir.write("empty.epd", ""))).err,
+            "0 games, 0 used, 0 rejected\n");
+  EXPECT_EQ(fenkit("check " + quote(dir.write("empty.pgn", "\n\n"))).err,
+            "0 games, 0 used, 0 rejected\n");
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ struct ArchiveOptions {
 
 // Where reading stands, after each chunk.
 struct ArchiveProgress {
-  std::uint64_t bytes = 0;        // bytes read, in all inputs so far
+  std::uint64_t bytes = 0;        // bytes read from the files (compressed ones as they are)
   std::uint64_t total_bytes = 0;  // the inputs' sizes added up, when all are known; else 0
   std::uint64_t games = 0;        // games read so far
 };
@@ -64,7 +64,7 @@ class ArchiveEvents {
 
 struct ArchiveTotals {
   std::uint64_t games = 0;        // games read, in every input
-  std::uint64_t bytes = 0;        // bytes read
+  std::uint64_t bytes = 0;        // bytes of PGN text read (after decompression)
   std::size_t failed_inputs = 0;  // inputs that could not be opened or broke off
 };
 
@@ -150,7 +150,7 @@ void ArchiveReader<Result>::read(InputSource& input) {
       return;
     }
   }
-  const std::uint64_t bytes_before = totals_.bytes;
+  const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
   const std::exception_ptr broke = process_in_order<std::pair<std::uint64_t, Result>>(
       chunker, options_.jobs,
       [&](const Chunk& chunk, std::pair<std::uint64_t, Result>& r) {
@@ -161,7 +161,10 @@ void ArchiveReader<Result>::read(InputSource& input) {
         emit_(r.second);
         totals_.games += r.first;
         totals_.bytes = bytes_before + chunker.bytes_read();
-        progress_.bytes = totals_.bytes;
+        // Progress counts the bytes of the files (compressed ones as they are), to set them
+        // against the files' sizes.
+        progress_.bytes = raw_before + (input.mapped().empty() ? input.raw_bytes_read()
+                                                               : chunker.bytes_read());
         progress_.games = totals_.games;
         events_.progress(progress_);
       });

@@ -28,6 +28,10 @@ class InputSource {
   virtual std::string_view mapped() const { return {}; }
   // Total size when known (mapped files, buffers), else 0.
   virtual std::size_t size_hint() const { return 0; }
+  // The bytes taken from the file (or pipe) so far: for compressed input the compressed bytes,
+  // so that it can be set against the file's size to tell how far reading has come. 0 when a
+  // source cannot tell.
+  virtual std::uint64_t raw_bytes_read() const { return 0; }
   const std::string& name() const { return name_; }
 
  protected:
@@ -44,6 +48,12 @@ class InputSource {
 // cut short or damaged gives every byte decoded before the fault, then the error
 // "FILE: cannot decompress: the data is corrupt or cut short", whatever the format.
 std::unique_ptr<InputSource> open_input(const std::string& path);
+
+// The first `size` bytes of an input (fewer if it is shorter), to tell what it holds, and the
+// input to read from its start: the same one when it is in memory, otherwise one that gives
+// those bytes again. An error met while reading them comes after them.
+std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> input, std::size_t size,
+                                        std::string& head);
 
 // An in-memory text (not copied: it must outlive the source).
 std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name = "<memory>");

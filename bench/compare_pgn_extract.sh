@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Times fenkit against pgn-extract on one PGN archive and prints both throughputs and their
-# ratio, from a single invocation:
-#   replay  FEN after every ply          fenkit replay -j1 / -j2   vs  pgn-extract --fencomments
-#   check   every move replayed          fenkit check -j1           vs  pgn-extract -r
-#   parse   syntax only                  fenkit check --syntax-only vs  (pgn-extract has none)
+# Times fenkit against pgn-extract, single thread unless said, and prints both times, the
+# throughputs and their ratio, from one invocation:
+#   replay      FEN after every ply          fenkit replay -j1 / -j2   vs pgn-extract --fencomments
+#   check       every move replayed          fenkit check -j1          vs pgn-extract -r
+#   parse       syntax only                  fenkit check --syntax-only (pgn-extract has none)
+#   data set    lichess-style archive: replay -f csv with --tags --eval --clock --next against
+#               plain replay -f csv (the cost of the columns) and pgn-extract --fencomments
+#   selection   fenkit pgn against pgn-extract: by player, by rating, by position, duplicates,
+#               an export without comments, NAGs and variations
 #
 # Usage: bench/compare_pgn_extract.sh [ARCHIVE] [RUNS]
 #   ARCHIVE  a PGN file, compressed or not (default: the corpus benchmark archive)
 #   RUNS     runs per command; the fastest is kept (default 3)
-# FENKIT (environment) names the fenkit binary (default build/tools/fenkit).
+# FENKIT (environment) names the fenkit binary (default build/tools/fenkit). The lichess-style
+# copy of the archive is made once by bench/make_lichess_style.py and kept in
+# ${XDG_CACHE_HOME:-~/.cache}/fenkit-bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,9 +37,6 @@ case "$archive" in
   *.bz2) bzip2 -dc "$archive" >"$pgn" ;;
   *) cp "$archive" "$pgn" ;;
 esac
-bytes=$(stat -c %s "$pgn")
-positions=$("$fenkit" replay -q -j2 "$pgn" | wc -l)
-games=$(grep -c '^\[Event ' "$pgn" || true)
 
 calc() { awk "BEGIN { print $* }"; }
 
@@ -51,13 +54,30 @@ fastest() {
   echo "$best"
 }
 
+describe() {  # file: bytes and positions
+  bytes=$(stat -c %s "$1")
+  positions=$("$fenkit" replay -q -j2 "$1" | wc -l)
+  games=$("$fenkit" pgn --count "$1" | cut -d' ' -f1)
+  echo "input: $1 ($(calc "$bytes / 1000000") MB, $games games, $positions positions)"
+  echo
+}
+
 row() {  # label seconds
-  printf '%-38s %7.2f s %8.1f MB/s %7.2f M positions/s\n' "$1" "$2" \
+  printf '%-46s %7.2f s %8.1f MB/s %7.2f M positions/s\n' "$1" "$2" \
     "$(calc "$bytes / $2 / 1000000")" "$(calc "$positions / $2 / 1000000")"
 }
 
-echo "archive: $archive ($(calc "$bytes / 1000000") MB, $games games, $positions positions)"
-echo
+# pair LABEL "FENKIT ARGS" "PGN-EXTRACT ARGS": both timed on $pgn, and how many times faster.
+pair() {
+  local f p
+  # shellcheck disable=SC2086
+  f=$(fastest "$fenkit" $2 "$pgn")
+  # shellcheck disable=SC2086
+  p=$(fastest "$pgn_extract" -s $3 -o /dev/null "$pgn")
+  printf '%-30s fenkit %6.2f s   pgn-extract %6.2f s   %5.1fx\n' "$1" "$f" "$p" "$(calc "$p / $f")"
+}
+
+describe "$pgn"
 
 pe_replay=$(fastest "$pgn_extract" -s --fencomments -o /dev/null "$pgn")
 fk_replay1=$(fastest "$fenkit" replay -q -j1 "$pgn")
@@ -74,4 +94,39 @@ fk_parse=$(fastest "$fenkit" check -q -j1 --syntax-only "$pgn")
 row "pgn-extract -r (check)" "$pe_check"
 row "fenkit check -j1" "$fk_check"
 row "fenkit check --syntax-only -j1" "$fk_parse"
-printf 'check speed-up: %.1fx\n' "$(calc "$pe_check / $fk_check")"
+printf 'check speed-up: %.1fx\n\n' "$(calc "$pe_check / $fk_check")"
+
+echo "selection (fenkit pgn -j1 against pgn-extract):"
+tagfile=$work/elo.txt
+printf 'WhiteElo >= "2600"\nBlackElo >= "2600"\n' >"$tagfile"
+ruy='r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3'
+ruy_key=$("$fenkit" book key "$ruy")
+pair "by player" "pgn -q -j1 --player Carlsen" "-TpCarlsen"
+pair "by rating (both >= 2600)" "pgn -q -j1 --min-elo 2600" "-t $tagfile"
+# The FEN has blanks: fenkit gets it through --position-file.
+printf '%s\n' "$ruy" >"$work/ruy.fen"
+pair "by position (Ruy Lopez)" "pgn -q -j1 --position-file $work/ruy.fen" "-H$ruy_key"
+pair "duplicates" "pgn -q -j1 --unique" "-D"
+pair "export without comments" "pgn -q -j1 --no-comments --no-nags --no-variations" "-C -N -V"
+echo
+
+# The data set columns, on a lichess-style copy of the archive.
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/fenkit-bench
+mkdir -p "$cache"
+lichess=$cache/$(basename "${archive%%.*}")-lichess-style.pgn
+if [ ! -s "$lichess" ]; then
+  echo "making $lichess (once)" >&2
+  python3 bench/make_lichess_style.py "$pgn" "$lichess.part" >&2 && mv "$lichess.part" "$lichess"
+fi
+pgn=$lichess
+describe "$pgn"
+columns="--tags White,Black,WhiteElo,BlackElo,Result --eval --clock --next"
+plain=$(fastest "$fenkit" replay -q -j1 -f csv "$pgn")
+# shellcheck disable=SC2086
+dataset=$(fastest "$fenkit" replay -q -j1 -f csv $columns "$pgn")
+pe_fencomments=$(fastest "$pgn_extract" -s --fencomments -o /dev/null "$pgn")
+row "fenkit replay -j1 -f csv" "$plain"
+row "fenkit replay -j1 -f csv $columns" "$dataset"
+row "pgn-extract --fencomments" "$pe_fencomments"
+printf 'the columns cost %.0f%% more time; %.1fx faster than pgn-extract --fencomments\n' \
+  "$(calc "($dataset / $plain - 1) * 100")" "$(calc "$pe_fencomments / $dataset")"

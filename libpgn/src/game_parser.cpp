@@ -139,9 +139,7 @@ bool GameParser::parse(const GameText& game) {
   x3::phrase_parse(first, last, x3::with<grammar::pgn_state_tag>(*this)[grammar::tag_section()],
                    grammar::space);
   if (!rejected_) begin_movetext(first);
-  if (!rejected_ && !ignored_)
-    x3::phrase_parse(first, last, x3::with<grammar::pgn_state_tag>(*this)[grammar::movetext()],
-                     grammar::space);
+  if (!rejected_ && !ignored_) read_movetext(first, last);
   if (!rejected_ && !ignored_) {
     // What is missing at the end is reported after the game's last token, not at the start
     // of whatever follows it.
@@ -151,6 +149,34 @@ bool GameParser::parse(const GameText& game) {
   }
   visitor_.end_game(GameEnd{rejected_, game.text});
   return !rejected_;
+}
+
+// Every movetext token goes to the handler for its kind, until the text ends or a handler says
+// the game is rejected.
+void GameParser::read_movetext(const char* p, const char* last) {
+  using Kind = grammar::Token::Kind;
+  for (;;) {
+    p = grammar::skip_spaces(p, last);
+    if (p == last) return;
+    grammar::Token t{};
+    grammar::MovetextTokenizer::read_token(p, last, t);
+    const char* at = t.text.data();
+    bool ok = false;
+    switch (t.kind) {
+      case Kind::move: ok = on_move(t.san, t.text, at); break;
+      case Kind::move_number: ok = on_move_number(at); break;
+      case Kind::result: ok = on_result(t.text, at); break;
+      case Kind::nag: ok = on_nag(t.nag, at); break;
+      case Kind::suffix: ok = on_suffix(t.text, at); break;
+      case Kind::comment: ok = on_comment(t.text, at - 1); break;  // at its { or ;
+      case Kind::open_variation: ok = on_open_variation(at); break;
+      case Kind::close_variation: ok = on_close_variation(at); break;
+      case Kind::ignorable: ok = !rejected(); break;
+      case Kind::unclosed_comment: ok = on_unclosed_comment(at); break;
+      case Kind::bad: ok = on_bad_token(t.text, at); break;
+    }
+    if (!ok) return;
+  }
 }
 
 std::string_view GameParser::unescape_tag(std::string_view raw) {

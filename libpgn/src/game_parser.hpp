@@ -61,6 +61,7 @@ class GameParser {
   };
 
   bool begin_movetext(const char* at);
+  void read_movetext(const char* first, const char* last);
   bool finish(const char* stop);
   void check_result_against_board(std::string_view result, const char* at);
   bool reject(const char* at, std::string message);

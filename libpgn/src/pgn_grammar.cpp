@@ -6,9 +6,7 @@
 namespace fenkit::pgn::grammar {
 
 BOOST_SPIRIT_INSTANTIATE(tag_section_type, pgn_iterator, pgn_context)
-BOOST_SPIRIT_INSTANTIATE(movetext_type, pgn_iterator, pgn_context)
 
 tag_section_type const& tag_section() { return tag_section_rule; }
-movetext_type const& movetext() { return movetext_rule; }
 
 }  // namespace fenkit::pgn::grammar

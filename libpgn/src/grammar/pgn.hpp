@@ -1,5 +1,5 @@
-// The PGN grammar of one game: tag section, then movetext (declarations; definitions in
-// pgn_def.hpp, instantiated once in pgn_grammar.cpp).
+// The PGN grammar of a game's tag section (declarations; definitions in pgn_def.hpp,
+// instantiated once in pgn_grammar.cpp).
 #pragma once
 
 #include <boost/spirit/home/x3.hpp>
@@ -11,13 +11,10 @@ namespace x3 = boost::spirit::x3;
 struct pgn_state_tag;  // the GameParser the actions report to
 
 struct tag_section_class;
-struct movetext_class;
 using tag_section_type = x3::rule<tag_section_class>;
-using movetext_type = x3::rule<movetext_class>;
 
-BOOST_SPIRIT_DECLARE(tag_section_type, movetext_type)
+BOOST_SPIRIT_DECLARE(tag_section_type)
 
 tag_section_type const& tag_section();
-movetext_type const& movetext();
 
 }  // namespace fenkit::pgn::grammar

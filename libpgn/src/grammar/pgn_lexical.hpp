@@ -36,31 +36,36 @@ bool at_token_end(It p, It const& last) {
   return p == last || is_token_end(*p) || is_utf8_no_break_space(p, last);
 }
 
-// The skipper: blanks, line ends, and '%' escape lines (a '%' that starts a line).
-// A game never starts with '%' (the scanner leaves those lines between games), so looking one
-// byte back is always inside the buffer.
+// What lies between tokens: blanks, line ends, and '%' escape lines (a '%' that starts a
+// line). A game never starts with '%' (the scanner leaves those lines between games), so
+// looking one byte back is always inside the buffer. Returns the first byte after them.
+template <typename It>
+It skip_spaces(It p, It const& last) {
+  for (;;) {
+    while (p != last) {
+      if (is_pgn_space(*p))
+        ++p;
+      else if (is_utf8_no_break_space(p, last))
+        p += 2;
+      else
+        break;
+    }
+    if (p != last && *p == '%' && p[-1] == '\n') {
+      while (p != last && *p != '\n') ++p;
+      continue;
+    }
+    return p;
+  }
+}
+
+// The same as the skipper of the X3 rules.
 struct SpaceParser : x3::parser<SpaceParser> {
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;
 
   template <typename It, typename Context, typename RContext, typename Attribute>
   bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
-    It p = first;
-    for (;;) {
-      while (p != last) {
-        if (is_pgn_space(*p))
-          ++p;
-        else if (is_utf8_no_break_space(p, last))
-          p += 2;
-        else
-          break;
-      }
-      if (p != last && *p == '%' && p[-1] == '\n') {
-        while (p != last && *p != '\n') ++p;
-        continue;
-      }
-      break;
-    }
+    const It p = skip_spaces(first, last);
     if (p == first) return false;
     first = p;
     return true;
@@ -177,33 +182,15 @@ struct Token {
   unsigned nag = 0;
 };
 
-// The movetext tokenizer: a primitive X3 parser that looks at the first character and reads
-// the one kind of token that can start with it. Trying the token rules as alternatives one by
-// one cost most of the reading time; this is the same grammar, decided in one step.
-struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
-  using attribute_type = Token;
-  static bool const has_attribute = true;
-
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
-    x3::skip_over(first, last, ctx);
-    if (first == last) return false;
-    // The token is read straight into the attribute, which the semantic action has just
-    // value-initialised: copying a Token as a block right after writing it field by field
-    // stalls the CPU on every token.
-    if constexpr (std::is_same_v<Attribute, Token>) {
-      read_token(first, last, attr);
-    } else {
-      Token token;
-      read_token(first, last, token);
-      x3::traits::move_to(token, attr);
-    }
-    return true;
-  }
-
- private:
+// The movetext tokenizer: it looks at the first character and reads the one kind of token that
+// can start with it (trying token rules as alternatives one by one cost most of the reading
+// time). The game parser calls it in a plain loop: the movetext is a flat sequence of tokens,
+// and a rule engine around it only cost time.
+struct MovetextTokenizer {
   using Kind = Token::Kind;
 
+  // Reads the token at `first` (not a blank: see skip_spaces) into `token`, which must be
+  // value-initialised, and moves `first` past it.
   template <typename It>
   static void read_token(It& first, It const& last, Token& token) {
     It p = first;
@@ -325,6 +312,7 @@ struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
     token.kind = Kind::bad;
   }
 
+ private:
   static constexpr bool is_move_start(char c) {
     return (c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
            c == 'O' || c == 'P' || c == '0' || c == 'Z' || c == '-';
@@ -351,6 +339,5 @@ struct MovetextTokenParser : x3::parser<MovetextTokenParser> {
   }
 };
 
-inline constexpr MovetextTokenParser movetext_token{};
 
 }  // namespace fenkit::pgn::grammar

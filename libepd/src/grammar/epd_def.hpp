@@ -194,14 +194,18 @@ inline auto const after_move_list = [](auto& ctx) {
 
 auto const blank = x3::ascii::blank;
 auto const token_end = &(blank | ';' | x3::eoi);
+// A quote ends a number as it ends a word or an opcode (`id"x"`): `7""` is the integer 7 and
+// an empty string, which is also how the writer's `7 ""` reads. Were `7` a word here, the
+// written record would come back with an integer in its place.
+auto const number_end = &(blank | ';' | '"' | x3::eoi);
 auto const word_char = ~x3::char_(" \t;\"");
 auto const sign = x3::lit('+') | '-';
 auto const digit = x3::ascii::digit;
 
-auto const integer_token = x3::raw[x3::lexeme[-sign >> +digit >> token_end]];
+auto const integer_token = x3::raw[x3::lexeme[-sign >> +digit >> number_end]];
 auto const exponent = (x3::lit('e') | 'E') >> -sign >> +digit;
 auto const real_token = x3::raw[x3::lexeme[-sign >> ((+digit >> '.' >> *digit) | ('.' >> +digit)) >>
-                                           -exponent >> token_end]];
+                                           -exponent >> number_end]];
 auto const word_token = x3::raw[x3::lexeme[+word_char]];
 // A move is SAN or long algebraic. Where an operand may be a move, a token that reads as one
 // is one: `bm c5` is a pawn move, not the comment opcode c5.

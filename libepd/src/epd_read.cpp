@@ -59,6 +59,10 @@ std::optional<ReadError> parse_record(std::string_view text, Record& out) {
         first, last, x3::with<grammar::epd_state_tag>(state)[grammar::record_tail()],
         x3::ascii::blank);
     if (!ok || first != last) {
+      const char* at = first;
+      while (at != last && is_blank(*at)) ++at;
+      if (!state.refusal.empty() && state.refused_at == at)
+        return error_at(line, at, state.refusal);
       const char* expected =
           record.operations.empty() ? ": expected an opcode" : ": expected ';' or an opcode";
       return error_at(line, first, "unexpected " + token_at(first, last) + expected);

@@ -145,6 +145,34 @@ TEST(EpdRoundTrip, NumberRightBeforeAQuotedString) {
   expect_written_reads_back("4k3/8/8/8/8/8/8/4K3 w - - Q 7a\"b\" 1e5\"\"");
 }
 
+// `bm Kd2;h4=` read as bm and an opcode h4 without operands, written `bm Kd2; h4;`, which
+// reads as the moves Kd2 and h4 (a move after a move list continues it, as real suites need).
+// Sorting the operations brings such an opcode after a move list too (`bm Kd2; id "x"; ce7;`
+// sorted is `bm Kd2; ce7; id "x";`). An opcode that reads as a move cannot be written back
+// safely, so it is refused where it stands.
+TEST(EpdRoundTrip, OpcodeThatReadsAsAMoveIsRefused) {
+  const std::string fields = "4k3/8/8/8/8/8/8/4K3 w - - ";
+  // Each line, and the opcode the error points at.
+  const std::pair<std::string, std::string> cases[] = {
+      {"bm Kd2;h4=", "h4"},     {"bm Kd2; id \"x\"; ce7;", "ce7"}, {"h4 \"x\"; bm Kd2", "h4"},
+      {"Nf3; bm Kd2", "Nf3"},   {"e2e4=1", "e2e4"},                {"id \"y\"; exd5", "exd5"},
+      {"Z0", "Z0"}};
+  for (const auto& [operations, opcode] : cases) {
+    const std::string line = fields + operations;
+    Record r;
+    const std::vector<ReadError> errors = read_record(line, r);
+    ASSERT_EQ(errors.size(), 1U) << line;
+    EXPECT_EQ(errors[0].column, fields.size() + operations.find(opcode) + 1) << line;
+    EXPECT_EQ(errors[0].message, "opcode '" + opcode + "' reads as a move") << line;
+  }
+  // Opcodes that only look a little like moves are kept, wherever sorting puts them.
+  expect_written_reads_back(
+      "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\"; ce 7; D1 5; d9; i4; Kd; e4x;");
+  // A move after a move list still continues the list.
+  EXPECT_EQ(testing::texts(read_ok("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; Kf2;"), "bm"),
+            (std::vector<std::string>{"Kd2", "Kf2"}));
+}
+
 TEST(EpdWrite, RoundTripOfTheFixtures) {
   expect_round_trip(fenkit::testing::data("epd/suite.epd"));
   expect_round_trip(fenkit::testing::data("epd/messy.epd"));

@@ -173,6 +173,33 @@ TEST(EpdRoundTrip, OpcodeThatReadsAsAMoveIsRefused) {
             (std::vector<std::string>{"Kd2", "Kf2"}));
 }
 
+// A NUL or other control character inside an operand was kept and written as it was; a line
+// break made the written record two lines. Control characters other than tab are refused
+// where they stand; the NUL padding and CR at the end of a line are still cut off.
+TEST(EpdRoundTrip, ControlCharactersInOperationsAreRefused) {
+  using namespace std::string_literals;
+  const std::string fields = "4k3/8/8/8/8/8/8/4K3 w - - ";
+  // Each line's operations, and the control character the error points at.
+  const std::pair<std::string, char> cases[] = {
+      {"Q a\nb;", '\n'},          {"Q a\0b;"s, '\0'},          {"Q \0;"s, '\0'},
+      {"id a\x01" "b;", '\x01'},  {"id \"a\rb\";", '\r'},     {"c0 \"\x1b[1m\";", '\x1b'},
+      {"bm Kd2 \x7f;", '\x7f'},   {"Q a\rb", '\r'},           {"bm Kd2;\x0c id \"x\"", '\x0c'},
+      {"id \"a\0b\";"s, '\0'}};
+  for (const auto& [operations, control] : cases) {
+    const std::string line = fields + operations;
+    Record r;
+    const std::vector<ReadError> errors = read_record(line, r);
+    ASSERT_EQ(errors.size(), 1U) << operations;
+    EXPECT_EQ(errors[0].column, line.find(control) + 1) << operations;
+    EXPECT_NE(errors[0].message.find("control character \\x"), std::string::npos)
+        << errors[0].message;
+  }
+  // Tabs are blanks; padding and line ends are not part of the record.
+  expect_written_reads_back(fields + "id \"a\tb\";\tc0 x\ty;");
+  expect_written_reads_back(fields + "bm Kd2; id \"x\";\0\0\r"s);
+  expect_written_reads_back(fields + "Q abc\r"s);
+}
+
 TEST(EpdWrite, RoundTripOfTheFixtures) {
   expect_round_trip(fenkit::testing::data("epd/suite.epd"));
   expect_round_trip(fenkit::testing::data("epd/messy.epd"));

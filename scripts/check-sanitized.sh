@@ -8,13 +8,13 @@
 #
 #   scripts/check-sanitized.sh [--fuzz-seconds N] [--skip-tests] [--skip-fuzz]
 #
-# --fuzz-seconds N fuzzes each of the five targets for N seconds (default 30; 0 only replays
+# --fuzz-seconds N fuzzes each of the five targets for N seconds (default 20; 0 only replays
 # the corpora). ccache is used when it is installed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-fuzz_seconds=30
+fuzz_seconds=20
 run_tests=1
 run_fuzz=1
 while (($#)); do
@@ -101,12 +101,12 @@ if ((run_fuzz)); then
       step "$target: replaying fuzz/corpus/$target"
       fuzz/run.sh build-fuzz "$target" > "build-fuzz/$target-replay.log" 2>&1 ||
         { tail -n 40 "build-fuzz/$target-replay.log"; fail "$target: saved corpus"; continue; }
-      grep -E '^#[0-9]+ +DONE' "build-fuzz/$target-replay.log"
+      grep -E '^#[0-9]+[[:space:]]+DONE' "build-fuzz/$target-replay.log"
       if ((fuzz_seconds > 0)); then
         step "$target: fuzzing for $fuzz_seconds s"
         fuzz/run.sh build-fuzz "$target" "$fuzz_seconds" > "build-fuzz/$target-run.log" 2>&1 ||
           { tail -n 60 "build-fuzz/$target-run.log"; fail "$target: fuzzing (input in build-fuzz/fuzz-artifacts)"; continue; }
-        grep -E '^#[0-9]+ +DONE|^stat::(number_of_executed_units|average_exec_per_sec)' \
+        grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec)' \
           "build-fuzz/$target-run.log"
       fi
     done

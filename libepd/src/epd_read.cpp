@@ -1,5 +1,6 @@
 // Reading one EPD line: libfen reads the four fields, the X3 grammar (grammar/epd_def.hpp)
 // the clocks and operations; this driver turns a failure into a column and a reason.
+#include <algorithm>
 #include <stdexcept>
 
 #include "fenkit/epd/read.hpp"
@@ -38,6 +39,24 @@ ReadError error_at(std::string_view line, const char* at, std::string message) {
   return ReadError{std::size_t(at - line.data()) + 1, std::move(message)};
 }
 
+// A record is one line of printable text; as in PGN, a tab is the only control character it
+// may hold. Any other (LF, CR, NUL, ESC ...) in the operations is refused where it stands:
+// EPD has no escape for it, so the writer could only copy it, and the line written would
+// break in two (LF, and CR for many tools) or end early for tools that read C strings (NUL).
+// The trailing NULs and CRs of padded or CRLF lines are cut off before this check.
+const char* find_control(const char* first, const char* last) {
+  return std::find_if(first, last, [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return (u < 0x20 && c != '\t') || u == 0x7F;
+  });
+}
+
+std::string describe_byte(char c) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto u = static_cast<unsigned char>(c);
+  return {'\\', 'x', kHex[u >> 4], kHex[u & 15]};
+}
+
 }  // namespace
 
 std::optional<ReadError> parse_record(std::string_view text, Record& out) {
@@ -54,12 +73,20 @@ std::optional<ReadError> parse_record(std::string_view text, Record& out) {
     return error_at(line, first,
                     "unexpected " + token_at(first, last) + " after the en-passant field");
 
+  if (const char* control = find_control(first, last); control != last)
+    return error_at(line, control,
+                    "control character " + describe_byte(*control) + " in the operations");
+
   grammar::EpdParseState state{.record = record, .line = line.data()};
   try {
     const bool ok = x3::phrase_parse(
         first, last, x3::with<grammar::epd_state_tag>(state)[grammar::record_tail()],
         x3::ascii::blank);
     if (!ok || first != last) {
+      const char* at = first;
+      while (at != last && is_blank(*at)) ++at;
+      if (!state.refusal.empty() && state.refused_at == at)
+        return error_at(line, at, state.refusal);
       const char* expected =
           record.operations.empty() ? ": expected an opcode" : ": expected ';' or an opcode";
       return error_at(line, first, "unexpected " + token_at(first, last) + expected);

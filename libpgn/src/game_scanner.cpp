@@ -314,15 +314,16 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
         continue;
       }
       case CharClass::bracket: {  // a tag
+        // Where a tag ends depends on the rest of its line (`[Round ]* "x"]` ends at its last
+        // ']' only because a quote follows), and a name cut off could look like an earlier
+        // one ("[Eve"): a line the text does not finish waits for more input.
+        if (!final && find(p, end, '\n') == end) return Found::need_more;
         std::string_view name;
         const char* after = skip_tag(p, end, name);
-        // A name cut off by the end of the text could look like an earlier one ("[Eve").
-        if (name.data() + name.size() == end && !final) return Found::need_more;
         if (blank_in_tags && seen(name)) goto game_over;  // a new tag-only game
         if (content && is_sync_point(base, p, end)) goto game_over;  // where a byte range may begin
         remember(name);
         content = true;
-        if (after == end && !final) return Found::need_more;
         p = after;
         token_start = true;
         continue;

@@ -4,7 +4,9 @@
 // operation as `opcode operands;` separated by single spaces, strings quoted with \" and \\.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <sstream>
 
 #include "epd_test_support.hpp"
 #include "fenkit/epd/reader.hpp"
@@ -103,6 +105,99 @@ void expect_round_trip(const std::filesystem::path& path) {
     }
   }
   EXPECT_GT(records, 0U) << path;
+}
+
+// ---------------------------------------------------------------- Lines that did not read back
+
+// What the writer writes for `line`, in the record's order and sorted, read as a file of
+// that one line is read (a line break inside would make two), gives the same record.
+void expect_written_reads_back(const std::string& line) {
+  const Record record = read_ok(line);
+  for (const bool sorted : {false, true}) {
+    const std::string written = to_epd(record, {.sort_operations = sorted});
+    std::istringstream in(written + "\n");
+    Reader reader(in);
+    Entry entry;
+    ASSERT_TRUE(reader.next(entry)) << written;
+    ASSERT_TRUE(entry.ok()) << written << "\n  column " << entry.errors[0].column << ": "
+                            << entry.errors[0].message;
+    Record expected = record;
+    if (sorted) std::ranges::stable_sort(expected.operations, {}, &Operation::opcode);
+    EXPECT_EQ(entry.record, expected) << line << "\n  written as " << written;
+    EXPECT_FALSE(reader.next(entry)) << "more than one line: " << written;
+  }
+}
+
+// `Q 7""` once read as the word 7 and an empty string, and was written `Q 7 ""`, which reads
+// as the integer 7: a quote now ends a number as it ends a word, so both read alike.
+TEST(EpdRoundTrip, NumberRightBeforeAQuotedString) {
+  const Record r = read_ok("4k3/8/8/8/8/8/8/4K3 w - - Q 7\"\";");
+  const Operation* q = r.find("Q");
+  ASSERT_NE(q, nullptr);
+  ASSERT_EQ(q->operands.size(), 2U);
+  EXPECT_EQ(q->operands[0].kind, OperandKind::integer);
+  EXPECT_EQ(q->operands[0].integer, 7);
+  EXPECT_EQ(q->operands[1].kind, OperandKind::string);
+  EXPECT_EQ(to_epd(r), "4k3/8/8/8/8/8/8/4K3 w - - Q 7 \"\";");
+  expect_written_reads_back("4k3/8/8/8/8/8/8/4K3 w - - Q 7\"\";");
+  expect_written_reads_back("4k3/8/8/8/8/8/8/4K3 w - - noop 1\" two\" three; X -2.5\"x\"");
+  // Words stay words: only whole numbers and reals end at a quote.
+  expect_written_reads_back("4k3/8/8/8/8/8/8/4K3 w - - Q 7a\"b\" 1e5\"\"");
+}
+
+// `bm Kd2;h4=` read as bm and an opcode h4 without operands, written `bm Kd2; h4;`, which
+// reads as the moves Kd2 and h4 (a move after a move list continues it, as real suites need).
+// Sorting the operations brings such an opcode after a move list too (`bm Kd2; id "x"; ce7;`
+// sorted is `bm Kd2; ce7; id "x";`). An opcode that reads as a move cannot be written back
+// safely, so it is refused where it stands.
+TEST(EpdRoundTrip, OpcodeThatReadsAsAMoveIsRefused) {
+  const std::string fields = "4k3/8/8/8/8/8/8/4K3 w - - ";
+  // Each line, and the opcode the error points at.
+  const std::pair<std::string, std::string> cases[] = {
+      {"bm Kd2;h4=", "h4"},     {"bm Kd2; id \"x\"; ce7;", "ce7"}, {"h4 \"x\"; bm Kd2", "h4"},
+      {"Nf3; bm Kd2", "Nf3"},   {"e2e4=1", "e2e4"},                {"id \"y\"; exd5", "exd5"},
+      {"Z0", "Z0"}};
+  for (const auto& [operations, opcode] : cases) {
+    const std::string line = fields + operations;
+    Record r;
+    const std::vector<ReadError> errors = read_record(line, r);
+    ASSERT_EQ(errors.size(), 1U) << line;
+    EXPECT_EQ(errors[0].column, fields.size() + operations.find(opcode) + 1) << line;
+    EXPECT_EQ(errors[0].message, "opcode '" + opcode + "' reads as a move") << line;
+  }
+  // Opcodes that only look a little like moves are kept, wherever sorting puts them.
+  expect_written_reads_back(
+      "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\"; ce 7; D1 5; d9; i4; Kd; e4x;");
+  // A move after a move list still continues the list.
+  EXPECT_EQ(testing::texts(read_ok("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; Kf2;"), "bm"),
+            (std::vector<std::string>{"Kd2", "Kf2"}));
+}
+
+// A NUL or other control character inside an operand was kept and written as it was; a line
+// break made the written record two lines. Control characters other than tab are refused
+// where they stand; the NUL padding and CR at the end of a line are still cut off.
+TEST(EpdRoundTrip, ControlCharactersInOperationsAreRefused) {
+  using namespace std::string_literals;
+  const std::string fields = "4k3/8/8/8/8/8/8/4K3 w - - ";
+  // Each line's operations, and the control character the error points at.
+  const std::pair<std::string, char> cases[] = {
+      {"Q a\nb;", '\n'},          {"Q a\0b;"s, '\0'},          {"Q \0;"s, '\0'},
+      {"id a\x01" "b;", '\x01'},  {"id \"a\rb\";", '\r'},     {"c0 \"\x1b[1m\";", '\x1b'},
+      {"bm Kd2 \x7f;", '\x7f'},   {"Q a\rb", '\r'},           {"bm Kd2;\x0c id \"x\"", '\x0c'},
+      {"id \"a\0b\";"s, '\0'}};
+  for (const auto& [operations, control] : cases) {
+    const std::string line = fields + operations;
+    Record r;
+    const std::vector<ReadError> errors = read_record(line, r);
+    ASSERT_EQ(errors.size(), 1U) << operations;
+    EXPECT_EQ(errors[0].column, line.find(control) + 1) << operations;
+    EXPECT_NE(errors[0].message.find("control character \\x"), std::string::npos)
+        << errors[0].message;
+  }
+  // Tabs are blanks; padding and line ends are not part of the record.
+  expect_written_reads_back(fields + "id \"a\tb\";\tc0 x\ty;");
+  expect_written_reads_back(fields + "bm Kd2; id \"x\";\0\0\r"s);
+  expect_written_reads_back(fields + "Q abc\r"s);
 }
 
 TEST(EpdWrite, RoundTripOfTheFixtures) {

@@ -483,6 +483,25 @@ TEST(Chunker, TilingsOfTheCorpusReadAsTheWhole) {
   }
 }
 
+// A read that ends inside a tag line must not decide where the tag ends: `[Round ]* "x"]` is
+// one (broken) tag because a quote follows, but cut after `]* ` it looked like a tag `[Round ]`
+// and a result, and streamed input in small reads made two games of one.
+TEST(Chunker, TagLineCutByAReadWaitsForTheRestOfTheLine) {
+  for (const std::string text : {"[Event \"a\"]\n[Round ]* \"x\"]\n1. e4 *\n",
+                                 "lack\"]\n\n[]*\x1ansult \"*\"]\n  f *\n2.N3 f *\n"}) {
+    const std::vector<GameLog> whole = read_whole(text);
+    for (const std::size_t piece : {std::size_t(1), std::size_t(2), std::size_t(5)}) {
+      SCOPED_TRACE("reads of " + std::to_string(piece));
+      TrickleInput input(text, piece);
+      Chunker chunker(input, 1);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
+    }
+  }
+  const std::vector<GameLog> whole = read_whole("[Event \"a\"]\n[Round ]* \"x\"]\n1. e4 *\n");
+  ASSERT_EQ(whole.size(), 1U);
+  EXPECT_TRUE(whole[0].rejected);
+}
+
 TEST(Chunker, ByteRangesNeedAMappedFile) {
   TrickleInput input("1. e4 *", 10);
   Chunker chunker(input);

@@ -177,10 +177,14 @@ struct Compressor {
 constexpr Compressor kCompressors[] = {
     {"gzip", "-c"}, {"bzip2", "-1 -c"}, {"xz", "-c"}, {"zstd", "-q -c"}};
 
-// Compresses `file` with `c` into `out`; false when the program is not installed.
+// Compresses `file` with `c` into `out`; false when the program is not installed (reported
+// by name) or fails.
 bool compress(const Compressor& c, const TempFile& file, const TempFile& out) {
   const std::string program = fenkit::testing::find_program(c.program);
-  if (program.empty()) return false;
+  if (program.empty()) {
+    fenkit::testing::report_missing_oracle(std::string(c.program) + " is not installed");
+    return false;
+  }
   int status = -1;
   fenkit::testing::run(program + " " + c.flags + " '" + file.string() + "' > '" + out.string() + "'",
                        &status);
@@ -202,7 +206,7 @@ TEST(PgnInput, CompressedFilesAreReadByContent) {
     ASSERT_NE(fenkit::testing::read_file(packed.path()), text);
     testing::expect_same_games(expected, read_with(packed.string()));
   }
-  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+  if (tried == 0) FENKIT_MISSING_ORACLE("no compressor installed");
 }
 
 // A compressed file cut short is an error, not a quiet end of the games: the games before the
@@ -245,7 +249,7 @@ TEST(PgnInput, TruncatedCompressedFilesAreErrors) {
         while (chunker.next(chunk)) read_chunk(chunk, chunked, ReaderOptions()), std::runtime_error);
     testing::expect_same_games(log.games, chunked.games);
   }
-  if (tried == 0) GTEST_SKIP() << "no compressor installed";
+  if (tried == 0) FENKIT_MISSING_ORACLE("no compressor installed");
 }
 
 // ---------------------------------------------------------------- Cut and damaged compressed input

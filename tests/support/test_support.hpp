@@ -3,14 +3,45 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fenkit::testing {
+
+// ---------------------------------------------------------------- Oracles
+// The shared corpus and the programs tests compare with (pgn-extract, polyglot, stockfish, the
+// compressors) are oracles. Where one is missing, a test skips, so that a bare clone still
+// passes; with FENKIT_REQUIRE_ORACLES=1 in the environment (CI sets it) it fails instead, so
+// that a missing install step cannot pass as a green run.
+
+inline bool oracles_required() {
+  const char* value = std::getenv("FENKIT_REQUIRE_ORACLES");
+  return value && *value && std::string_view(value) != "0";
+}
+
+// What a failure for a missing oracle says.
+inline std::string missing_oracle_failure(const std::string& what) {
+  return what + " (FENKIT_REQUIRE_ORACLES is set: oracles must be there)";
+}
+
+// Reports a missing oracle and lets the test go on (for tests that try several oracles in
+// turn, such as each compressor, or that test less without one): a failure naming it when
+// oracles are required, else a note in the test's output. FENKIT_MISSING_ORACLE below ends
+// the test instead.
+inline void report_missing_oracle(const std::string& what) {
+  if (oracles_required())
+    ADD_FAILURE() << missing_oracle_failure(what);
+  else
+    std::printf("note: %s\n", what.c_str());
+}
 
 // A file of the shared corpus (../shared/corpus), or an empty path when the corpus is absent.
 inline std::filesystem::path corpus(const std::string& relative) {
@@ -42,13 +73,34 @@ inline std::string run(const std::string& command, int* status = nullptr) {
   return output;
 }
 
-// Whether a program is installed (on PATH or in /usr/games, where Debian puts chess programs).
+// The path of an installed program, found on PATH or in /usr/games (where Debian puts chess
+// programs, and which root's PATH lacks); empty if there is none.
 inline std::string find_program(const std::string& name) {
-  for (const char* dir : {"/usr/games", "/usr/bin", "/usr/local/bin"}) {
-    std::filesystem::path p = std::filesystem::path(dir) / name;
-    if (std::filesystem::exists(p)) return p.string();
+  std::string dirs = std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin";
+  dirs += ":/usr/games";
+  for (std::size_t begin = 0; begin <= dirs.size();) {
+    std::size_t end = dirs.find(':', begin);
+    if (end == std::string::npos) end = dirs.size();
+    const std::filesystem::path dir = dirs.substr(begin, end - begin);
+    begin = end + 1;
+    if (dir.empty()) continue;
+    const std::filesystem::path p = dir / name;
+    if (::access(p.c_str(), X_OK) == 0 && !std::filesystem::is_directory(p)) return p.string();
   }
   return {};
+}
+
+// For a test that uses an oracle when it is there and tests less without it: the corpus file
+// or program, or an empty result once its absence is reported (report_missing_oracle).
+inline std::filesystem::path optional_corpus(const std::string& relative) {
+  std::filesystem::path p = corpus(relative);
+  if (p.empty()) report_missing_oracle("corpus file " + relative + " not found");
+  return p;
+}
+inline std::string optional_program(const std::string& name) {
+  std::string p = find_program(name);
+  if (p.empty()) report_missing_oracle(name + " is not installed");
+  return p;
 }
 
 inline std::vector<std::string> lines_of(const std::string& text) {
@@ -63,12 +115,24 @@ inline std::vector<std::string> lines_of(const std::string& text) {
 
 }  // namespace fenkit::testing
 
-// Skips the current test when a corpus file is missing (a clone without ../shared).
+// Ends the current test for want of an oracle, `what` (anything that streams into a
+// std::ostream) saying which: skipped, or failed when oracles are required. Every test that
+// cannot do without an oracle gives up through here.
+#define FENKIT_MISSING_ORACLE(what)                                                      \
+  do {                                                                                   \
+    std::ostringstream fenkit_missing_;                                                  \
+    fenkit_missing_ << what;                                                             \
+    if (::fenkit::testing::oracles_required())                                           \
+      GTEST_FAIL() << ::fenkit::testing::missing_oracle_failure(fenkit_missing_.str());  \
+    GTEST_SKIP() << fenkit_missing_.str();                                               \
+  } while (false)
+
+// A corpus file the test needs (a clone without ../shared has none).
 #define FENKIT_REQUIRE_CORPUS(path_var, relative)                                   \
   const std::filesystem::path path_var = ::fenkit::testing::corpus(relative);       \
-  if (path_var.empty()) GTEST_SKIP() << "corpus file " << (relative) << " not found"
+  if (path_var.empty()) FENKIT_MISSING_ORACLE("corpus file " << (relative) << " not found")
 
-// Skips the current test when an oracle program is not installed.
+// An oracle program the test needs.
 #define FENKIT_REQUIRE_PROGRAM(var, name)                                           \
   const std::string var = ::fenkit::testing::find_program(name);                    \
-  if (var.empty()) GTEST_SKIP() << (name) << " is not installed"
+  if (var.empty()) FENKIT_MISSING_ORACLE((name) << " is not installed")

@@ -283,7 +283,10 @@ TEST_F(Replay, CompressedInputIsReadByContent) {
   int tried = 0;
   for (const char* program : {"gzip", "zstd"}) {
     const std::string path = fenkit::testing::find_program(program);
-    if (path.empty()) continue;
+    if (path.empty()) {
+      fenkit::testing::report_missing_oracle(std::string(program) + " is not installed");
+      continue;
+    }
     ++tried;
     const std::string packed = dir.path(std::string(program) + "-packed.pgn");
     fenkit::testing::run(path + " -c " + quote(input) + " > " + quote(packed));
@@ -291,7 +294,7 @@ TEST_F(Replay, CompressedInputIsReadByContent) {
     EXPECT_EQ(r.status, 0) << program << ": " << r.err;
     EXPECT_EQ(r.out, plain.out) << program;
   }
-  if (!tried) GTEST_SKIP() << "neither gzip nor zstd installed";
+  if (!tried) FENKIT_MISSING_ORACLE("neither gzip nor zstd is installed");
 }
 
 // Games with random comments (so that compression leaves them long), for inputs of a few
@@ -383,12 +386,13 @@ TEST_F(Replay, OneOrTwoThreadsWriteTheSameBytes) {
   }();
   while (text.size() < (std::size_t(3) << 20)) text += quirks;
   std::string inputs = quote(dir.write("many.pgn", text));
-  if (const auto big = fenkit::testing::corpus("big/pgnmentor-masters-76k.pgn.zst");
-      !big.empty() && !fenkit::testing::find_program("zstd").empty()) {
+  const auto big = fenkit::testing::optional_corpus("big/pgnmentor-masters-76k.pgn.zst");
+  const std::string zstd = fenkit::testing::optional_program("zstd");
+  if (!big.empty() && !zstd.empty()) {
     // Six megabytes of real games after the generated ones (the last one cut off).
     const std::string real = dir.path("real.pgn");
-    fenkit::testing::run(fenkit::testing::find_program("zstd") + " -dc " + quote(big.string()) +
-                         " | head -c 6000000 > " + quote(real));
+    fenkit::testing::run(zstd + " -dc " + quote(big.string()) + " | head -c 6000000 > " +
+                         quote(real));
     inputs += " " + quote(real);
   }
   const std::string args = "replay -q -W -f csv --variations ";
@@ -425,7 +429,8 @@ TEST_F(Replay, ByteRangesTogetherGiveTheWholeOutput) {
   for (const auto& entry : std::filesystem::directory_iterator(testing::data("pgn/quirks")))
     if (entry.path().extension() == ".pgn") text += fenkit::testing::read_file(entry.path()) + "\n\n";
   text += text;
-  if (const auto twic = fenkit::testing::corpus("pgn/mliebelt-pgn-parser/twic-01-232games.pgn");
+  if (const auto twic =
+          fenkit::testing::optional_corpus("pgn/mliebelt-pgn-parser/twic-01-232games.pgn");
       !twic.empty())
     text += fenkit::testing::read_file(twic);
   const std::string input = dir.write("archive.pgn", text);

@@ -103,6 +103,23 @@ inline auto const begin_operation = [](auto& ctx) {
   op.column = column_of(ctx, text.data());
 };
 
+// An opcode the standard does not define must not read as a move (`h4`, `ce7`, `Nf3`): after
+// a list of moves (`bm d2; h4;`, which sorting the operations can also bring about) it would
+// be read as one more move, so what was read could not be written back. Such an opcode is
+// refused where it stands rather than read in a way its writing cannot keep.
+inline auto const begin_private_operation = [](auto& ctx) {
+  std::string_view text = text_of(x3::_attr(ctx));
+  if (text.ends_with('=')) text.remove_suffix(1);
+  const char* first = text.data();
+  if (x3::parse(first, text.data() + text.size(), fen::grammar::san >> x3::eoi)) {
+    state(ctx).refusal = "opcode '" + std::string(text) + "' reads as a move";
+    state(ctx).refused_at = text.data();
+    x3::_pass(ctx) = false;
+    return;
+  }
+  begin_operation(ctx);
+};
+
 inline auto const add_move = [](auto& ctx) {
   const std::string_view text = text_of(x3::_attr(ctx));
   add_operand(ctx, OperandKind::move, text.data()).text.assign(text);
@@ -194,14 +211,18 @@ inline auto const after_move_list = [](auto& ctx) {
 
 auto const blank = x3::ascii::blank;
 auto const token_end = &(blank | ';' | x3::eoi);
+// A quote ends a number as it ends a word or an opcode (`id"x"`): `7""` is the integer 7 and
+// an empty string, which is also how the writer's `7 ""` reads. Were `7` a word here, the
+// written record would come back with an integer in its place.
+auto const number_end = &(blank | ';' | '"' | x3::eoi);
 auto const word_char = ~x3::char_(" \t;\"");
 auto const sign = x3::lit('+') | '-';
 auto const digit = x3::ascii::digit;
 
-auto const integer_token = x3::raw[x3::lexeme[-sign >> +digit >> token_end]];
+auto const integer_token = x3::raw[x3::lexeme[-sign >> +digit >> number_end]];
 auto const exponent = (x3::lit('e') | 'E') >> -sign >> +digit;
 auto const real_token = x3::raw[x3::lexeme[-sign >> ((+digit >> '.' >> *digit) | ('.' >> +digit)) >>
-                                           -exponent >> token_end]];
+                                           -exponent >> number_end]];
 auto const word_token = x3::raw[x3::lexeme[+word_char]];
 // A move is SAN or long algebraic. Where an operand may be a move, a token that reads as one
 // is one: `bm c5` is a pawn move, not the comment opcode c5.
@@ -213,9 +234,9 @@ auto const detached_promotion =
     x3::lexeme['=' >> token_end] >> x3::raw[x3::lexeme[x3::char_("QRBNqrbn") >> token_end]];
 auto const unquoted_text = x3::raw[x3::lexeme[word_char >> *~x3::char_(';')]];
 
-template <typename Opcode>
-auto opcode_token(Opcode opcode) {
-  return x3::raw[x3::lexeme[opcode >> -x3::lit('=')]][actions::begin_operation];
+template <typename Opcode, typename Action = decltype(actions::begin_operation)>
+auto opcode_token(Opcode opcode, Action action = actions::begin_operation) {
+  return x3::raw[x3::lexeme[opcode >> -x3::lit('=')]][action];
 }
 
 // ---------------------------------------------------------------- Rules
@@ -259,7 +280,7 @@ auto const operation_def =
     (opcode_token(two_strings_opcode) > first_string > string_operand) |
     opcode_token(none_opcode) |
     (x3::eps[actions::after_move_list] >> move_operand >> *move_operand) |
-    (opcode_token(any_opcode) >> *generic_operand);
+    (opcode_token(any_opcode, actions::begin_private_operation) >> *generic_operand);
 
 // Clocks, then operations separated by ';'. Empty operations (`;;`, a leading ';') are
 // nothing; a missing ';' is accepted before a standard opcode (`bm Rc8+ dm 26`).

@@ -45,7 +45,9 @@ int run_book_build(const Args& args) {
       ("uniform", "give every move weight 1")
       ("weight-opcode", po::value<std::string>(),
        "EPD: the opcode whose integer operand is a record's weight (default: every record weighs 1)")
-      ("chess960", "EPD: read castling rights as Chess960");
+      ("chess960", "EPD: read castling rights as Chess960")
+      ("memory-limit", integer(1, 1 << 20)->default_value(512),
+       "games: MB of plies kept in memory; more are sorted into temporary files and merged");
   // clang-format on
   add_jobs_option(options, "PGN: worker threads (the book is the same)");
   add_report_options(options);
@@ -77,6 +79,7 @@ int run_book_build(const Args& args) {
       .only_white = v.count("only-white") > 0,
       .only_black = v.count("only-black") > 0,
       .uniform = v.count("uniform") > 0,
+      .memory_limit = std::size_t(v["memory-limit"].as<std::int64_t>()) << 20,
   };
   refuse_together(v, "only-white", "only-black");
   const std::vector<std::string> files = files_from(v);
@@ -86,7 +89,7 @@ int run_book_build(const Args& args) {
     if (source_of(path, forced) != source)
       throw UsageError("PGN and EPD input cannot be mixed in one book");
   if (source == BookSource::epd) {
-    for (const char* games_only : {"max-ply", "min-games", "min-score", "jobs"})
+    for (const char* games_only : {"max-ply", "min-games", "min-score", "jobs", "memory-limit"})
       if (!v[games_only].defaulted())
         throw UsageError(std::string("--") + games_only + " applies to PGN games only");
     const po::options_description selection = selection_options();

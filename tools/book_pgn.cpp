@@ -19,15 +19,16 @@ namespace fenkit::tools {
 
 namespace {
 
-// The games of one chunk, as the builder takes them.
+// The games of one chunk, as the builder takes them: their plies (position keys and moves,
+// worked out on the worker thread) and results.
 struct BookChunk {
   struct Game {
-    fen::Position start;
-    std::size_t first_move = 0, move_count = 0;  // in `moves`
+    std::size_t first_ply = 0, ply_count = 0;  // in `plies`
     epd::GameResult result = epd::GameResult::unknown;
+    std::uint64_t ambiguous = 0;
   };
   std::vector<Game> games;
-  std::vector<fen::Move> moves;
+  std::vector<epd::BookPly> plies;
   ChunkReport report;
 };
 
@@ -40,7 +41,8 @@ class BookGameVisitor : public pgn::Visitor {
   }
 
   pgn::Action begin_game(const pgn::GameStart& start) override {
-    game_ = BookChunk::Game{fen::Position(), chunk_.moves.size(), 0, epd::GameResult::unknown};
+    start_ = fen::Position();
+    moves_.clear();
     result_tag_.reset();
     movetext_result_ = epd::GameResult::unknown;
     stopped_ = false;
@@ -56,7 +58,7 @@ class BookGameVisitor : public pgn::Visitor {
   }
 
   void start_position(const fen::Position& pos) override {
-    game_.start = pos;
+    start_ = pos;
     if (selector_) selector_->position(pos);
   }
 
@@ -76,10 +78,7 @@ class BookGameVisitor : public pgn::Visitor {
       stopped_ = true;
       return result_tag_ ? pgn::Action::skip : pgn::Action::proceed;
     }
-    if (!stopped_) {
-      chunk_.moves.push_back(event.move);
-      ++game_.move_count;
-    }
+    if (!stopped_) moves_.push_back(event.move);
     return enough() ? pgn::Action::skip : pgn::Action::proceed;
   }
 
@@ -92,12 +91,14 @@ class BookGameVisitor : public pgn::Visitor {
 
   void end_game(const pgn::GameEnd& end) override {
     chunk_.report.end_game(end, false);
-    if (end.rejected || (selector_ && !selector_->selected(plies_))) {
-      chunk_.moves.resize(game_.first_move);
-      return;
-    }
-    game_.result = result_tag_.value_or(movetext_result_);
-    chunk_.games.push_back(game_);
+    if (end.rejected || (selector_ && !selector_->selected(plies_))) return;
+    BookChunk::Game game;
+    game.first_ply = chunk_.plies.size();
+    game.result = result_tag_.value_or(movetext_result_);
+    epd::book_plies(start_, moves_, int(max_ply_), epd::MoveCheck::trusted, chunk_.plies,
+                    game.ambiguous);
+    game.ply_count = chunk_.plies.size() - game.first_ply;
+    chunk_.games.push_back(game);
   }
 
  private:
@@ -105,14 +106,15 @@ class BookGameVisitor : public pgn::Visitor {
   // (skipping still has the reader check the moves, so the game is judged whole).
   bool enough() const {
     const bool filter_waits = selector_ && !verdict_.has_value();
-    return result_tag_ && !filter_waits && (stopped_ || game_.move_count >= max_ply_);
+    return result_tag_ && !filter_waits && (stopped_ || moves_.size() >= max_ply_);
   }
 
   BookChunk& chunk_;
   std::size_t max_ply_;
   const std::string& name_;
   bool warnings_;
-  BookChunk::Game game_;
+  fen::Position start_;
+  std::vector<fen::Move> moves_;  // of the main line, up to --max-ply
   std::optional<epd::GameResult> result_tag_;
   epd::GameResult movetext_result_ = epd::GameResult::unknown;
   bool stopped_ = false;
@@ -146,9 +148,8 @@ void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& buil
       [&](BookChunk& result) {
         diag.print(result.report.lines, result.report.errors, result.report.warnings);
         for (const BookChunk::Game& game : result.games)
-          builder.add_game(game.start,
-                           std::span(result.moves).subspan(game.first_move, game.move_count),
-                           game.result, epd::MoveCheck::trusted);
+          builder.add_plies(std::span(result.plies).subspan(game.first_ply, game.ply_count),
+                            game.result, game.ambiguous);
         totals.games += result.report.games;
         totals.rejected_games += result.report.rejected;
         totals.selected_games += result.games.size();

@@ -1,6 +1,11 @@
 #include "fenkit/epd/book_builder.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <queue>
+#include <stdexcept>
 
 #include "fenkit/epd/book_move.hpp"
 #include "fenkit/epd/book_writer.hpp"
@@ -24,19 +29,13 @@ GameResult parse_game_result(std::string_view text) {
   return GameResult::unknown;
 }
 
-std::size_t BookBuilder::PairKeyHash::operator()(const PairKey& k) const {
-  // Polyglot keys are already uniformly random; fold the move in.
-  return std::size_t(k.key ^ (std::uint64_t(k.move) * 0x9E3779B97F4A7C15ULL));
-}
-
-BookBuilder::BookBuilder(const BookBuildOptions& options) : options_(options) {}
-
-std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
-                                                   std::span<const fen::Move> moves,
-                                                   GameResult result, MoveCheck check) {
-  // First replay the moves that count, so that a game with an illegal move leaves no trace.
-  const std::size_t used = std::min(moves.size(), std::size_t(std::max(options_.max_ply, 0)));
-  plies_.clear();
+std::optional<GameRejection> book_plies(const fen::Position& start,
+                                        std::span<const fen::Move> moves, int max_ply,
+                                        MoveCheck check, std::vector<BookPly>& out,
+                                        std::uint64_t& ambiguous) {
+  const std::size_t used = std::min(moves.size(), std::size_t(std::max(max_ply, 0)));
+  const std::size_t before = out.size();
+  std::uint64_t left_out = 0;
   fen::Position pos = start;
   for (std::size_t i = 0; i < used; ++i) {
     const fen::Move m = moves[i];
@@ -45,7 +44,7 @@ std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
       fen::MoveList legal;
       fen::generate_legal(pos, legal);
       if (!legal.contains(m)) {
-        ++stats_.rejected_games;
+        out.resize(before);
         return GameRejection{.ply = i + 1,
                              .message = "illegal move " +
                                         fen::to_uci(m, {.king_takes_rook = true}) + " at ply " +
@@ -53,48 +52,155 @@ std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
       }
     }
     if (has_ambiguous_castling_key(pos))
-      ++stats_.ambiguous_plies;
+      ++left_out;
     else
-      plies_.push_back(Ply{fen::polyglot_key(pos), encode_book_move(m), pos.side_to_move()});
+      out.push_back(BookPly{fen::polyglot_key(pos), encode_book_move(m), pos.side_to_move()});
     pos.play(m);
   }
-
-  // Points of the side to move: 2 for a win, 1 for a draw (or an unknown result), 0 for a loss.
-  int white_points = 1;
-  if (result == GameResult::white_wins) white_points = 2;
-  if (result == GameResult::black_wins) white_points = 0;
-  for (const Ply& ply : plies_) {
-    Pair& pair = pairs_[pair_index(ply)];
-    ++pair.games;
-    pair.points += std::uint32_t(ply.mover == fen::Color::white ? white_points : 2 - white_points);
-    if (pair.games >= kHalvingThreshold) halve(ply.key);
-  }
-  ++stats_.games;
+  ambiguous += left_out;
   return std::nullopt;
 }
 
-std::size_t BookBuilder::pair_index(const Ply& ply) {
-  const auto [it, inserted] =
-      index_.try_emplace(PairKey{ply.key, ply.move}, std::uint32_t(pairs_.size()));
-  if (!inserted) return it->second;
-  const auto [last, first_of_position] = last_of_position_.try_emplace(ply.key, it->second);
-  pairs_.push_back(Pair{.key = ply.key,
-                        .move = ply.move,
-                        .mover = ply.mover,
-                        .games = 0,
-                        .points = 0,
-                        .previous = first_of_position ? -1 : std::int32_t(last->second)});
-  last->second = it->second;
-  return it->second;
+// A sorted run written to a temporary file (removed when closed), read back in blocks.
+struct BookBuilder::RunFile {
+  std::FILE* file = nullptr;
+  std::vector<Record> block;
+  std::size_t next = 0;
+
+  RunFile() : file(std::tmpfile()) {
+    if (!file)
+      throw std::runtime_error(std::string("cannot make a temporary file for the book: ") +
+                               std::strerror(errno));
+  }
+  ~RunFile() { std::fclose(file); }
+
+  void write(const std::vector<Record>& records) {
+    if (std::fwrite(records.data(), sizeof(Record), records.size(), file) != records.size() ||
+        std::fflush(file) != 0)
+      throw std::runtime_error(std::string("cannot write the book's temporary file: ") +
+                               std::strerror(errno));
+  }
+  void rewind() {
+    std::rewind(file);
+    block.clear();
+    next = 0;
+  }
+  // The next record, or null at the end.
+  const Record* peek() {
+    if (next == block.size()) {
+      block.resize(std::size_t(1) << 16);
+      block.resize(std::fread(block.data(), sizeof(Record), block.size(), file));
+      next = 0;
+      if (block.empty()) return nullptr;
+    }
+    return &block[next];
+  }
+};
+
+// A (position, move) pair while a position's plies are replayed.
+struct BookBuilder::Pair {
+  std::uint16_t move;
+  std::uint8_t mover;
+  std::uint32_t games;   // n: games that played the move here (halved now and then)
+  std::uint32_t points;  // 2 per win, 1 per draw of the mover
+};
+
+BookBuilder::BookBuilder(const BookBuildOptions& options) : options_(options) {}
+
+BookBuilder::~BookBuilder() = default;
+
+std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
+                                                   std::span<const fen::Move> moves,
+                                                   GameResult result, MoveCheck check) {
+  // The plies first, so that a game with an illegal move leaves no trace.
+  plies_.clear();
+  std::uint64_t ambiguous = 0;
+  if (auto rejection = book_plies(start, moves, options_.max_ply, check, plies_, ambiguous)) {
+    ++stats_.rejected_games;
+    return rejection;
+  }
+  add_plies(plies_, result, ambiguous);
+  return std::nullopt;
 }
 
-void BookBuilder::halve(std::uint64_t key) {
-  ++stats_.halvings;
-  for (std::int32_t i = std::int32_t(last_of_position_.at(key)); i >= 0;
-       i = pairs_[std::size_t(i)].previous) {
-    Pair& pair = pairs_[std::size_t(i)];
-    pair.games = (pair.games + 1) / 2;
-    pair.points = (pair.points + 1) / 2;
+void BookBuilder::add_plies(std::span<const BookPly> plies, GameResult result,
+                            std::uint64_t ambiguous) {
+  // Points of the side to move: 2 for a win, 1 for a draw (or an unknown result), 0 for a loss.
+  std::uint8_t white_points = 1;
+  if (result == GameResult::white_wins) white_points = 2;
+  if (result == GameResult::black_wins) white_points = 0;
+  const std::size_t limit = std::min<std::size_t>(
+      std::max<std::size_t>(options_.memory_limit / sizeof(Record), 1), UINT32_MAX);
+  for (const BookPly& ply : plies) {
+    if (records_.size() >= limit) spill();
+    const bool white = ply.mover == fen::Color::white;
+    records_.push_back(Record{ply.key, std::uint32_t(records_.size()), ply.move,
+                              std::uint8_t(white ? 0 : 1),
+                              std::uint8_t(white ? white_points : 2 - white_points)});
+  }
+  stats_.ambiguous_plies += ambiguous;
+  ++stats_.games;
+}
+
+namespace {
+
+template <typename Record>
+void sort_records(std::vector<Record>& records) {
+  std::sort(records.begin(), records.end(), [](const Record& a, const Record& b) {
+    return a.key != b.key ? a.key < b.key : a.order < b.order;
+  });
+}
+
+}  // namespace
+
+void BookBuilder::spill() {
+  sort_records(records_);
+  runs_.push_back(std::make_unique<RunFile>());
+  runs_.back()->write(records_);
+  ++stats_.spilled_runs;
+  records_.clear();
+}
+
+template <typename Group>
+void BookBuilder::for_each_position(Group group) {
+  if (runs_.empty()) {
+    sort_records(records_);
+    for (std::size_t i = 0; i < records_.size();) {
+      std::size_t j = i + 1;
+      while (j < records_.size() && records_[j].key == records_[i].key) ++j;
+      group(std::span<const Record>(records_.data() + i, j - i));
+      i = j;
+    }
+    return;
+  }
+  // Merge the runs; a position's plies come run by run (the runs are in the order added).
+  if (!records_.empty()) spill();
+  for (auto& run : runs_) run->rewind();
+  using Head = std::pair<std::uint64_t, std::size_t>;  // key, run
+  std::priority_queue<Head, std::vector<Head>, std::greater<Head>> heads;
+  for (std::size_t r = 0; r < runs_.size(); ++r)
+    if (const Record* rec = runs_[r]->peek()) heads.emplace(rec->key, r);
+  std::vector<Record> plies;
+  while (!heads.empty()) {
+    const std::uint64_t key = heads.top().first;
+    plies.clear();
+    // Runs holding this key, in run order: all of the earlier run's plies come first.
+    std::vector<std::size_t> holding;
+    while (!heads.empty() && heads.top().first == key) {
+      holding.push_back(heads.top().second);
+      heads.pop();
+    }
+    std::sort(holding.begin(), holding.end());
+    for (const std::size_t r : holding) {
+      RunFile& run = *runs_[r];
+      const Record* rec;
+      while ((rec = run.peek()) && rec->key == key) {
+        plies.push_back(*rec);
+        ++run.next;
+      }
+      if (rec) heads.emplace(rec->key, r);
+    }
+    group(std::span<const Record>(plies));
   }
 }
 
@@ -104,21 +210,56 @@ bool BookBuilder::keep(const Pair& pair) const {
   if (pair.points == 0) return false;
   const double score = (double(pair.points) / double(pair.games)) / 2.0;
   if (score < options_.min_score / 100.0) return false;
-  if (options_.only_white && pair.mover != fen::Color::white) return false;
-  if (options_.only_black && pair.mover != fen::Color::black) return false;
+  if (options_.only_white && pair.mover != 0) return false;
+  if (options_.only_black && pair.mover != 1) return false;
   return true;
 }
 
-std::vector<BookEntry> BookBuilder::entries() const {
+std::vector<BookEntry> BookBuilder::entries() {
   std::vector<BookEntry> book;
-  for (const Pair& pair : pairs_) {
-    if (!keep(pair)) continue;
-    // Halving keeps points at or below 2 * 16384, so they fit the 16-bit weight.
-    const auto weight = std::uint16_t(options_.uniform ? 1 : pair.points);
-    book.push_back(BookEntry{.key = pair.key, .move = pair.move, .weight = weight, .learn = 0});
-  }
+  std::vector<Pair> pairs;  // of one position, in the order first played
+  stats_.halvings = 0;
+  for_each_position([&](std::span<const Record> plies) {
+    pairs.clear();
+    for (const Record& ply : plies) {
+      auto pair = std::find_if(pairs.begin(), pairs.end(),
+                               [&](const Pair& p) { return p.move == ply.move; });
+      if (pair == pairs.end()) {
+        pairs.push_back(Pair{ply.move, ply.mover, 0, 0});
+        pair = pairs.end() - 1;
+      }
+      ++pair->games;
+      pair->points += ply.points;
+      if (pair->games >= kHalvingThreshold) {
+        ++stats_.halvings;
+        for (Pair& p : pairs) {
+          p.games = (p.games + 1) / 2;
+          p.points = (p.points + 1) / 2;
+        }
+      }
+    }
+    for (const Pair& pair : pairs) {
+      if (!keep(pair)) continue;
+      // Halving keeps points at or below 2 * 16384, so they fit the 16-bit weight.
+      const auto weight = std::uint16_t(options_.uniform ? 1 : pair.points);
+      book.push_back(BookEntry{.key = plies.front().key, .move = pair.move, .weight = weight, .learn = 0});
+    }
+  });
+  // Stable: equal weights keep the order their moves were first played in, as in Polyglot.
   sort_book_entries(book);
   return book;
+}
+
+std::size_t BookBuilder::pair_count() {
+  std::size_t count = 0;
+  std::vector<std::uint16_t> moves;
+  for_each_position([&](std::span<const Record> plies) {
+    moves.clear();
+    for (const Record& ply : plies) moves.push_back(ply.move);
+    std::sort(moves.begin(), moves.end());
+    count += std::size_t(std::unique(moves.begin(), moves.end()) - moves.begin());
+  });
+  return count;
 }
 
 }  // namespace fenkit::epd

@@ -160,13 +160,31 @@ TEST(BookBuilder, HalvingAt16384Games) {
   const auto e4 = line({"e4"}), d4 = line({"d4"});
   for (int i = 0; i < 16383; ++i) builder.add_game(fen::Position(), e4, GameResult::draw);
   builder.add_game(fen::Position(), d4, GameResult::white_wins);
-  EXPECT_EQ(builder.stats().halvings, 0U);
   EXPECT_EQ(weight_of(builder.entries(), {}, "e4"), 16383);
+  EXPECT_EQ(builder.stats().halvings, 0U);  // counted as the book is made
   builder.add_game(fen::Position(), e4, GameResult::draw);
-  EXPECT_EQ(builder.stats().halvings, 1U);
   const auto book = builder.entries();
+  EXPECT_EQ(builder.stats().halvings, 1U);
   EXPECT_EQ(weight_of(book, {}, "e4"), 8192);
   EXPECT_EQ(weight_of(book, {}, "d4"), 1);
+}
+
+// A memory limit of a few plies: every game goes to its own sorted run on disk, and the runs
+// merge to the same book as the plies kept in memory.
+TEST(BookBuilder, RunsOnDiskMergeToTheSameBook) {
+  BookBuilder in_memory({.min_games = 1}), on_disk({.min_games = 1, .memory_limit = 64});
+  for (BookBuilder* builder : {&in_memory, &on_disk}) {
+    add_four_games(*builder);
+    for (int i = 0; i < 20; ++i)
+      builder->add_game(fen::Position(), line({"d4", "d5", "c4"}), GameResult(i % 4));
+  }
+  EXPECT_EQ(in_memory.stats().spilled_runs, 0U);
+  EXPECT_GT(on_disk.stats().spilled_runs, 10U);
+  const auto book = in_memory.entries();
+  EXPECT_EQ(on_disk.entries(), book);
+  EXPECT_EQ(on_disk.entries(), book);  // and again: the runs are read anew
+  EXPECT_EQ(on_disk.pair_count(), in_memory.pair_count());
+  EXPECT_EQ(in_memory.pair_count(), 11U);
 }
 
 TEST(BookBuilder, Chess960CastlingAsKingTakesRook) {

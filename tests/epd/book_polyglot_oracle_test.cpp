@@ -135,8 +135,23 @@ TEST(MakeBook, HalvingOfLargeCounts) {
   const auto games = testing::random_games(40000, 5, GameShape{1, 6, 0.25});
   epd::BookBuilder builder;
   testing::feed(builder, games);
-  ASSERT_GT(builder.stats().halvings, 0U) << "the games should trigger halving";
   const std::vector<unsigned char> bytes = epd::book_bytes(builder.entries());
+  ASSERT_GT(builder.stats().halvings, 0U) << "the games should trigger halving";
+  const std::string expected = oracle.make_book(games, "");
+  EXPECT_TRUE(std::string(bytes.begin(), bytes.end()) == expected) << "the books differ";
+}
+
+// Past its memory limit the builder sorts its plies into temporary files and merges them:
+// the same bytes, halvings included.
+TEST(MakeBook, SpilledRunsGiveTheSameBook) {
+  FENKIT_REQUIRE_PROGRAM(polyglot, "polyglot");
+  Oracle oracle{polyglot, {}};
+  const auto games = testing::random_games(40000, 7, GameShape{1, 6, 0.25});
+  epd::BookBuilder builder({.memory_limit = 64 * 1024});
+  testing::feed(builder, games);
+  const std::vector<unsigned char> bytes = epd::book_bytes(builder.entries());
+  EXPECT_GT(builder.stats().spilled_runs, 10U);
+  EXPECT_GT(builder.stats().halvings, 0U);
   const std::string expected = oracle.make_book(games, "");
   EXPECT_TRUE(std::string(bytes.begin(), bytes.end()) == expected) << "the books differ";
 }

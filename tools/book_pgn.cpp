@@ -133,6 +133,7 @@ void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& buil
                    Progress& progress, BookInputTotals& totals) {
   pgn::ReaderOptions reader;
   reader.move_locations = false;
+  reader.comments = false;
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
   ReportedEvents events(diag, progress);

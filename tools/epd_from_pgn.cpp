@@ -125,6 +125,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   archive.jobs = jobs_from(v);
   pgn::ReaderOptions reader;
   reader.move_locations = false;
+  reader.comments = false;
   // Only the main line gives positions; a bad move in a side line is not the main line's fault.
   reader.reject_bad_variations = false;
   // Files are named by their index in the notes (--annotate); game numbers go on across files.

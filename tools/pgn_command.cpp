@@ -185,6 +185,7 @@ int run_pgn(const Args& args) {
   archive.jobs = jobs_from(v);
   pgn::ReaderOptions reader;
   reader.move_locations = false;
+  reader.comments = games.writer.comments && games.format == GamesFormat::pgn && !games.rejected_only;
   // A bad move in a side line costs the game only when side lines are written.
   reader.reject_bad_variations = games.writer.variations && games.format == GamesFormat::pgn;
 

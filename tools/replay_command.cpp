@@ -183,6 +183,7 @@ int run_replay(const Args& args) {
   pgn::ReaderOptions reader;
   reader.check_variations = true;
   reader.move_locations = false;
+  reader.comments = replay.eval || replay.clock || replay.comments;
   // A bad move in a side line costs the game only when side lines are written; otherwise it
   // is a warning and the main line's positions are kept (pgn-extract -V does the same).
   reader.reject_bad_variations = replay.variations;

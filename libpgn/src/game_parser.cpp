@@ -238,8 +238,9 @@ bool GameParser::begin_movetext(const char* at) {
   const Action action = visitor_.begin_movetext();
   muted_ = action != Action::proceed;
   ignored_ = action == Action::ignore;
-  for (const auto& [text, where] : prefix_comments_)
-    if (!muted_) visitor_.comment(as_utf8(text, converted_), locate(where));
+  if (options_.comments)
+    for (const auto& [text, where] : prefix_comments_)
+      if (!muted_) visitor_.comment(as_utf8(text, converted_), locate(where));
   return true;
 }
 
@@ -316,7 +317,8 @@ bool GameParser::on_nag(unsigned nag, const char* at) {
 
 bool GameParser::on_comment(std::string_view text, const char* at) {
   if (rejected_) return false;
-  if (visible() && !lines_.back().dead) visitor_.comment(as_utf8(text, converted_), locate(at));
+  if (options_.comments && visible() && !lines_.back().dead)
+    visitor_.comment(as_utf8(text, converted_), locate(at));
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <boost/spirit/home/x3.hpp>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <type_traits>
 
@@ -206,8 +207,8 @@ struct MovetextTokenizer {
     const char c = *p;
     switch (c) {
       case '{': {
-        It close = p + 1;
-        while (close != last && *close != '}') ++close;
+        const void* found = std::memchr(&*(p + 1), '}', std::size_t(last - p - 1));
+        const It close = found ? p + (static_cast<const char*>(found) - &*p) : last;
         if (close == last) {
           token.kind = Kind::unclosed_comment;
           p = last;

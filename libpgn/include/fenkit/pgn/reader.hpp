@@ -20,6 +20,9 @@ struct ReaderOptions {
   // A variation with a bad move rejects the whole game; off, it is reported as a warning and
   // its remaining moves are skipped.
   bool reject_bad_variations = true;
+  // Deliver comments (converted to UTF-8 where the input is Latin-1). Off, comments are passed
+  // over unread, which is faster on inputs with a comment after every move.
+  bool comments = true;
   // Give every MoveEvent its line and column. Off, a MoveEvent carries only the byte offset
   // (diagnostics always carry full locations); counting lines costs time on large inputs.
   bool move_locations = true;

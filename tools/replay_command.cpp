@@ -184,6 +184,7 @@ int run_replay(const Args& args) {
   reader.check_variations = true;
   reader.move_locations = false;
   reader.comments = replay.eval || replay.clock || replay.comments;
+  reader.comments_in_utf8 = replay.comments;  // [%eval] and [%clk] are ASCII
   // A bad move in a side line costs the game only when side lines are written; otherwise it
   // is a warning and the main line's positions are kept (pgn-extract -V does the same).
   reader.reject_bad_variations = replay.variations;

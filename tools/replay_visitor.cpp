@@ -125,7 +125,25 @@ pgn::Action ReplayVisitor::begin_movetext() {
   return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
 }
 
+// The SAN of the move being visited, written once: it is both the next move of the row before
+// and the move of the row after.
+std::string_view ReplayVisitor::san_of(const fen::Position& before, fen::Move move,
+                                       const fen::Position* after) {
+  if (san_length_ == 0)
+    san_length_ = after ? fen::write_san(before, move, *after, san_)
+                        : fen::write_san(before, move, san_);
+  return std::string_view(san_, san_length_);
+}
+
+// Its UCI likewise.
+std::string_view ReplayVisitor::uci_of(const fen::Position& before, fen::Move move) {
+  if (uci_length_ == 0)
+    uci_length_ = fen::write_uci(move, uci_, {.king_takes_rook = before.is_chess960()});
+  return std::string_view(uci_, uci_length_);
+}
+
 pgn::Action ReplayVisitor::move(const pgn::MoveEvent& event) {
+  san_length_ = uci_length_ = 0;
   close_row(event.before, event.move, event.after);
   last_ply_[event.depth] = event.ply;
   if (event.depth == 0) {
@@ -218,13 +236,12 @@ void ReplayVisitor::write_row(const fen::Position& pos, const fen::Position* bef
                               fen::Move move, std::uint32_t ply) {
   OutputBuffer& out = result_.output;
   ++game_positions_;
-  const fen::UciOptions uci_options{.king_takes_rook = pos.is_chess960()};
   auto write_fen = [&] { out.commit(fen_writer_.write(pos, out.reserve(fen::kMaxFenLength))); };
   auto write_san = [&] {
-    if (before) out.commit(fen::write_san(*before, move, pos, out.reserve(fen::kMaxSanLength)));
+    if (before) out.append(san_of(*before, move, &pos));
   };
   auto write_uci = [&] {
-    if (before) out.commit(fen::write_uci(move, out.reserve(fen::kMaxUciLength), uci_options));
+    if (before) out.append(uci_of(*before, move));
   };
   const std::int64_t game = std::int64_t(game_) + options_.game_offset;
 
@@ -374,15 +391,10 @@ void ReplayVisitor::write_tail(OpenRow& row, const fen::Position* from, fen::Mov
   const pgn::CommentCommands& c = row.commands;
   // The move played next, in SAN (from the position before it) and UCI.
   auto write_next_san = [&] {
-    if (from && after)
-      out.commit(fen::write_san(*from, next, *after, out.reserve(fen::kMaxSanLength)));
-    else if (from)
-      out.commit(fen::write_san(*from, next, out.reserve(fen::kMaxSanLength)));
+    if (from) out.append(san_of(*from, next, after));
   };
   auto write_next_uci = [&] {
-    if (from)
-      out.commit(fen::write_uci(next, out.reserve(fen::kMaxUciLength),
-                                {.king_takes_rook = from->is_chess960()}));
+    if (from) out.append(uci_of(*from, next));
   };
   auto write_nags = [&](char separator) {
     for (std::size_t i = 0; i < row.nags.size(); ++i) {
@@ -390,11 +402,8 @@ void ReplayVisitor::write_tail(OpenRow& row, const fen::Position* from, fen::Mov
       append_number(out, row.nags[i]);
     }
   };
-  thread_local std::string seconds;
-  auto clock_text = [&]() -> std::string_view {
-    seconds.clear();
-    pgn::append_seconds(seconds, *c.clock_ms);
-    return seconds;
+  auto write_clock = [&] {
+    out.commit(pgn::write_seconds(*c.clock_ms, out.reserve(pgn::kMaxSecondsLength)));
   };
 
   switch (options_.format) {
@@ -412,7 +421,7 @@ void ReplayVisitor::write_tail(OpenRow& row, const fen::Position* from, fen::Mov
       }
       if (options_.clock) {
         out.push_back(sep);
-        if (c.clock_ms) out.append(clock_text());
+        if (c.clock_ms) write_clock();
       }
       if (options_.comments) {
         out.push_back(sep);
@@ -444,7 +453,7 @@ void ReplayVisitor::write_tail(OpenRow& row, const fen::Position* from, fen::Mov
       }
       if (options_.clock) {
         out.append(",\"clk\":");
-        if (c.clock_ms) out.append(clock_text());
+        if (c.clock_ms) write_clock();
         else out.append("null");
       }
       if (options_.comments) {
@@ -519,9 +528,9 @@ void ReplayVisitor::end_game(const pgn::GameEnd& end) {
   close_row(nullptr, fen::Move(), nullptr);
   if (options_.final && verdict_ != false) {
     // The final row is the game's only one: --min-ply, --max-ply and --every do not apply.
-    OpenRow& row = rows_[0];
     const fen::Position* before = has_last_move_ ? &last_before_ : nullptr;
     const fen::Move move = has_last_move_ ? last_move_ : fen::Move();
+    san_length_ = uci_length_ = 0;
     write_row(last_, before, move, mainline_plies_);
     close_row(nullptr, fen::Move(), nullptr);
   }

@@ -13,6 +13,8 @@
 
 #include "cli.hpp"
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/san.hpp"
+#include "fenkit/fen/uci.hpp"
 #include "fenkit/pgn/comment_commands.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
@@ -102,6 +104,8 @@ class ReplayVisitor : public pgn::Visitor {
   void write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
                   const fen::Position* after, OutputBuffer& out);
   void format_tags();
+  std::string_view san_of(const fen::Position& before, fen::Move move, const fen::Position* after);
+  std::string_view uci_of(const fen::Position& before, fen::Move move);
   void write_path();
   OpenRow& current_row() { return rows_[path_.size()]; }
 
@@ -120,6 +124,10 @@ class ReplayVisitor : public pgn::Visitor {
   std::optional<pgn::GameSelector> selector_;
   std::optional<bool> verdict_;  // known before the end of the game
   OutputBuffer scratch_;         // a tail written away from the end of the output
+  char san_[fen::kMaxSanLength];  // the SAN of the move being visited (san_of)
+  std::size_t san_length_ = 0;    // 0: not written yet
+  char uci_[fen::kMaxUciLength];
+  std::size_t uci_length_ = 0;
 
   // --final: the last main-line position, written at the end of the game.
   fen::Position last_, last_before_;

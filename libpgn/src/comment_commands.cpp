@@ -1,6 +1,7 @@
 #include "fenkit/pgn/comment_commands.hpp"
 
 #include <charconv>
+#include <cstring>
 
 namespace fenkit::pgn {
 
@@ -26,14 +27,17 @@ struct Command {
 
 // The next command at or after `from`, or false. A "[%" without a name or without its "]"
 // before the next "[" is not a command.
+// (Comments are short: plain loops here cost less than calls into the C library.)
 bool next_command(std::string_view text, std::size_t from, Command& out) {
-  for (std::size_t at = text.find("[%", from); at != std::string_view::npos;
-       at = text.find("[%", at + 1)) {
+  const std::size_t n = text.size();
+  for (std::size_t at = from; at + 1 < n; ++at) {
+    if (text[at] != '[' || text[at + 1] != '%') continue;
     std::size_t p = at + 2;
-    while (p < text.size() && is_name_char(text[p])) ++p;
+    while (p < n && is_name_char(text[p])) ++p;
     if (p == at + 2) continue;
-    const std::size_t close = text.find_first_of("[]", p);
-    if (close == std::string_view::npos || text[close] != ']') continue;
+    std::size_t close = p;
+    while (close < n && text[close] != ']' && text[close] != '[') ++close;
+    if (close == n || text[close] != ']') continue;
     if (p < close && !is_blank(text[p])) continue;  // "[%evalx 1]" is no eval
     out = Command{at, close + 1, text.substr(at + 2, p - at - 2), trim(text.substr(p, close - p))};
     return true;
@@ -41,12 +45,17 @@ bool next_command(std::string_view text, std::size_t from, Command& out) {
   return false;
 }
 
-// A whole number made only of digits.
+// A whole number made only of digits (at most nine, which no operand here needs more of).
 template <typename T>
 bool read_digits(std::string_view s, T& value) {
-  if (s.empty() || !is_digit(s.front())) return false;
-  const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
-  return error == std::errc() && end == s.data() + s.size();
+  if (s.empty() || s.size() > 9) return false;
+  std::uint32_t v = 0;
+  for (char c : s) {
+    if (!is_digit(c)) return false;
+    v = v * 10 + std::uint32_t(c - '0');
+  }
+  value = T(v);
+  return true;
 }
 
 // "0.17" -> 17, "-1.5" -> -150, "3" -> 300, "0.125" -> 13 (half away from zero).
@@ -109,28 +118,34 @@ void read_eval(std::string_view operand, CommentCommands& out) {
   out.any = true;
 }
 
-// "H:MM:SS" or "H:MM:SS.s" (any number of decimals, milliseconds kept) -> milliseconds.
+// "H:MM:SS" or "H:MM:SS.s" (any number of decimals, milliseconds kept) -> milliseconds. Read
+// character by character: a clock follows every move of a lichess export.
 bool read_clock(std::string_view s, std::uint32_t& out) {
-  const std::size_t first = s.find(':');
-  if (first == std::string_view::npos) return false;
-  const std::size_t second = s.find(':', first + 1);
-  if (second == std::string_view::npos || second - first != 3) return false;
-  std::string_view seconds = s.substr(second + 1);
-  std::string_view fraction;
-  if (const std::size_t dot = seconds.find('.'); dot != std::string_view::npos) {
-    fraction = seconds.substr(dot + 1);
-    seconds = seconds.substr(0, dot);
-    if (fraction.empty()) return false;
-    for (char c : fraction)
-      if (!is_digit(c)) return false;
-  }
-  std::uint32_t h = 0, m = 0, sec = 0;
-  if (!read_digits(s.substr(0, first), h) || !read_digits(s.substr(first + 1, 2), m) ||
-      seconds.size() != 2 || !read_digits(seconds, sec) || m > 59 || sec > 59 || h > 1000)
-    return false;
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  std::uint32_t hours = 0;
+  const char* digits = p;
+  while (p < end && is_digit(*p) && p - digits < 5) hours = hours * 10 + std::uint32_t(*p++ - '0');
+  if (p == digits || end - p < 6 || p[0] != ':' || p[3] != ':') return false;
+  auto two = [](const char* q, std::uint32_t& v) {
+    if (!is_digit(q[0]) || !is_digit(q[1])) return false;
+    v = std::uint32_t(q[0] - '0') * 10 + std::uint32_t(q[1] - '0');
+    return v < 60;
+  };
+  std::uint32_t minutes, seconds;
+  if (!two(p + 1, minutes) || !two(p + 4, seconds)) return false;
+  p += 6;
   std::uint32_t ms = 0;
-  for (std::size_t i = 0; i < 3; ++i) ms = ms * 10 + (i < fraction.size() ? fraction[i] - '0' : 0);
-  out = ((h * 60 + m) * 60 + sec) * 1000 + ms;
+  if (p < end) {
+    if (*p != '.' || p + 1 == end) return false;
+    ++p;
+    for (int place = 0; p < end; ++p, ++place) {
+      if (!is_digit(*p)) return false;
+      if (place < 3) ms += std::uint32_t(*p - '0') * (place == 0 ? 100 : place == 1 ? 10 : 1);
+    }
+  }
+  if (hours > 1000) return false;
+  out = ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
   return true;
 }
 
@@ -139,18 +154,24 @@ bool read_clock(std::string_view s, std::uint32_t& out) {
 CommentCommands read_comment_commands(std::string_view comment) {
   CommentCommands out;
   Command c;
+  // The names compared by hand: a library call per four-letter compare costs more than the
+  // compare, and lichess writes two commands after every move.
+  auto is = [](std::string_view name, const char (&word)[4]) {
+    return name.size() == 3 && name[0] == word[0] && name[1] == word[1] && name[2] == word[2];
+  };
   for (std::size_t from = 0; next_command(comment, from, c); from = c.end) {
-    if (c.name == "eval") {
+    const std::string_view name = c.name;
+    if (name.size() == 4 && name[0] == 'e' && name[1] == 'v' && name[2] == 'a' && name[3] == 'l') {
       if (!out.eval_cp && !out.mate) read_eval(c.operand, out);
-    } else if (c.name == "clk") {
+    } else if (is(name, "clk")) {
       std::uint32_t ms;
       if (!out.clock_ms && read_clock(c.operand, ms)) out.clock_ms = ms, out.any = true;
-    } else if (c.name == "emt") {
+    } else if (is(name, "emt")) {
       std::uint32_t ms;
       if (!out.elapsed_ms && read_clock(c.operand, ms)) out.elapsed_ms = ms, out.any = true;
-    } else if (c.name == "cal") {
+    } else if (is(name, "cal")) {
       if (out.arrows.empty() && !c.operand.empty()) out.arrows = c.operand, out.any = true;
-    } else if (c.name == "csl") {
+    } else if (is(name, "csl")) {
       if (out.squares.empty() && !c.operand.empty()) out.squares = c.operand, out.any = true;
     }
   }
@@ -181,17 +202,31 @@ void append_comment_text(std::string& out, std::string_view comment) {
   add(comment.substr(from));
 }
 
-void append_seconds(std::string& out, std::uint32_t milliseconds) {
+std::size_t write_seconds(std::uint32_t milliseconds, char* out) {
   char buffer[16];
-  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, milliseconds / 1000);
-  out.append(buffer, end);
-  if (std::uint32_t ms = milliseconds % 1000) {
-    out.push_back('.');
-    char digits[3] = {char('0' + ms / 100), char('0' + ms / 10 % 10), char('0' + ms % 10)};
-    std::size_t n = 3;
-    while (digits[n - 1] == '0') --n;
-    out.append(digits, n);
+  char* const end = buffer + sizeof buffer;
+  char* p = end;
+  std::uint32_t seconds = milliseconds / 1000;
+  do {
+    *--p = char('0' + seconds % 10);
+    seconds /= 10;
+  } while (seconds);
+  std::size_t n = std::size_t(end - p);
+  std::memcpy(out, p, n);
+  if (const std::uint32_t ms = milliseconds % 1000) {
+    out[n++] = '.';
+    const char digits[3] = {char('0' + ms / 100), char('0' + ms / 10 % 10), char('0' + ms % 10)};
+    std::size_t count = 3;
+    while (digits[count - 1] == '0') --count;
+    std::memcpy(out + n, digits, count);
+    n += count;
   }
+  return n;
+}
+
+void append_seconds(std::string& out, std::uint32_t milliseconds) {
+  char text[kMaxSecondsLength];
+  out.append(text, write_seconds(milliseconds, text));
 }
 
 }  // namespace fenkit::pgn

@@ -240,7 +240,9 @@ bool GameParser::begin_movetext(const char* at) {
   ignored_ = action == Action::ignore;
   if (options_.comments)
     for (const auto& [text, where] : prefix_comments_)
-      if (!muted_) visitor_.comment(as_utf8(text, converted_), locate(where));
+      if (!muted_)
+        visitor_.comment(options_.comments_in_utf8 ? as_utf8(text, converted_) : text,
+                         locate(where));
   return true;
 }
 
@@ -318,7 +320,7 @@ bool GameParser::on_nag(unsigned nag, const char* at) {
 bool GameParser::on_comment(std::string_view text, const char* at) {
   if (rejected_) return false;
   if (options_.comments && visible() && !lines_.back().dead)
-    visitor_.comment(as_utf8(text, converted_), locate(at));
+    visitor_.comment(options_.comments_in_utf8 ? as_utf8(text, converted_) : text, locate(at));
   return true;
 }
 

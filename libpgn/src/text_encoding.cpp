@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 namespace fenkit::pgn::detail {
 
@@ -75,9 +76,25 @@ void append_cp1252_as_utf8(std::string_view s, std::string& out) {
   }
 }
 
+namespace {
+
+// Whether every byte is below 0x80, eight at a time.
+bool is_ascii(std::string_view s) {
+  std::size_t i = 0;
+  std::uint64_t high = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, s.data() + i, 8);
+    high |= word;
+  }
+  for (; i < s.size(); ++i) high |= static_cast<unsigned char>(s[i]);
+  return (high & 0x8080808080808080ULL) == 0;
+}
+
+}  // namespace
+
 std::string_view as_utf8(std::string_view s, std::string& scratch) {
-  const bool ascii = std::all_of(s.begin(), s.end(), [](char c) { return (c & 0x80) == 0; });
-  if (ascii || is_valid_utf8(s)) return s;
+  if (is_ascii(s) || is_valid_utf8(s)) return s;
   scratch.clear();
   append_cp1252_as_utf8(s, scratch);
   return scratch;

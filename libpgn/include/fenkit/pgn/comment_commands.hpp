@@ -44,5 +44,8 @@ void append_comment_text(std::string& out, std::string_view comment);
 
 // "30", "5.3", "3723.25": a time in milliseconds written as seconds, without trailing zeros.
 void append_seconds(std::string& out, std::uint32_t milliseconds);
+// The same into `out` (room for kMaxSecondsLength bytes); returns the length.
+inline constexpr std::size_t kMaxSecondsLength = 16;
+std::size_t write_seconds(std::uint32_t milliseconds, char* out);
 
 }  // namespace fenkit::pgn

@@ -23,6 +23,9 @@ struct ReaderOptions {
   // Deliver comments (converted to UTF-8 where the input is Latin-1). Off, comments are passed
   // over unread, which is faster on inputs with a comment after every move.
   bool comments = true;
+  // Off, comments are delivered as written, not checked or converted to UTF-8: for visitors
+  // that only look for [%...] commands (comment_commands.hpp), which are ASCII.
+  bool comments_in_utf8 = true;
   // Give every MoveEvent its line and column. Off, a MoveEvent carries only the byte offset
   // (diagnostics always carry full locations); counting lines costs time on large inputs.
   bool move_locations = true;

@@ -62,11 +62,7 @@ namespace {
 
 void append_location(std::string& text, std::string_view file, std::size_t line,
                      std::size_t column, std::string_view kind, std::string_view message) {
-  text.append(file).append(":").append(std::to_string(line)).append(":");
-  text.append(std::to_string(column)).append(": ").append(kind).append(": ");
-  // Messages quote input; whatever a library let through is made printable here, uncut.
-  fen::append_printable(text, message, message.size());
-  text.push_back('\n');
+  pgn::append_diagnostic_line(text, file, line, column, kind, message);
 }
 
 }  // namespace
@@ -132,30 +128,6 @@ std::string Diagnostics::warnings_note() const {
   std::string note = ", " + std::to_string(warnings_) + (warnings_ == 1 ? " warning" : " warnings");
   if (!show_warnings_) note += warnings_ == 1 ? " (-W shows it)" : " (-W shows them)";
   return note;
-}
-
-void append_diagnostic(std::string& out, std::string_view file, const pgn::Diagnostic& d,
-                       std::int64_t game_offset) {
-  const std::string game = "game " + std::to_string(std::int64_t(d.game) + game_offset) + ": ";
-  append_location(out, file, d.where.line, d.where.column,
-                  d.severity == pgn::Severity::error ? "error" : "warning", game + d.message);
-}
-
-void ChunkReport::diagnostic(std::string_view file, const pgn::Diagnostic& d, bool show_warnings,
-                             std::int64_t game_offset) {
-  const bool error = d.severity == pgn::Severity::error;
-  (error ? errors : warnings) += 1;
-  if (error || show_warnings) append_diagnostic(lines, file, d, game_offset);
-}
-
-void ChunkReport::end_game(const pgn::GameEnd& end, bool keep_rejects) {
-  ++games;
-  if (!end.rejected) return;
-  ++rejected;
-  if (keep_rejects) {
-    rejects.append(end.raw);
-    rejects.append("\n\n");
-  }
 }
 
 void announce_terminal_input(std::string_view name, std::string_view kind) {

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -97,23 +98,9 @@ class Diagnostics {
   std::size_t errors_ = 0, warnings_ = 0, unreadable_ = 0;
 };
 
-// Formats "FILE:LINE:COLUMN: error: game N: MESSAGE\n" (or warning) for printing later.
-// `game_offset` is added to the game number (replay --game-offset).
-void append_diagnostic(std::string& out, std::string_view file, const pgn::Diagnostic& d,
-                       std::int64_t game_offset = 0);
-
-// What the workers reading one chunk of PGN report, kept until it can be printed in order.
-struct ChunkReport {
-  std::string lines;    // formatted diagnostics
-  std::string rejects;  // the text of rejected games, for --rejects
-  std::uint64_t games = 0, rejected = 0;
-  std::size_t errors = 0, warnings = 0;
-
-  // What a visitor's diagnostic() and end_game() do with what the reader says.
-  void diagnostic(std::string_view file, const pgn::Diagnostic& d, bool show_warnings,
-                  std::int64_t game_offset = 0);
-  void end_game(const pgn::GameEnd& end, bool keep_rejects);
-};
+// The diagnostics and rejects of chunks read on worker threads (libpgn).
+using pgn::ChunkReport;
+using pgn::append_diagnostic;
 
 // The name shown for an input: "<stdin>" for "-".
 std::string display_name(std::string_view path);

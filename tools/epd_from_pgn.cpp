@@ -12,12 +12,12 @@
 #include "archive_events.hpp"
 #include "fenkit/fen/printable.hpp"
 #include "fenkit/pgn/archive.hpp"
-#include "position_table.hpp"
+#include "fenkit/epd/position_table.hpp"
 #include "progress.hpp"
 #include "rejects_file.hpp"
 #include "suite_output.hpp"
 #include "selection_options.hpp"
-#include "suite_visitor.hpp"
+#include "fenkit/epd/suite.hpp"
 
 namespace fenkit::tools {
 
@@ -87,7 +87,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   for (const char* name : {"check", "relax", "chess960"})
     if (v.count(name)) throw UsageError(std::string("--") + name + " does not go with --from-pgn");
 
-  SuiteFilter filter;
+  epd::SuiteFilter filter;
   if (v.count("ply")) {
     const auto [first, last] = parse_plies(v["ply"].as<std::string>());
     filter.min_ply = first;
@@ -113,7 +113,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   EpdOutput output(format, write);
   std::vector<std::string> file_names;
   SuiteOutput suite(output, format, write, four_fields_only, annotate, file_names);
-  PositionTable table;
+  epd::PositionTable table;
 
   Progress progress(reporting.progress);
   Diagnostics diag(reporting, &progress);
@@ -130,18 +130,18 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   reader.reject_bad_variations = false;
   // Files are named by their index in the notes (--annotate); game numbers go on across files.
   std::uint32_t file = 0;
-  pgn::ArchiveReader<SuiteChunk> pgn_reader(
+  pgn::ArchiveReader<epd::SuiteChunk> pgn_reader(
       archive, events,
-      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, SuiteChunk& result) {
-        SuiteVisitor visitor(filter, input.name(), result, bool(rejects), reporting.warnings);
+      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::SuiteChunk& result) {
+        epd::SuiteVisitor visitor(filter, input.name(), result, bool(rejects), reporting.warnings);
         pgn::ReaderOptions options = reader;
         options.file_name = input.name();
         pgn::read_chunk(chunk, visitor, options);
       },
-      [&](SuiteChunk& result) {
-        for (const Sighting& s : result.sightings) {
+      [&](epd::SuiteChunk& result) {
+        for (const epd::Sighting& s : result.sightings) {
           if (unique)
-            table.add(PositionSeen{.key = s.key, .fen = result.fen_of(s),
+            table.add(epd::PositionSeen{.key = s.key, .fen = result.fen_of(s),
                                    .epd_length = s.epd_length, .file = file,
                                    .game = s.game, .ply = s.ply,
                                    .note = result.note_of(s)});
@@ -162,7 +162,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
     pgn_reader.read(path);
   }
   if (unique)
-    for (const PositionTable::Entry& e : table.entries())
+    for (const epd::PositionTable::Entry& e : table.entries())
       if (e.games >= min_count)
         suite.write(e.fen_text(), e.epd_length, e.file, e.game, e.ply, e.note_text(),
                     e.games);

@@ -5,7 +5,7 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
-#include "json_string.hpp"
+#include "fenkit/pgn/json.hpp"
 
 namespace fenkit::tools {
 
@@ -181,22 +181,22 @@ void GamesVisitor::write_json() {
   out += ",\"tags\":{";
   for (std::size_t i = 0; i < tag_count_; ++i) {
     if (i) out += ',';
-    append_json_string(out, tags_[i].first);
+    pgn::append_json_string(out, tags_[i].first);
     out += ':';
-    append_json_string(out, tags_[i].second);
+    pgn::append_json_string(out, tags_[i].second);
   }
   out += "},\"start_fen\":";
-  append_json_string(out, start_fen_);
+  pgn::append_json_string(out, start_fen_);
   out += ",\"moves\":[";
   out += sans_;
   out += "],\"uci\":[";
   out += ucis_;
   out += "],\"final_fen\":";
-  append_json_string(out, fen::to_fen(final_));
+  pgn::append_json_string(out, fen::to_fen(final_));
   out += ",\"plies\":";
   out += std::to_string(plies_);
   out += ",\"result\":";
-  append_json_string(out, movetext_result_.empty() ? std::string_view("*") : movetext_result_);
+  pgn::append_json_string(out, movetext_result_.empty() ? std::string_view("*") : movetext_result_);
   out += "}\n";
 }
 

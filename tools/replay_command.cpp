@@ -14,18 +14,18 @@
 #include "fenkit/pgn/archive.hpp"
 #include "progress.hpp"
 #include "rejects_file.hpp"
-#include "replay_visitor.hpp"
+#include "fenkit/epd/replay.hpp"
 #include "selection_options.hpp"
 
 namespace fenkit::tools {
 
 namespace {
 
-ReplayFormat parse_format(const std::string& name) {
-  if (name == "epd") return ReplayFormat::epd;
-  if (name == "csv") return ReplayFormat::csv;
-  if (name == "jsonl") return ReplayFormat::jsonl;
-  return ReplayFormat::fen;
+epd::ReplayFormat parse_format(const std::string& name) {
+  if (name == "epd") return epd::ReplayFormat::epd;
+  if (name == "csv") return epd::ReplayFormat::csv;
+  if (name == "jsonl") return epd::ReplayFormat::jsonl;
+  return epd::ReplayFormat::fen;
 }
 
 // "START:END" in bytes; either side may be empty (from the start, to the end).
@@ -117,19 +117,19 @@ int run_replay(const Args& args) {
     return kExitOk;
   }
 
-  ReplayOptions replay;
+  epd::ReplayOptions replay;
   replay.format = parse_format(v["format"].as<std::string>());
   replay.ep = ep_from(v);
   replay.with_start = v.count("with-start") > 0;
   replay.variations = v.count("variations") > 0;
   replay.san = v.count("san") > 0;
   replay.uci = v.count("uci") > 0;
-  refuse_unless(v, "san", replay.format == ReplayFormat::fen,
+  refuse_unless(v, "san", replay.format == epd::ReplayFormat::fen,
                 "--format fen (csv and jsonl have a san column; epd has sm)");
-  refuse_unless(v, "uci", replay.format == ReplayFormat::fen,
+  refuse_unless(v, "uci", replay.format == epd::ReplayFormat::fen,
                 "--format fen (csv and jsonl have a uci column)");
   if (v.count("tags")) replay.tags = split_tags(v["tags"].as<std::string>());
-  if (replay.format == ReplayFormat::epd && replay.tags.size() > 10)
+  if (replay.format == epd::ReplayFormat::epd && replay.tags.size() > 10)
     throw UsageError("--tags: EPD has ten comment opcodes (c0 to c9) for tags, not " +
                      std::to_string(replay.tags.size()));
   replay.eval = v.count("eval") > 0;
@@ -139,7 +139,7 @@ int run_replay(const Args& args) {
   replay.next = v.count("next") > 0;
   replay.final = v.count("final") > 0;
   for (const char* name : {"clock", "comments", "nags"})
-    refuse_unless(v, name, replay.format != ReplayFormat::epd,
+    refuse_unless(v, name, replay.format != epd::ReplayFormat::epd,
                   "--format fen, csv or jsonl (EPD has no opcode for it)");
   refuse_together(v, "final", "every");
   refuse_together(v, "final", "min-ply");
@@ -171,14 +171,14 @@ int run_replay(const Args& args) {
 
   static char stdout_buffer[1 << 16];
   std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
-  if (replay.format == ReplayFormat::csv) std::fputs(csv_header(replay).c_str(), stdout);
+  if (replay.format == epd::ReplayFormat::csv) std::fputs(epd::csv_header(replay).c_str(), stdout);
 
   Progress progress(reporting.progress);
   Diagnostics diag(reporting, &progress);
   ReportedEvents events(diag, progress);
   const auto started = std::chrono::steady_clock::now();
   std::uint64_t games = 0, rejected = 0, positions = 0, selected = 0;
-  BufferPool buffers;  // output buffers go round between workers and the writer
+  pgn::BufferPool buffers;  // output buffers go round between workers and the writer
 
   pgn::ReaderOptions reader;
   reader.check_variations = true;
@@ -189,16 +189,16 @@ int run_replay(const Args& args) {
   // is a warning and the main line's positions are kept (pgn-extract -V does the same).
   reader.reject_bad_variations = replay.variations;
   const bool keep_rejects = bool(rejects);
-  const pgn::ArchiveTotals totals = pgn::read_archive<ReplayResult>(
+  const pgn::ArchiveTotals totals = pgn::read_archive<epd::ReplayChunk>(
       files, archive, events,
-      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, ReplayResult& result) {
+      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::ReplayChunk& result) {
         result.output = buffers.take();
-        ReplayVisitor visitor(replay, input.name(), result, keep_rejects);
+        epd::ReplayWriter visitor(replay, input.name(), result, keep_rejects);
         pgn::ReaderOptions options = reader;
         options.file_name = input.name();
         pgn::read_chunk(chunk, visitor, options);
       },
-      [&](ReplayResult& result) {
+      [&](epd::ReplayChunk& result) {
         if (!result.output.flush_to(stdout)) throw OutputError("<stdout>");
         buffers.give(std::move(result.output));
         diag.print(result.report.lines, result.report.errors, result.report.warnings);

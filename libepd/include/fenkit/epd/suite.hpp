@@ -1,5 +1,10 @@
-// The visitor behind `fenkit epd --from-pgn`: picks positions out of games by ply, side to
-// move and tags, and keeps for each one its key, its FEN and where it came from.
+// Position suites from games, as engine testers make opening suites: the visitor behind
+// `fenkit epd --from-pgn`. It picks positions out of games by ply, side to move and the game
+// selection, and keeps for each one its key, its FEN and where it came from; a PositionTable
+// (position_table.hpp) counts the distinct ones.
+//
+// Thread safety: a SuiteVisitor and its SuiteChunk belong to one thread (one per chunk with
+// pgn::read_archive); the SuiteFilter may be shared read-only.
 #pragma once
 
 #include <cstdint>
@@ -9,11 +14,11 @@
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
-#include "cli.hpp"
+#include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
 
-namespace fenkit::tools {
+namespace fenkit::epd {
 
 struct SuiteFilter {
   std::uint32_t min_ply = 1;  // plies counted from the game's start position (0)
@@ -43,7 +48,7 @@ struct SuiteChunk {
   std::vector<Sighting> sightings;  // in input order
   std::string fens;
   std::string notes;
-  ChunkReport report;
+  pgn::ChunkReport report;
   std::uint64_t used = 0;  // games that gave at least one position
 
   std::string_view fen_of(const Sighting& s) const { return {fens.data() + s.fen, s.fen_length}; }
@@ -95,4 +100,4 @@ class SuiteVisitor : public pgn::Visitor {
   std::uint32_t plies_ = 0;      // of the main line
 };
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::epd

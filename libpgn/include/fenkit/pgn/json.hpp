@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace fenkit::tools {
+namespace fenkit::pgn {
 
 // Appends `text` (UTF-8) as a quoted JSON string.
 inline void append_json_string(std::string& out, std::string_view text) {
@@ -30,4 +30,4 @@ inline void append_json_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::pgn

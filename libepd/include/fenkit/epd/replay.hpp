@@ -1,5 +1,17 @@
-// The visitor behind `fenkit replay`: writes a row per position in the chosen format, with the
-// columns a data set asks for (tags, evaluation, clock, comment, NAGs, the move played next).
+// Positions with their game, as rows of text: the visitor behind `fenkit replay`, for any program
+// that turns archives into data sets. It writes a row per position in one of four formats
+// (FEN lines, EPD records, CSV, JSON lines) with the columns a data set asks for (tags,
+// evaluation, clock, comment, NAGs, the move played next), and chooses games with a GameFilter.
+//
+//   ReplayOptions options;  options.format = ReplayFormat::csv;  options.eval = true;
+//   ReplayChunk out;
+//   ReplayWriter writer(options, "games.pgn", out, false);
+//   pgn::read_pgn(text, writer);      // out.output holds the rows (csv_header() first)
+//
+// With pgn::read_archive every chunk gets its own ReplayChunk and ReplayWriter on its worker
+// thread, and the chunks' rows are written in input order (this is what the command does).
+// Thread safety: a ReplayWriter and its ReplayChunk belong to one thread; ReplayOptions (and
+// the filter it points to) may be shared read-only.
 //
 // A row is written in two parts. Its head (game, ply, san, uci, fen) is known when the move that
 // leads to the position arrives; the rest (the comment after that move, with its [%eval] and
@@ -11,16 +23,16 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
 #include "fenkit/pgn/comment_commands.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
-#include "output_buffer.hpp"
+#include "fenkit/pgn/output_buffer.hpp"
+#include "fenkit/pgn/report.hpp"
 
-namespace fenkit::tools {
+namespace fenkit::epd {
 
 enum class ReplayFormat { fen, epd, csv, jsonl };
 
@@ -56,17 +68,19 @@ struct ReplayOptions {
 std::string csv_header(const ReplayOptions& options);
 
 // What one chunk of input produced, kept until it can be written in order.
-struct ReplayResult {
-  OutputBuffer output;
-  ChunkReport report;
+struct ReplayChunk {
+  pgn::OutputBuffer output;
+  pgn::ChunkReport report;
   std::uint64_t positions = 0;
   std::uint64_t selected = 0;  // games that passed the filter (and were not rejected)
 };
 
-class ReplayVisitor : public pgn::Visitor {
+// `file_name` names the input in diagnostics; `keep_rejects` keeps the text of rejected games in
+// the report.
+class ReplayWriter : public pgn::Visitor {
  public:
-  ReplayVisitor(const ReplayOptions& options, std::string file_name, ReplayResult& result,
-                bool keep_rejects);
+  ReplayWriter(const ReplayOptions& options, std::string file_name, ReplayChunk& result,
+               bool keep_rejects);
 
   pgn::Action begin_game(const pgn::GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;
@@ -102,7 +116,7 @@ class ReplayVisitor : public pgn::Visitor {
   void close_row(const fen::Position* from, fen::Move next, const fen::Position* after);
   static void clear_annotations(OpenRow& row);
   void write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
-                  const fen::Position* after, OutputBuffer& out);
+                  const fen::Position* after, pgn::OutputBuffer& out);
   void format_tags();
   std::string_view san_of(const fen::Position& before, fen::Move move, const fen::Position* after);
   std::string_view uci_of(const fen::Position& before, fen::Move move);
@@ -112,7 +126,7 @@ class ReplayVisitor : public pgn::Visitor {
   const ReplayOptions& options_;
   fen::FenWriter fen_writer_;
   std::string file_name_;
-  ReplayResult& result_;
+  ReplayChunk& result_;
   bool keep_rejects_;
   std::uint64_t game_ = 0;
   std::size_t game_output_start_ = 0;
@@ -123,7 +137,7 @@ class ReplayVisitor : public pgn::Visitor {
   std::string tags_text_;  // the tag columns of this game's rows, as the format writes them
   std::optional<pgn::GameSelector> selector_;
   std::optional<bool> verdict_;  // known before the end of the game
-  OutputBuffer scratch_;         // a tail written away from the end of the output
+  pgn::OutputBuffer scratch_;    // a tail written away from the end of the output
   char san_[fen::kMaxSanLength];  // the SAN of the move being visited (san_of)
   std::size_t san_length_ = 0;    // 0: not written yet
   char uci_[fen::kMaxUciLength];
@@ -145,4 +159,4 @@ class ReplayVisitor : public pgn::Visitor {
   std::vector<OpenRow> rows_;            // per level: its open row
 };
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::epd

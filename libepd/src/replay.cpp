@@ -1,28 +1,28 @@
-#include "replay_visitor.hpp"
+#include "fenkit/epd/replay.hpp"
 
 #include <charconv>
 
 #include "fenkit/epd/write.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
-#include "json_string.hpp"
+#include "fenkit/pgn/json.hpp"
 
-namespace fenkit::tools {
+namespace fenkit::epd {
 
 namespace {
 
-void append_number(OutputBuffer& out, std::uint64_t n) {
+void append_number(pgn::OutputBuffer& out, std::uint64_t n) {
   char* p = out.reserve(24);
   out.commit(std::size_t(std::to_chars(p, p + 24, n).ptr - p));
 }
 
-void append_signed(OutputBuffer& out, std::int64_t n) {
+void append_signed(pgn::OutputBuffer& out, std::int64_t n) {
   char* p = out.reserve(24);
   out.commit(std::size_t(std::to_chars(p, p + 24, n).ptr - p));
 }
 
 // A CSV field: quoted (with quotes doubled) when it holds a comma, a quote or a line break.
-void append_csv(OutputBuffer& out, std::string_view text) {
+void append_csv(pgn::OutputBuffer& out, std::string_view text) {
   if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
     out.append(text);
     return;
@@ -37,14 +37,14 @@ void append_csv(OutputBuffer& out, std::string_view text) {
 
 // A field of the tab-separated fen format: tabs and line breaks would split it, so they become
 // spaces.
-void append_field(OutputBuffer& out, std::string_view text) {
+void append_field(pgn::OutputBuffer& out, std::string_view text) {
   for (char c : text) out.push_back(c == '\t' || c == '\n' || c == '\r' ? ' ' : c);
 }
 
-void append_json(OutputBuffer& out, std::string_view text) {
+void append_json(pgn::OutputBuffer& out, std::string_view text) {
   thread_local std::string json;
   json.clear();
-  append_json_string(json, text);
+  pgn::append_json_string(json, text);
   out.append(json);
 }
 
@@ -53,7 +53,7 @@ void append_json(OutputBuffer& out, std::string_view text) {
 std::string csv_header(const ReplayOptions& options) {
   std::string header = options.variations ? "game,ply,path,san,uci,fen" : "game,ply,san,uci,fen";
   for (const std::string& tag : options.tags) {
-    thread_local OutputBuffer field;
+    thread_local pgn::OutputBuffer field;
     field.clear();
     append_csv(field, tag);
     header += ',';
@@ -67,8 +67,8 @@ std::string csv_header(const ReplayOptions& options) {
   return header + '\n';
 }
 
-ReplayVisitor::ReplayVisitor(const ReplayOptions& options, std::string file_name,
-                             ReplayResult& result, bool keep_rejects)
+ReplayWriter::ReplayWriter(const ReplayOptions& options, std::string file_name,
+                             ReplayChunk& result, bool keep_rejects)
     : options_(options),
       fen_writer_(fen::FenWriteOptions{.ep = options.ep,
                                        .clocks = options.format != ReplayFormat::epd}),
@@ -79,7 +79,7 @@ ReplayVisitor::ReplayVisitor(const ReplayOptions& options, std::string file_name
   if (options.filter && !options.filter->empty()) selector_.emplace(*options.filter);
 }
 
-pgn::Action ReplayVisitor::begin_game(const pgn::GameStart& start) {
+pgn::Action ReplayWriter::begin_game(const pgn::GameStart& start) {
   game_ = start.number;
   game_output_start_ = result_.output.size();
   game_positions_ = 0;
@@ -98,7 +98,7 @@ pgn::Action ReplayVisitor::begin_game(const pgn::GameStart& start) {
   return pgn::Action::proceed;
 }
 
-void ReplayVisitor::tag(std::string_view name, std::string_view value) {
+void ReplayWriter::tag(std::string_view name, std::string_view value) {
   for (std::size_t i = 0; i < options_.tags.size(); ++i)
     if (!tag_seen_[i] && options_.tags[i] == name) {
       tag_values_[i].assign(value);
@@ -107,18 +107,18 @@ void ReplayVisitor::tag(std::string_view name, std::string_view value) {
   if (selector_) selector_->tag(name, value);
 }
 
-bool ReplayVisitor::wanted(std::uint32_t ply) const {
+bool ReplayWriter::wanted(std::uint32_t ply) const {
   return !options_.final && ply >= options_.min_ply && ply <= options_.max_ply &&
          ply % options_.every == 0;
 }
 
-void ReplayVisitor::start_position(const fen::Position& pos) {
+void ReplayWriter::start_position(const fen::Position& pos) {
   if (selector_) selector_->position(pos);
   last_ = pos;
   if (options_.with_start && wanted(0)) write_row(pos, nullptr, fen::Move(), 0);
 }
 
-pgn::Action ReplayVisitor::begin_movetext() {
+pgn::Action ReplayWriter::begin_movetext() {
   format_tags();
   if (selector_) verdict_ = selector_->verdict_after_tags();
   // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
@@ -127,7 +127,7 @@ pgn::Action ReplayVisitor::begin_movetext() {
 
 // The SAN of the move being visited, written once: it is both the next move of the row before
 // and the move of the row after.
-std::string_view ReplayVisitor::san_of(const fen::Position& before, fen::Move move,
+std::string_view ReplayWriter::san_of(const fen::Position& before, fen::Move move,
                                        const fen::Position* after) {
   if (san_length_ == 0)
     san_length_ = after ? fen::write_san(before, move, *after, san_)
@@ -136,13 +136,13 @@ std::string_view ReplayVisitor::san_of(const fen::Position& before, fen::Move mo
 }
 
 // Its UCI likewise.
-std::string_view ReplayVisitor::uci_of(const fen::Position& before, fen::Move move) {
+std::string_view ReplayWriter::uci_of(const fen::Position& before, fen::Move move) {
   if (uci_length_ == 0)
     uci_length_ = fen::write_uci(move, uci_, {.king_takes_rook = before.is_chess960()});
   return std::string_view(uci_, uci_length_);
 }
 
-pgn::Action ReplayVisitor::move(const pgn::MoveEvent& event) {
+pgn::Action ReplayWriter::move(const pgn::MoveEvent& event) {
   san_length_ = uci_length_ = 0;
   close_row(event.before, event.move, event.after);
   last_ply_[event.depth] = event.ply;
@@ -169,7 +169,7 @@ pgn::Action ReplayVisitor::move(const pgn::MoveEvent& event) {
   return pgn::Action::proceed;
 }
 
-void ReplayVisitor::comment(std::string_view text, const pgn::Location&) {
+void ReplayWriter::comment(std::string_view text, const pgn::Location&) {
   OpenRow& row = current_row();
   if (!row.open && !(options_.final && path_.empty() && has_last_move_)) return;
   if (options_.eval || options_.clock || options_.format == ReplayFormat::epd) {
@@ -189,13 +189,13 @@ void ReplayVisitor::comment(std::string_view text, const pgn::Location&) {
   }
 }
 
-void ReplayVisitor::nag(std::uint8_t nag) {
+void ReplayWriter::nag(std::uint8_t nag) {
   OpenRow& row = current_row();
   if (options_.nags && (row.open || (options_.final && path_.empty() && has_last_move_)))
     row.nags.push_back(nag);
 }
 
-pgn::Action ReplayVisitor::begin_variation() {
+pgn::Action ReplayWriter::begin_variation() {
   if (!options_.variations) return pgn::Action::skip;
   const std::size_t level = path_.size();
   // The variation replaces the parent's last move: it hangs at that ply.
@@ -212,18 +212,18 @@ pgn::Action ReplayVisitor::begin_variation() {
   return pgn::Action::proceed;
 }
 
-void ReplayVisitor::end_variation() {
+void ReplayWriter::end_variation() {
   if (path_.empty()) return;
   close_row(nullptr, fen::Move(), nullptr);
   path_.pop_back();
 }
 
-void ReplayVisitor::result(std::string_view text) {
+void ReplayWriter::result(std::string_view text) {
   if (selector_) selector_->result(text);
 }
 
-void ReplayVisitor::write_path() {
-  OutputBuffer& out = result_.output;
+void ReplayWriter::write_path() {
+  pgn::OutputBuffer& out = result_.output;
   for (std::size_t i = 0; i < path_.size(); ++i) {
     if (i) out.push_back('/');
     append_number(out, path_[i].ply);
@@ -232,9 +232,9 @@ void ReplayVisitor::write_path() {
   }
 }
 
-void ReplayVisitor::write_row(const fen::Position& pos, const fen::Position* before,
+void ReplayWriter::write_row(const fen::Position& pos, const fen::Position* before,
                               fen::Move move, std::uint32_t ply) {
-  OutputBuffer& out = result_.output;
+  pgn::OutputBuffer& out = result_.output;
   ++game_positions_;
   auto write_fen = [&] { out.commit(fen_writer_.write(pos, out.reserve(fen::kMaxFenLength))); };
   auto write_san = [&] {
@@ -328,11 +328,11 @@ void ReplayVisitor::write_row(const fen::Position& pos, const fen::Position* bef
 }
 
 // The tag columns are the same in every row of a game: written once, copied into each row.
-void ReplayVisitor::format_tags() {
+void ReplayWriter::format_tags() {
   tags_text_.clear();
   if (options_.tags.empty()) return;
   scratch_.clear();
-  OutputBuffer& out = scratch_;
+  pgn::OutputBuffer& out = scratch_;
   for (std::size_t i = 0; i < options_.tags.size(); ++i) {
     switch (options_.format) {
       case ReplayFormat::fen:
@@ -365,17 +365,17 @@ void ReplayVisitor::format_tags() {
   tags_text_.assign(out.view());
 }
 
-void ReplayVisitor::clear_annotations(OpenRow& row) {
+void ReplayWriter::clear_annotations(OpenRow& row) {
   row.commands = {};
   row.comment.clear();
   row.nags.clear();
 }
 
-void ReplayVisitor::close_row(const fen::Position* from, fen::Move next, const fen::Position* after) {
+void ReplayWriter::close_row(const fen::Position* from, fen::Move next, const fen::Position* after) {
   OpenRow& row = current_row();
   if (!row.open) return;
   row.open = false;
-  OutputBuffer& out = result_.output;
+  pgn::OutputBuffer& out = result_.output;
   if (row.tail_at == out.size()) {
     write_tail(row, from, next, after, out);
     return;
@@ -386,8 +386,8 @@ void ReplayVisitor::close_row(const fen::Position* from, fen::Move next, const f
   out.insert(row.tail_at, scratch_.view());
 }
 
-void ReplayVisitor::write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
-                               const fen::Position* after, OutputBuffer& out) {
+void ReplayWriter::write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
+                               const fen::Position* after, pgn::OutputBuffer& out) {
   const pgn::CommentCommands& c = row.commands;
   // The move played next, in SAN (from the position before it) and UCI.
   auto write_next_san = [&] {
@@ -513,11 +513,11 @@ void ReplayVisitor::write_tail(OpenRow& row, const fen::Position* from, fen::Mov
   out.push_back('\n');
 }
 
-void ReplayVisitor::diagnostic(const pgn::Diagnostic& d) {
+void ReplayWriter::diagnostic(const pgn::Diagnostic& d) {
   result_.report.diagnostic(file_name_, d, options_.warnings, options_.game_offset);
 }
 
-void ReplayVisitor::end_game(const pgn::GameEnd& end) {
+void ReplayWriter::end_game(const pgn::GameEnd& end) {
   result_.report.end_game(end, keep_rejects_);
   // A game that cannot be replayed contributes nothing; its text goes to --rejects.
   if (end.rejected) {
@@ -543,4 +543,4 @@ void ReplayVisitor::end_game(const pgn::GameEnd& end) {
   result_.positions += game_positions_;
 }
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::epd

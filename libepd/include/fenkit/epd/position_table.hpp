@@ -5,6 +5,8 @@
 // table of 8-byte slots, and its text is stored once, in large blocks. Keys are only an index:
 // two positions are the same when their four EPD fields are, so a collision of keys can never
 // merge different positions.
+//
+// Thread safety: one thread at a time.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fenkit::tools {
+namespace fenkit::epd {
 
 // Append-only text storage whose views stay valid: large blocks, never moved.
 class TextStore {
@@ -80,4 +82,4 @@ class PositionTable {
   TextStore text_;
 };
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::epd

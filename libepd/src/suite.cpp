@@ -1,4 +1,4 @@
-#include "suite_visitor.hpp"
+#include "fenkit/epd/suite.hpp"
 
 
 #include <algorithm>
@@ -6,7 +6,7 @@
 
 #include "fenkit/fen/polyglot.hpp"
 
-namespace fenkit::tools {
+namespace fenkit::epd {
 
 namespace {
 
@@ -177,4 +177,4 @@ void SuiteVisitor::end_game(const pgn::GameEnd& end) {
   if (chunk_.sightings.size() > first_sighting_) ++chunk_.used;
 }
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::epd

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fenkit::tools {
+namespace fenkit::pgn {
 
 class OutputBuffer {
  public:
@@ -85,4 +85,4 @@ class BufferPool {
   std::vector<OutputBuffer> free_;
 };
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::pgn

@@ -1,9 +1,9 @@
-#include "position_table.hpp"
+#include "fenkit/epd/position_table.hpp"
 
 #include <cstring>
 #include <stdexcept>
 
-namespace fenkit::tools {
+namespace fenkit::epd {
 
 std::string_view TextStore::add(std::string_view text) {
   if (text.empty()) return {};
@@ -79,4 +79,4 @@ void PositionTable::grow() {
   slots_ = std::move(slots);
 }
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::epd

@@ -1,0 +1,42 @@
+// What a program reading games reports: diagnostics as lines in the form editors and CI
+// understand, and the games a reader rejected, gathered while a chunk is read on a worker thread
+// and handed on with its results, so that they come out in input order.
+//
+//   FILE:LINE:COLUMN: error: game N: MESSAGE
+//
+// Thread safety: a ChunkReport belongs to the thread that fills it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "fenkit/pgn/visitor.hpp"
+
+namespace fenkit::pgn {
+
+// Appends "FILE:LINE:COLUMN: KIND: MESSAGE\n"; the message is made printable (control bytes and
+// invalid UTF-8 as \xNN, fen/printable.hpp), whatever put it together.
+void append_diagnostic_line(std::string& out, std::string_view file, std::size_t line,
+                            std::size_t column, std::string_view kind, std::string_view message);
+
+// Appends "FILE:LINE:COLUMN: error: game N: MESSAGE\n" (or warning) for a reader's diagnostic;
+// `game_offset` is added to the game number (for pieces of a larger input read apart).
+void append_diagnostic(std::string& out, std::string_view file, const Diagnostic& d,
+                       std::int64_t game_offset = 0);
+
+// What the reader said of one chunk's games.
+struct ChunkReport {
+  std::string lines;    // formatted diagnostics
+  std::string rejects;  // the text of rejected games, each followed by a blank line
+  std::uint64_t games = 0, rejected = 0;
+  std::size_t errors = 0, warnings = 0;  // warnings counted whether their lines are kept or not
+
+  // What a visitor's diagnostic() and end_game() do with what the reader says.
+  void diagnostic(std::string_view file, const Diagnostic& d, bool keep_warnings,
+                  std::int64_t game_offset = 0);
+  void end_game(const GameEnd& end, bool keep_rejects);
+};
+
+}  // namespace fenkit::pgn

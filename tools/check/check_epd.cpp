@@ -1,6 +1,6 @@
 // fenkit check for EPD files: every record read and checked (position, moves, numbers).
 #include "check.hpp"
-#include "epd_input.hpp"
+#include "epd/epd_input.hpp"
 
 namespace fenkit::tools {
 

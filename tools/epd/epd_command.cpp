@@ -7,7 +7,6 @@
 #include <fstream>
 #include <memory>
 
-#include "check.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 #include "epd_from_pgn.hpp"

@@ -1,7 +1,7 @@
 // EPD input of `fenkit book build`: the bm and pm moves of each record become book moves,
 // weighted by a count opcode when asked (1 otherwise).
 #include "book.hpp"
-#include "epd_input.hpp"
+#include "epd/epd_input.hpp"
 
 namespace fenkit::tools {
 

@@ -1,0 +1,80 @@
+// Books from PGN games: the visitor that turns games into what a BookBuilder counts (their
+// plies, worked out on the reading thread, and results), the way `fenkit book build` reads them.
+//
+// The result is the Result tag's, as Polyglot takes it; the movetext's result serves only for
+// games without the tag. The reader checks every move, so games arrive legal or rejected (and
+// reported) as a whole: a game with an illegal move is left out even when the move comes after
+// max_ply, where Polyglot would not look. Games from a [FEN] position start there (Polyglot
+// always starts from the standard position).
+//
+//   BookGames games;
+//   BookGameVisitor visitor(games, 16, "games.pgn", false, filter);
+//   pgn::read_pgn(text, visitor);
+//   games.add_to(builder);
+//
+// Thread safety: a BookGameVisitor and its BookGames belong to one thread (one per chunk with
+// pgn::read_archive; add_to() in input order then gives the book of one reader).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fenkit/epd/book_builder.hpp"
+#include "fenkit/pgn/game_filter.hpp"
+#include "fenkit/pgn/report.hpp"
+#include "fenkit/pgn/visitor.hpp"
+
+namespace fenkit::epd {
+
+// The games of one chunk, as the builder takes them.
+struct BookGames {
+  struct Game {
+    std::size_t first_ply = 0, ply_count = 0;  // in `plies`
+    GameResult result = GameResult::unknown;
+    std::uint64_t ambiguous = 0;
+  };
+  std::vector<Game> games;
+  std::vector<BookPly> plies;
+  pgn::ChunkReport report;
+
+  // Adds the games to a builder, in the order they were read.
+  void add_to(BookBuilder& builder) const;
+};
+
+class BookGameVisitor : public pgn::Visitor {
+ public:
+  // `file_name` names the input in diagnostics; games the filter leaves out are not counted.
+  BookGameVisitor(BookGames& out, int max_ply, std::string file_name, bool warnings,
+                  const pgn::GameFilter& filter);
+
+  pgn::Action begin_game(const pgn::GameStart& start) override;
+  void tag(std::string_view name, std::string_view value) override;
+  void start_position(const fen::Position& pos) override;
+  pgn::Action begin_movetext() override;
+  pgn::Action move(const pgn::MoveEvent& event) override;
+  void result(std::string_view text) override;
+  void diagnostic(const pgn::Diagnostic& d) override;
+  void end_game(const pgn::GameEnd& end) override;
+
+ private:
+  // The rest of the game is not needed once max-ply moves are in and the result is known
+  // (skipping still has the reader check the moves, so the game is judged whole).
+  bool enough() const;
+
+  BookGames& out_;
+  std::size_t max_ply_;
+  std::string file_name_;
+  bool warnings_;
+  fen::Position start_;
+  std::vector<fen::Move> moves_;  // of the main line, up to max_ply
+  std::optional<GameResult> result_tag_;
+  GameResult movetext_result_ = GameResult::unknown;
+  bool stopped_ = false;
+  std::optional<pgn::GameSelector> selector_;
+  std::optional<bool> verdict_;
+  std::uint32_t plies_ = 0;
+};
+
+}  // namespace fenkit::epd

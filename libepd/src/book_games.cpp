@@ -1,0 +1,88 @@
+#include "fenkit/epd/book_games.hpp"
+
+#include <algorithm>
+#include <span>
+
+namespace fenkit::epd {
+
+void BookGames::add_to(BookBuilder& builder) const {
+  for (const Game& game : games)
+    builder.add_plies(std::span(plies).subspan(game.first_ply, game.ply_count), game.result,
+                      game.ambiguous);
+}
+
+BookGameVisitor::BookGameVisitor(BookGames& out, int max_ply, std::string file_name,
+                                 bool warnings, const pgn::GameFilter& filter)
+    : out_(out), max_ply_(std::size_t(std::max(max_ply, 0))), file_name_(std::move(file_name)),
+      warnings_(warnings) {
+  if (!filter.empty()) selector_.emplace(filter);
+}
+
+bool BookGameVisitor::enough() const {
+  const bool filter_waits = selector_ && !verdict_.has_value();
+  return result_tag_ && !filter_waits && (stopped_ || moves_.size() >= max_ply_);
+}
+
+pgn::Action BookGameVisitor::begin_game(const pgn::GameStart& start) {
+  start_ = fen::Position();
+  moves_.clear();
+  result_tag_.reset();
+  movetext_result_ = GameResult::unknown;
+  stopped_ = false;
+  verdict_.reset();
+  plies_ = 0;
+  if (selector_) selector_->begin_game(start.number);
+  return pgn::Action::proceed;
+}
+
+void BookGameVisitor::tag(std::string_view name, std::string_view value) {
+  if (name == "Result" && !result_tag_) result_tag_ = parse_game_result(value);
+  if (selector_) selector_->tag(name, value);
+}
+
+void BookGameVisitor::start_position(const fen::Position& pos) {
+  start_ = pos;
+  if (selector_) selector_->position(pos);
+}
+
+pgn::Action BookGameVisitor::begin_movetext() {
+  if (selector_) verdict_ = selector_->verdict_after_tags();
+  // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
+  if (verdict_ == false) return pgn::Action::ignore;
+  return enough() ? pgn::Action::skip : pgn::Action::proceed;
+}
+
+pgn::Action BookGameVisitor::move(const pgn::MoveEvent& event) {
+  if (event.depth != 0) return pgn::Action::proceed;
+  plies_ = event.ply;
+  if (selector_) selector_->position(*event.after);
+  // A null move leaves legal play; the book can use the moves before it only.
+  if (event.move.is_null()) {
+    stopped_ = true;
+    return result_tag_ ? pgn::Action::skip : pgn::Action::proceed;
+  }
+  if (!stopped_) moves_.push_back(event.move);
+  return enough() ? pgn::Action::skip : pgn::Action::proceed;
+}
+
+void BookGameVisitor::result(std::string_view text) {
+  movetext_result_ = parse_game_result(text);
+  if (selector_) selector_->result(text);
+}
+
+void BookGameVisitor::diagnostic(const pgn::Diagnostic& d) {
+  out_.report.diagnostic(file_name_, d, warnings_);
+}
+
+void BookGameVisitor::end_game(const pgn::GameEnd& end) {
+  out_.report.end_game(end, false);
+  if (end.rejected || (selector_ && !selector_->selected(plies_))) return;
+  BookGames::Game game;
+  game.first_ply = out_.plies.size();
+  game.result = result_tag_.value_or(movetext_result_);
+  book_plies(start_, moves_, int(max_ply_), MoveCheck::trusted, out_.plies, game.ambiguous);
+  game.ply_count = out_.plies.size() - game.first_ply;
+  out_.games.push_back(game);
+}
+
+}  // namespace fenkit::epd

@@ -82,7 +82,7 @@ std::vector<Ply> from_corpus() {
     const fen::SanResult r = fen::read_san(pos, f[2]);
     if (!r) return {};
     plies.push_back({fen::to_fen(pos), pos, r.move, f[2]});
-    pos.play(r.move);
+    pos.play_unchecked(r.move);
   }
   return plies;
 }
@@ -99,7 +99,7 @@ std::vector<Ply> from_random_playouts() {
       if (moves.empty() || pos.halfmove_clock() >= 100) break;
       const fen::Move m = moves[random() % moves.size()];
       plies.push_back({fen::to_fen(pos), pos, m, fen::to_san(pos, m)});
-      pos.play(m);
+      pos.play_unchecked(m);
     }
   }
   return plies;
@@ -254,7 +254,7 @@ void play(benchmark::State& state) {
   for (auto _ : state) {
     for (const Ply& p : s.plies) {
       fen::Position next = p.position;
-      next.play(p.move);
+      next.play_unchecked(p.move);
       benchmark::DoNotOptimize(next);
     }
   }

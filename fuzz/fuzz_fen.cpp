@@ -52,7 +52,7 @@ void check_position(const Position& pos, const FenOptions& options) {
     const std::string uci = to_uci(m, {.king_takes_rook = pos.is_chess960()});
     FUZZ_CHECK(read_uci(pos, uci) == m, to_fen(pos) + ": UCI " + uci + " reads back differently");
     Position after = pos;
-    after.play(m);
+    after.play_unchecked(m);
     FUZZ_CHECK(after.king_square(pos.side_to_move()) != no_square, to_fen(pos) + ": king lost");
   }
 }

@@ -55,7 +55,7 @@ std::optional<GameRejection> book_plies(const fen::Position& start,
       ++left_out;
     else
       out.push_back(BookPly{fen::polyglot_key(pos), encode_book_move(m), pos.side_to_move()});
-    pos.play(m);
+    pos.play_unchecked(m);
   }
   ambiguous += left_out;
   return std::nullopt;

@@ -59,13 +59,13 @@ class Walker {
     }
     for (const fen::Move m : book_moves) {
       fen::Position child = pos;
-      child.play(m);
+      child.play_unchecked(m);
       if (!offer(child) && options_.max_gap > 0) search_gap(child, options_.max_gap - 1);
     }
     for (const fen::Move m : legal) {
       if (book_moves.contains(m)) continue;
       fen::Position child = pos;
-      child.play(m);
+      child.play_unchecked(m);
       offer(child);
     }
   }
@@ -76,7 +76,7 @@ class Walker {
     fen::generate_legal(pos, legal);
     for (const fen::Move m : legal) {
       fen::Position child = pos;
-      child.play(m);
+      child.play_unchecked(m);
       if (!offer(child) && depth > 0) search_gap(child, depth - 1);
     }
   }

@@ -32,7 +32,7 @@ void check_moves(Operation& op, const fen::Position& pos, std::vector<ReadError>
     }
     operand.move = result.move;
     operand.text = fen::to_san(at, result.move);
-    if (sequence) at.play(result.move);
+    if (sequence) at.play_unchecked(result.move);
   }
 }
 

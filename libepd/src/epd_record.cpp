@@ -178,7 +178,7 @@ Operation& Record::set_moves(std::string_view opcode, std::span<const fen::Move>
   operands.reserve(moves.size());
   for (fen::Move m : moves) {
     operands.push_back(Operand::of_move(fen::to_san(pos, m), m));
-    if (sequence) pos.play(m);
+    if (sequence) pos.play_unchecked(m);
   }
   return set(opcode, std::move(operands));
 }

@@ -12,7 +12,7 @@ std::uint64_t perft(const Position& pos, int depth) {
   std::uint64_t nodes = 0;
   for (Move m : moves) {
     Position next = pos;
-    next.play(m);
+    next.play_unchecked(m);
     nodes += perft(next, depth - 1);
   }
   return nodes;
@@ -24,7 +24,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, in
   generate_legal(pos, moves);
   for (Move m : moves) {
     Position next = pos;
-    next.play(m);
+    next.play_unchecked(m);
     result.emplace_back(m, perft(next, depth - 1));
   }
   return result;

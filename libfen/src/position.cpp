@@ -1,11 +1,15 @@
 #include "fenkit/fen/position.hpp"
 
+#include <cassert>
+#include <stdexcept>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 #include "bitboard.hpp"
 #include "fenkit/fen/movegen.hpp"
+#include "fenkit/fen/uci.hpp"
 
 namespace fenkit::fen {
 
@@ -167,7 +171,7 @@ bool Position::is_legal(Move m) const {
 
 bool Position::gives_check(Move m) const {
   Position next = *this;
-  next.play(m);
+  next.play_unchecked(m);
   return next.in_check();
 }
 
@@ -182,6 +186,23 @@ void Position::update_castling_rights(Square from, Square to) {
 }
 
 void Position::play(Move m) {
+  if (!m.is_null() && !is_legal_move(m))
+    throw std::invalid_argument(m.is_none() ? "no move to play (Move::none())"
+                                            : "not a legal move here: " + to_uci(m, {.king_takes_rook = true}));
+  play_unchecked(m);
+}
+
+bool Position::is_legal_move(Move m) const {
+  if (m.is_none() || m.is_null()) return false;
+  MoveList legal;
+  generate_legal(*this, legal);
+  return legal.contains(m);
+}
+
+void Position::play_unchecked(Move m) {
+  // Move::none() has the empty square a1 for its origin; playing it would remove the a1 piece.
+  assert(m.is_null() || (!m.is_none() && board_[m.from()] != Piece::none &&
+                         color_of(board_[m.from()]) == side_));
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   ep_ = no_square;
@@ -233,7 +254,7 @@ void Position::play(Move m) {
   side_ = ~us;
 }
 
-void Position::play_null() { play(Move::null()); }
+void Position::play_null() { play_unchecked(Move::null()); }
 
 Square Position::legal_en_passant() const {
   if (ep_ == no_square) return no_square;

@@ -179,7 +179,7 @@ std::string describe(const Position& pos, std::string_view token, const SanResul
 
 std::size_t write_san(const Position& pos, Move m, char* out) {
   Position after = pos;
-  after.play(m);
+  after.play_unchecked(m);
   return write_san(pos, m, after, out);
 }
 

@@ -90,7 +90,7 @@ std::size_t write_lan(const Position& pos, Move m, char* out) {
     *p++ = piece_type_char(m.promotion());
   }
   Position next = pos;
-  next.play(m);
+  next.play_unchecked(m);
   if (next.in_check()) *p++ = next.has_legal_moves() ? '+' : '#';
   return std::size_t(p - out);
 }

@@ -51,7 +51,7 @@ class Replay {
       char san[fen::kMaxSanLength];
       const bool resolved = checked_ && !node.move.is_none();
       if (resolved) {
-        after.play(node.move);
+        after.play_unchecked(node.move);
         event.move = node.move;
         event.before = &pos;
         event.after = &after;

@@ -282,7 +282,7 @@ bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const 
     return reject(at, std::move(message));
   }
   line.before = line.current;
-  line.current.play(resolved.move);
+  line.current.play_unchecked(resolved.move);
   ++line.ply;
   line.has_move = true;
   if (visible()) {

@@ -43,7 +43,7 @@ OpeningTable OpeningTable::from_tsv(std::string_view text) {
       if (!move)
         throw std::invalid_argument("opening table line " + std::to_string(number) + ": " +
                                     fen::describe(pos, token, move));
-      pos.play(move.move);
+      pos.play_unchecked(move.move);
       ++plies;
     }
     const std::size_t index = table.positions_.add(pos);

@@ -59,9 +59,17 @@ class Position {
   bool gives_check(Move m) const;
 
   // ------------------------------------------------------------ Moves
-  // Plays a legal move (or Move::null(), which only passes the turn).
+  // Plays a move after checking that it is legal here; Move::null() only passes the turn.
+  // Throws std::invalid_argument (and leaves the position as it was) for Move::none() or a move
+  // that is not legal in the position, such as a failed read_san()'s.
   void play(Move m);
+  // The same without the check, for moves known to be legal (from generate_legal(), or resolved
+  // by read_san() against this position): the fast path of readers and perft. An illegal move
+  // here corrupts the position (debug builds assert on the worst cases).
+  void play_unchecked(Move m);
   void play_null();
+  // Whether `m` is a legal move here (it is among generate_legal()'s).
+  bool is_legal_move(Move m) const;
 
   // ------------------------------------------------------------ Game end
   bool is_checkmate() const;

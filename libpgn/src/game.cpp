@@ -1,5 +1,7 @@
 #include "fenkit/pgn/game.hpp"
 
+#include <stdexcept>
+
 #include "fenkit/fen/san.hpp"
 
 namespace fenkit::pgn {
@@ -98,6 +100,48 @@ void Game::accept(Visitor& visitor) const {
   }
   for (const Diagnostic& d : diagnostics) visitor.diagnostic(d);
   visitor.end_game(end);
+}
+
+fen::Position Game::position_after(std::size_t ply) const {
+  if (ply > moves.nodes.size())
+    throw std::out_of_range("the main line has " + std::to_string(moves.nodes.size()) +
+                            " half-moves, not " + std::to_string(ply));
+  fen::Position pos = start;
+  for (std::size_t i = 0; i < ply; ++i) pos.play(moves.nodes[i].move);
+  return pos;
+}
+
+std::vector<fen::Position> Game::mainline_positions() const {
+  std::vector<fen::Position> positions{start};
+  positions.reserve(moves.nodes.size() + 1);
+  for (const Node& node : moves.nodes) {
+    positions.push_back(positions.back());
+    positions.back().play(node.move);
+  }
+  return positions;
+}
+
+Line& Game::add_variation(std::size_t ply, std::initializer_list<std::string_view> san) {
+  if (ply == 0 || ply > moves.nodes.size())
+    throw std::out_of_range("no main-line move at ply " + std::to_string(ply));
+  fen::Position pos = position_after(ply - 1);
+  Line line;
+  for (std::string_view token : san) {
+    const fen::SanResult move = fen::read_san(pos, token);
+    if (!move) throw std::invalid_argument(fen::describe(pos, token, move));
+    Node node;
+    node.move = move.move;
+    line.nodes.push_back(std::move(node));
+    pos.play(move.move);
+  }
+  return moves.nodes[ply - 1].variations.emplace_back(std::move(line));
+}
+
+void Game::add_comment(std::size_t ply, std::string text) {
+  if (ply > moves.nodes.size())
+    throw std::out_of_range("no main-line move at ply " + std::to_string(ply));
+  if (ply == 0) moves.starting_comments.push_back(std::move(text));
+  else moves.nodes[ply - 1].comments.push_back(std::move(text));
 }
 
 }  // namespace fenkit::pgn

@@ -5,6 +5,8 @@
 //   bytes  8-9   move    from, to and promotion (book_move.hpp)
 //   bytes 10-11  weight  how often to choose the move, relative to the position's other moves
 //   bytes 12-15  learn   free for engines' learning data; 0 in built books
+//
+// Thread safety: Values: copy them freely; nothing is shared.
 #pragma once
 
 #include <cstddef>

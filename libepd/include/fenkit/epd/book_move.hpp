@@ -7,6 +7,8 @@
 // Castling is written as the king taking its own rook (e1h1, e1a1, e8h8, e8a8), which in
 // Chess960 names the castling unambiguously wherever king and rook stand (the Chess960
 // extension of the format). 0 (a1a1) means "no move".
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
 
 #include <cstddef>

@@ -3,6 +3,8 @@
 // A Book maps its file into memory and checks it once when opened: the size must be a whole
 // number of 16-byte entries and the keys must be sorted, since lookups are binary searches.
 // After that, every lookup reads the mapped bytes directly.
+//
+// Thread safety: a Book is read-only once open: any number of threads may probe it at once.
 #pragma once
 
 #include <cstddef>

@@ -6,6 +6,8 @@
 // positions one step beyond a position they lack (the book keeps White's moves only, or a
 // reply was too rare to pass min-games), so where a book move, or a root, leads out of the
 // book, the walk searches up to `max_gap` plies further through every legal move.
+//
+// Thread safety: walk_book() only reads the book: it may run on several threads at once.
 #pragma once
 
 #include <cstddef>

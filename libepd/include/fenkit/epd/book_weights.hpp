@@ -1,5 +1,7 @@
 // Building Polyglot books from (position, move, weight) triples, such as EPD records' best
 // moves: the weights of a pair given more than once add up.
+//
+// Thread safety: a BookWeights belongs to one thread.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,6 @@
 // Writing Polyglot opening books.
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
 
 #include <span>

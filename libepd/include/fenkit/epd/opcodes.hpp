@@ -1,4 +1,7 @@
 // The standard EPD opcodes (PGN standard, section 16.2.5) and the operands each one takes.
+//
+// Thread safety: Values and functions without state: use them from any number of threads at
+// once.
 #pragma once
 
 #include <cstdint>

@@ -6,6 +6,8 @@
 // `id Position 1` up to the ';'), `bm Qd1 + ;`, `bm Rc8+ dm 26` without semicolons, UCI moves
 // (`bm g6g4`), moves continued after a stray ';' (`bm h3; Be1`), `opcode=operand`, and
 // Latin-1 strings (turned into UTF-8).
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
 
 #include <cstddef>

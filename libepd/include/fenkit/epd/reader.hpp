@@ -3,6 +3,8 @@
 //
 // Blank lines and lines starting with '#' are skipped; every other line is delivered, as a
 // record or with the errors that rejected it, so that nothing is lost.
+//
+// Thread safety: a Reader belongs to one thread.
 #pragma once
 
 #include <cstddef>

@@ -4,6 +4,9 @@
 // (check_record), also a legal position with every move operand resolved to a Move and
 // written back in canonical SAN. Operations keep the order of the line; unknown and private
 // opcodes are kept with their operands as read.
+//
+// Thread safety: a Record is a value: const access from many threads at once is safe; changing
+// it needs it to itself.
 #pragma once
 
 #include <cstdint>

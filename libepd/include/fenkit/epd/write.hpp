@@ -1,6 +1,8 @@
 // Writing EPD in canonical form: the four fields, then each operation as `opcode operands;`
 // separated by single spaces, strings quoted and escaped, moves as they stand in the record
 // (canonical SAN once checked). Reading what this writes gives the same record.
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
 
 #include <cstdint>

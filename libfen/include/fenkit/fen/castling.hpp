@@ -1,4 +1,6 @@
 // Castling rights that remember which rook each right belongs to (needed for Chess960).
+//
+// Thread safety: Values: copy them freely; nothing is shared.
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,9 @@
 // Reading has two layers. read_setup() checks the text only (six fields; four or five in
 // lenient mode; X-FEN and Shredder-FEN castling) and reports the field and column of a
 // syntax error. read_fen() then validates the chess (setup.hpp) and builds a Position.
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once; a
+// FenWriter keeps a cache of the last position's ranks and belongs to one thread.
 #pragma once
 
 #include <cstddef>

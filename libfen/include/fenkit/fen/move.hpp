@@ -1,4 +1,6 @@
 // Move: a 16-bit value, and MoveList: a fixed-capacity list that never touches the heap.
+//
+// Thread safety: Values: copy them freely; nothing is shared.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,7 @@
 // Legal move generation.
+//
+// Thread safety: The functions keep no state (the attack tables are constant) and may run on any
+// number of threads at once.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,6 @@
 // Perft: counting the leaf nodes of the legal move tree, the standard move generator test.
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
 
 #include <cstdint>

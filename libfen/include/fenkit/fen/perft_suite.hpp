@@ -3,6 +3,8 @@
 //   EPD style:   <FEN with 4 or 6 fields> ;D1 20 ;D2 400 ...
 //   Block style: id <name> / epd <FEN> / perft <depth> <nodes> ... (blank line between)
 // Lines starting with '#' are comments in both.
+//
+// Thread safety: a PerftSuiteReader belongs to one thread; the functions keep no state.
 #pragma once
 
 #include <cstdint>

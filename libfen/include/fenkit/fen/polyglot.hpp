@@ -1,4 +1,6 @@
 // Polyglot position keys, as opening books (.bin) index positions.
+//
+// Thread safety: The table is constant; the functions may run on any number of threads at once.
 #pragma once
 
 #include <array>

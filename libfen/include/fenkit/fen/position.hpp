@@ -2,6 +2,10 @@
 //
 // A value type without heap storage: copy it to keep a position, play() moves on it.
 // Positions are made from FEN (fen.hpp), from a Setup (setup.hpp), or start().
+//
+// Thread safety: a Position is a value with no shared state: const member functions may be
+// called from many threads at once on one position; one that changes it (play, the edits) needs
+// the position to itself.
 #pragma once
 
 #include <array>

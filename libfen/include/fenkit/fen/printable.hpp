@@ -4,6 +4,8 @@
 // cut a C string short, an ESC would drive the terminal, a stray Latin-1 byte would make the
 // message invalid UTF-8, and a 10 MB token would bury everything else. printable() is what
 // every message of the libraries uses to quote input.
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
 
 #include <cstddef>

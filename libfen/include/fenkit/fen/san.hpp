@@ -4,6 +4,8 @@
 // over-disambiguation (Ng1f3, Nge2), abbreviated pawn captures (ed5), missing or extra + and #,
 // suffixes such as !? and ??, long algebraic (e2e4, e2-e4, Ng1-f3, Ng1xf3) and the null moves
 // -- and Z0. Writing produces canonical SAN: O-O, e8=Q, minimal disambiguation, + and #.
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
 
 #include <cstddef>

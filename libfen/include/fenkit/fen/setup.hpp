@@ -2,9 +2,14 @@
 //
 // Keeping the two apart lets EPD and PGN code carry positions they have not judged, and lets
 // errors say which layer failed: the text (fen.hpp) or the chess (the problems below).
+//
+// Thread safety: Values and functions without state: use them from any number of threads at
+// once.
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -88,6 +93,32 @@ class Problems {
     return *this;
   }
   friend constexpr bool operator==(Problems, Problems) = default;
+
+  // The problems present, in the order of the enum: for (Problem p : problems) ...
+  class iterator {
+   public:
+    using value_type = Problem;
+    using difference_type = std::ptrdiff_t;
+    constexpr iterator() = default;
+    constexpr explicit iterator(std::uint32_t rest) : rest_(rest) {}
+    constexpr Problem operator*() const { return Problem(std::countr_zero(rest_)); }
+    constexpr iterator& operator++() {
+      rest_ &= rest_ - 1;
+      return *this;
+    }
+    constexpr iterator operator++(int) {
+      iterator before = *this;
+      ++*this;
+      return before;
+    }
+    friend constexpr bool operator==(iterator, iterator) = default;
+
+   private:
+    std::uint32_t rest_ = 0;
+  };
+  constexpr iterator begin() const { return iterator(bits_); }
+  constexpr iterator end() const { return iterator(0); }
+  constexpr int size() const { return std::popcount(bits_); }
 
  private:
   static constexpr std::uint32_t bit(Problem p) { return 1U << std::uint8_t(p); }

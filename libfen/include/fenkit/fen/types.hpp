@@ -1,4 +1,6 @@
 // Colours, pieces, squares and bitboards: the vocabulary every other header uses.
+//
+// Thread safety: Values: copy them freely; nothing is shared.
 #pragma once
 
 #include <cstdint>

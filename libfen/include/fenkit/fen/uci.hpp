@@ -1,4 +1,6 @@
 // UCI (e2e4, e7e8q, 0000) and long algebraic notation (Ng1-f3, e4xd5, e7-e8=Q).
+//
+// Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
 
 #include <cstddef>

@@ -13,7 +13,7 @@
 //
 // or, input by input, with an ArchiveReader.
 //
-// Threads: as process_in_order; the events are called on the calling thread.
+// Thread safety: as process_in_order; the events are called on the calling thread.
 #pragma once
 
 #include <cstdint>

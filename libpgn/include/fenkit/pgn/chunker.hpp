@@ -1,5 +1,8 @@
 // Cutting an input into chunks of whole games, numbered as a single reader would number them,
 // so that several threads (or machines) can read one archive and still agree on every game.
+//
+// Thread safety: a Chunker reads its input and belongs to one thread; the Chunks it hands out
+// may be read on other threads (their text stays valid while a Chunk holds it).
 #pragma once
 
 #include <cstddef>

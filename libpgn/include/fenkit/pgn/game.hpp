@@ -13,9 +13,13 @@
 //
 // The recursion goes as deep as variations nest, not as long as the game is, so long games
 // cost no stack.
+//
+// Thread safety: a Game is a value: const access from many threads at once is safe; changing it
+// needs it to itself.
 #pragma once
 
 #include <array>
+#include <initializer_list>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -92,6 +96,22 @@ struct Game {
 
   // The value of the first tag with this name, or null.
   const std::string* find_tag(std::string_view name) const;
+
+  // ------------------------------------------------------------ Positions and edits
+  // (For games whose moves were checked, as the reader checks them by default.)
+
+  // The position after `ply` half-moves of the main line (0: the start position). Throws
+  // std::out_of_range past the main line's end.
+  fen::Position position_after(std::size_t ply) const;
+  // Every position of the main line, the start position first.
+  std::vector<fen::Position> mainline_positions() const;
+  // Adds a variation replacing the main line's move at `ply` (1 for the first move), played
+  // from the position before it, its moves given in SAN; returns it. Throws
+  // std::invalid_argument naming the first move that is not legal there (nothing is added), or
+  // std::out_of_range for a ply the main line does not have.
+  Line& add_variation(std::size_t ply, std::initializer_list<std::string_view> san);
+  // Adds a comment after the main line's move at `ply` (0: before the first move).
+  void add_comment(std::size_t ply, std::string text);
 
   // Replays the game into a visitor as the reader would: begin_game, the tags,
   // start_position (when moves are checked), begin_movetext, then the movetext with every

@@ -7,6 +7,8 @@
 // or, to keep only one game in memory at a time, hand each finished game to a function:
 //
 //   GameBuilder builder([](Game&& game) { ... });
+//
+// Thread safety: a GameBuilder belongs to one thread (the reader's).
 #pragma once
 
 #include <cstdint>

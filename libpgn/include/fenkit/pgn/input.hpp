@@ -1,5 +1,8 @@
 // Input sources: the bytes of a file, standard input or a buffer, decompressed on the fly;
 // and lines read from them, for the formats that are read line by line (FEN, EPD, perft).
+//
+// Thread safety: an InputSource and a LineReader belong to one thread; open_input() may be
+// called from any thread.
 #pragma once
 
 #include <cstddef>

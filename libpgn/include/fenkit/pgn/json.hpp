@@ -1,4 +1,6 @@
 // JSON string literals for the JSON-lines outputs.
+//
+// Thread safety: a function without state.
 #pragma once
 
 #include <cstdio>

@@ -1,4 +1,6 @@
 // A growable byte buffer that writers fill in place (no zero-filling, no per-line allocation).
+//
+// Thread safety: an OutputBuffer belongs to one thread; a BufferPool may be shared (it locks).
 #pragma once
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 // results are passed on in input order, so what a program writes does not depend on the thread
 // count.
 //
-// Threads: `work` runs on worker threads, several chunks at once, and must touch nothing but its
+// Thread safety: `work` runs on worker threads, several chunks at once, and must touch nothing but its
 // chunk, its result and what it may share read-only; `emit` runs on the calling thread, one
 // result at a time, in input order.
 #pragma once

@@ -1,4 +1,7 @@
 // The streaming PGN reader: calls a Visitor for every part of every game.
+//
+// Thread safety: a reader keeps no global state: any number of reads may run at once on
+// different threads, each with its own visitor.
 #pragma once
 
 #include <cstdint>

@@ -4,6 +4,9 @@
 // it had to unescape or convert to UTF-8) and is valid only during the call. Nothing is
 // allocated per move. The game tree (game.hpp) is built by one such visitor, and a stored
 // game replays itself into any visitor, so writers serve streams and trees alike.
+//
+// Thread safety: a visitor is called on the thread that reads; one visitor serves one read at a
+// time.
 #pragma once
 
 #include <cstdint>

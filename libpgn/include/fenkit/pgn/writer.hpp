@@ -38,6 +38,9 @@
 //
 // The writer keeps its buffers from game to game: after the first few games, writing
 // allocates only when the output grows.
+//
+// Thread safety: a PgnWriter belongs to one thread; to_pgn() may run on any number of threads at
+// once.
 #pragma once
 
 #include <cstddef>

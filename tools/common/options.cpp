@@ -168,6 +168,22 @@ std::vector<std::string> files_from(const po::variables_map& values) {
   return values["file"].as<std::vector<std::string>>();
 }
 
+std::vector<std::string> tag_names(const po::variables_map& values, const char* option) {
+  const std::string list = values[option].as<std::string>();
+  std::vector<std::string> names;
+  std::size_t from = 0;
+  while (from <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', from), list.size());
+    std::string name = list.substr(from, comma - from);
+    if (name.empty() || name.find_first_of(" \t\"") != std::string::npos)
+      throw UsageError(std::string("--") + option + ": '" + fen::printable(name) +
+                       "' is not a tag name");
+    names.push_back(std::move(name));
+    from = comma + 1;
+  }
+  return names;
+}
+
 void refuse_together(const po::variables_map& values, const char* a, const char* b) {
   if (values.count(a) && !values[a].defaulted() && values.count(b) && !values[b].defaulted())
     throw UsageError(std::string("--") + a + " does not go with --" + b);

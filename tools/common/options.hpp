@@ -83,6 +83,10 @@ void add_rejects_option(po::options_description& options, const char* what);
 void add_files_option(po::options_description& options, const char* what);
 std::vector<std::string> files_from(const po::variables_map& values);
 
+// The tag names of a comma-separated list option ("White,Black,WhiteElo"). Throws UsageError
+// naming the option for an empty name or one with a blank or quote in it.
+std::vector<std::string> tag_names(const po::variables_map& values, const char* option);
+
 // ---------------------------------------------------------------- Combinations
 
 // Throws UsageError "--A does not go with --B" when both are given.

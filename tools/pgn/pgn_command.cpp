@@ -22,21 +22,6 @@ namespace fenkit::tools {
 
 namespace {
 
-std::vector<std::string> split_names(const std::string& list, const char* option) {
-  std::vector<std::string> names;
-  std::size_t from = 0;
-  while (from <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', from), list.size());
-    std::string name = list.substr(from, comma - from);
-    if (name.empty() || name.find_first_of(" \t\"") != std::string::npos)
-      throw UsageError(std::string("--") + option + ": '" + fen::printable(name) +
-                       "' is not a tag name");
-    names.push_back(std::move(name));
-    from = comma + 1;
-  }
-  return names;
-}
-
 // Where the games go: standard output, a file, or a series of files of N games each.
 class GameSink {
  public:
@@ -139,8 +124,8 @@ int run_pgn(const Args& args) {
   games.writer.comments = !v.count("no-comments");
   games.writer.variations = !v.count("no-variations");
   games.writer.nags = !v.count("no-nags");
-  if (v.count("keep-tags")) games.keep_tags = split_names(v["keep-tags"].as<std::string>(), "keep-tags");
-  if (v.count("drop-tags")) games.drop_tags = split_names(v["drop-tags"].as<std::string>(), "drop-tags");
+  if (v.count("keep-tags")) games.keep_tags = tag_names(v, "keep-tags");
+  if (v.count("drop-tags")) games.drop_tags = tag_names(v, "drop-tags");
   games.add_eco = v.count("add-eco") > 0;
   games.add_plycount = v.count("add-plycount") > 0;
   games.fix_result = v.count("fix-result") > 0;

@@ -47,21 +47,6 @@ pgn::ByteRange parse_range(const std::string& text) {
   return range;
 }
 
-// "White,Black,WhiteElo": the tag names of --tags.
-std::vector<std::string> split_tags(const std::string& list) {
-  std::vector<std::string> names;
-  std::size_t from = 0;
-  while (from <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', from), list.size());
-    std::string name = list.substr(from, comma - from);
-    if (name.empty() || name.find_first_of(" \t\"") != std::string::npos)
-      throw UsageError("--tags: '" + fen::printable(name) + "' is not a tag name");
-    names.push_back(std::move(name));
-    from = comma + 1;
-  }
-  return names;
-}
-
 constexpr const char* kNotes =
     "Input: PGN files, '-' or none for standard input; gzip, bzip2, xz and zstd input is\n"
     "recognised by its content and read directly. Games are numbered from 1 in input order\n"
@@ -128,7 +113,7 @@ int run_replay(const Args& args) {
                 "--format fen (csv and jsonl have a san column; epd has sm)");
   refuse_unless(v, "uci", replay.format == epd::ReplayFormat::fen,
                 "--format fen (csv and jsonl have a uci column)");
-  if (v.count("tags")) replay.tags = split_tags(v["tags"].as<std::string>());
+  if (v.count("tags")) replay.tags = tag_names(v, "tags");
   if (replay.format == epd::ReplayFormat::epd && replay.tags.size() > 10)
     throw UsageError("--tags: EPD has ten comment opcodes (c0 to c9) for tags, not " +
                      std::to_string(replay.tags.size()));

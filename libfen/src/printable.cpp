@@ -28,6 +28,19 @@ std::size_t utf8_sequence_length(std::string_view text) {
   return length;
 }
 
+bool is_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t length = utf8_sequence_length(text.substr(i));
+    if (length == 0) return false;
+    i += length;
+  }
+  return true;
+}
+
 void append_printable(std::string& out, std::string_view text, std::size_t max_bytes) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::size_t i = 0;

@@ -26,4 +26,7 @@ void append_printable(std::string& out, std::string_view text, std::size_t max_b
 // (overlong forms, surrogates and values above U+10FFFF are not well formed).
 std::size_t utf8_sequence_length(std::string_view text);
 
+// Whether all of `text` is well-formed UTF-8.
+bool is_utf8(std::string_view text);
+
 }  // namespace fenkit::fen

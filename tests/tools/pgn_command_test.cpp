@@ -168,6 +168,22 @@ TEST(PgnCommand, JsonLinesOneObjectPerGame) {
   EXPECT_EQ(text.substr(std::stoull(m[1]), 26), "[Event \"Rated Rapid game\"]");
 }
 
+// Many positions at once, FEN or EPD lines: a game reaching any of them is selected.
+TEST(PgnCommand, PositionFile) {
+  TempDir dir;
+  const std::string positions = dir.write(
+      "positions.epd",
+      "# the Bowdler Attack, as EPD\n"
+      "rnbqkbnr/pp1ppppp/8/2p5/2B1P3/8/PPPP1PPP/RNBQK1NR b KQkq - id \"Bowdler\";\n\n"
+      "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2\n");
+  const Outcome r = fenkit("pgn --count --position-file " + quote(positions) + " " + quote(kLichess));
+  EXPECT_EQ(r.out, "5 games, 2 selected, 0 duplicates, 0 rejected\n") << r.err;
+  const std::string bad = dir.write("bad.fen", "not a position\n");
+  const Outcome refused = fenkit("pgn --count --position-file " + quote(bad) + " " + quote(kLichess));
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find(bad + ":1: not a position"), std::string::npos) << refused.err;
+}
+
 TEST(PgnCommand, SplitFilesAndCounts) {
   TempDir dir;
   const std::string prefix = dir.path("part");

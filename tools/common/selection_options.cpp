@@ -107,7 +107,7 @@ po::options_description selection_options() {
       ("min-plies", integer(0), "main lines of at least N half-moves")
       ("max-plies", integer(0), "main lines of at most N half-moves")
       ("variant", repeatable(), "the Variant tag (standard also takes games without one)")
-      ("position", repeatable(),
+      ("position", po::value<Strings>()->composing()->value_name("FEN"),
        "the main line reaches this position (FEN; placement, side to move, castling and a "
        "capturable en-passant square count) (repeatable)")
       ("position-file", po::value<std::string>()->value_name("FILE"),

@@ -48,6 +48,7 @@ void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
 }
 
 bool Chunker::next(Chunk& chunk) {
+  if (next_game_ > last_game_) return false;
   return !mapped_.empty() ? next_mapped(chunk) : next_streamed(chunk);
 }
 

@@ -184,6 +184,23 @@ TEST(PgnCommand, PositionFile) {
   EXPECT_NE(refused.err.find(bad + ":1: not a position"), std::string::npos) << refused.err;
 }
 
+// Asking for the first games of a large input does not read all of it.
+TEST(PgnCommand, ReadingStopsAfterTheLastGameAsked) {
+  TempDir dir;
+  const std::string game = fenkit::testing::read_file(kLichess);
+  std::string text;
+  while (text.size() < (std::size_t(5) << 20)) text += game + "\n";
+  const std::string input = dir.write("big.pgn", text);
+  const Outcome all = fenkit("pgn --count " + quote(input));
+  const Outcome first = fenkit("pgn --count --games 1-3 " + quote(input));
+  EXPECT_NE(first.out.find(" 3 selected"), std::string::npos) << first.out;
+  const auto games = [](const std::string& counts) { return std::stoull(counts); };
+  EXPECT_GT(games(all.out), 10000U);
+  EXPECT_LT(games(first.out), games(all.out) / 2) << first.out;
+  // With --invert every game may be wanted: all are read.
+  EXPECT_EQ(games(fenkit("pgn --count --games 1-3 --invert " + quote(input)).out), games(all.out));
+}
+
 TEST(PgnCommand, SplitFilesAndCounts) {
   TempDir dir;
   const std::string prefix = dir.path("part");

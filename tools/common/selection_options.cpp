@@ -113,7 +113,8 @@ po::options_description selection_options() {
       ("position-file", po::value<std::string>()->value_name("FILE"),
        "the main line reaches one of the positions of FILE (FEN or EPD lines)")
       ("games", po::value<std::string>()->value_name("LIST"),
-       "by game number: 1-100,250,300- (numbers count every game, rejected ones too)")
+       "by game number: 1-100,250,300- (numbers count every game, rejected ones too; reading "
+       "stops soon after the last one)")
       ("invert", "select the games that fail the conditions");
   return options;
 }

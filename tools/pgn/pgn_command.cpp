@@ -168,6 +168,7 @@ int run_pgn(const Args& args) {
   ReportedEvents events(diag, progress);
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
+  archive.last_game = filter.last_game();
   pgn::ReaderOptions reader;
   reader.move_locations = false;
   reader.comments = games.writer.comments && games.format == GamesFormat::pgn && !games.rejected_only;

@@ -147,6 +147,7 @@ int run_replay(const Args& args) {
   const std::vector<std::string> files = files_from(v);
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
+  archive.last_game = filter.last_game();
   if (v.count("range")) {
     if (files.size() != 1 || files[0] == "-") throw UsageError("--range needs exactly one file");
     archive.range = parse_range(v["range"].as<std::string>());

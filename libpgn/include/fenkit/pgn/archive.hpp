@@ -41,6 +41,9 @@ struct ArchiveOptions {
   std::uint64_t first_game = 1;                    // the number of the first game
   // Only the games that begin in this byte range of the (one) input: Chunker::restrict_to.
   std::optional<ByteRange> range;
+  // Reading stops after the chunk that holds this game (GameFilter::last_game()), so that
+  // asking for the first games of a large archive does not read all of it.
+  std::uint64_t last_game = UINT64_MAX;
 };
 
 // Where reading stands, after each chunk.
@@ -142,6 +145,7 @@ template <typename Result>
 void ArchiveReader<Result>::read(InputSource& input) {
   events_.opened(input);
   Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games);
+  chunker.stop_after_game(options_.last_game);
   if (options_.range) {
     try {
       chunker.restrict_to(options_.range->start, options_.range->end);

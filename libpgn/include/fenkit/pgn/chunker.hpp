@@ -62,6 +62,10 @@ class Chunker {
   // Needs a memory-mapped input (a regular, uncompressed file, not UTF-16); throws otherwise.
   void restrict_to(std::uint64_t start, std::uint64_t end);
 
+  // Stops before the first chunk that begins after game `last` (the chunk holding it may hold
+  // later games too): for reading only the first games of a large input.
+  void stop_after_game(std::uint64_t last) { last_game_ = last; }
+
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input
   // cannot be read on, once the whole games read before the failure have been handed out.
   bool next(Chunk& chunk);
@@ -75,6 +79,7 @@ class Chunker {
   InputSource& input_;
   std::size_t target_;
   std::uint64_t next_game_;
+  std::uint64_t last_game_ = UINT64_MAX;
   std::uint64_t sequence_ = 0;
   std::uint64_t bytes_read_ = 0;
 

@@ -41,7 +41,10 @@ void write_book(const std::string& path, std::span<const BookEntry> entries) {
   if (!file)
     throw BookError(BookFault::unwritable, path,
                     std::string("cannot write the book: ") + std::strerror(errno));
-  if (std::fwrite(bytes.data(), 1, bytes.size(), file.get()) != bytes.size() ||
+  // An empty book is a valid (empty) file; fwrite may not be given a null pointer.
+  const bool written =
+      bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), file.get()) == bytes.size();
+  if (!written ||
       std::fflush(file.get()) != 0)
     throw BookError(BookFault::unwritable, path,
                     std::string("cannot write the book: ") + std::strerror(errno));

@@ -74,6 +74,7 @@ ReplayWriter::ReplayWriter(const ReplayOptions& options, std::string file_name,
                                        .clocks = options.format != ReplayFormat::epd}),
       file_name_(std::move(file_name)), result_(result),
       keep_rejects_(keep_rejects),
+      waits_(options.rows_wait()),
       tag_values_(options.tags.size()),
       tag_seen_(options.tags.size()) {
   if (options.filter && !options.filter->empty()) selector_.emplace(*options.filter);
@@ -105,11 +106,6 @@ void ReplayWriter::tag(std::string_view name, std::string_view value) {
       tag_seen_[i] = 1;
     }
   if (selector_) selector_->tag(name, value);
-}
-
-bool ReplayWriter::wanted(std::uint32_t ply) const {
-  return !options_.final && ply >= options_.min_ply && ply <= options_.max_ply &&
-         ply % options_.every == 0;
 }
 
 void ReplayWriter::start_position(const fen::Position& pos) {
@@ -144,7 +140,7 @@ std::string_view ReplayWriter::uci_of(const fen::Position& before, fen::Move mov
 
 pgn::Action ReplayWriter::move(const pgn::MoveEvent& event) {
   san_length_ = uci_length_ = 0;
-  close_row(event.before, event.move, event.after);
+  if (waits_) close_row(event.before, event.move, event.after);
   last_ply_[event.depth] = event.ply;
   if (event.depth == 0) {
     mainline_plies_ = event.ply;
@@ -161,8 +157,7 @@ pgn::Action ReplayWriter::move(const pgn::MoveEvent& event) {
   if (wanted(event.ply)) write_row(*event.after, event.before, event.move, event.ply);
   // Past --max-ply nothing more is written; the reader still checks the rest of the game. A row
   // that waits for its next move or its comment is closed first.
-  const bool done = options_.rows_wait() ? event.ply > options_.max_ply
-                                         : event.ply >= options_.max_ply;
+  const bool done = waits_ ? event.ply > options_.max_ply : event.ply >= options_.max_ply;
   const bool needs_rest = options_.variations || options_.final ||
                           (selector_ && !verdict_.has_value());
   if (done && !needs_rest) return pgn::Action::skip;
@@ -315,14 +310,17 @@ void ReplayWriter::write_row(const fen::Position& pos, const fen::Position* befo
       out.push_back('"');
       break;
   }
+  if (!waits_) {
+    // Nothing to wait for: the tag columns (if any) end the row at once.
+    out.append(tags_text_);
+    if (options_.format == ReplayFormat::jsonl) out.push_back('}');
+    out.push_back('\n');
+    return;
+  }
   OpenRow& row = current_row();
   row.side = pos.side_to_move();
   // The final row keeps what was gathered after the last move; others start empty.
   if (!options_.final) clear_annotations(row);
-  if (!options_.rows_wait()) {
-    write_tail(row, nullptr, fen::Move(), nullptr, out);
-    return;
-  }
   row.open = true;
   row.tail_at = out.size();
 }

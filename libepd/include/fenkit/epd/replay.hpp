@@ -107,7 +107,11 @@ class ReplayWriter : public pgn::Visitor {
     std::vector<std::uint8_t> nags;
   };
 
-  bool wanted(std::uint32_t ply) const;
+  bool wanted(std::uint32_t ply) const {
+    // (No division for the usual --every 1: it would cost more than the rest of the test.)
+    return !options_.final && ply >= options_.min_ply && ply <= options_.max_ply &&
+           (options_.every == 1 || ply % options_.every == 0);
+  }
   void write_row(const fen::Position& pos, const fen::Position* before, fen::Move move,
                  std::uint32_t ply);
   // Writes the tail of the open row of the current line; `next` is the move played from its
@@ -128,6 +132,7 @@ class ReplayWriter : public pgn::Visitor {
   std::string file_name_;
   ReplayChunk& result_;
   bool keep_rejects_;
+  bool waits_;  // options_.rows_wait()
   std::uint64_t game_ = 0;
   std::size_t game_output_start_ = 0;
   std::uint64_t game_positions_ = 0;

@@ -33,6 +33,7 @@ class OutputBuffer {
   void truncate(std::size_t size) { size_ = size; }
   // Puts `s` at `offset`, moving what follows.
   void insert(std::size_t offset, std::string_view s) {
+    if (s.empty()) return;
     reserve(s.size());
     std::memmove(data_.get() + offset + s.size(), data_.get() + offset, size_ - offset);
     std::memcpy(data_.get() + offset, s.data(), s.size());

@@ -4,7 +4,11 @@ function(fenkit_add_library name)
   set(target fenkit_${name})
   add_library(${target} ${ARGN})
   add_library(fenkit::${name} ALIAS ${target})
-  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name} OUTPUT_NAME fenkit_${name})
+  # Only what FENKIT_API marks is exported (fenkit/fen/export.hpp); the ABI version is the
+  # SONAME (see FENKIT_SOVERSION).
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name} OUTPUT_NAME fenkit_${name}
+    CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
+    VERSION ${PROJECT_VERSION} SOVERSION ${FENKIT_SOVERSION})
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)

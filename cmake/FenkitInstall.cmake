@@ -4,8 +4,7 @@ include(CMakePackageConfigHelpers)
 
 set(FENKIT_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/fenkit)
 
-# The grammar target carries nothing once installed; it is listed because the libraries name it.
-install(TARGETS fenkit_fen fenkit_epd fenkit_pgn fenkit_fen_grammar
+install(TARGETS fenkit_fen fenkit_epd fenkit_pgn
   EXPORT fenkitTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -3,10 +3,13 @@
 #include <bit>
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 
-#if defined(__SSSE3__)
+#if defined(__x86_64__) || defined(__i386__)
 #include <tmmintrin.h>
+#define FENKIT_SSSE3_AVAILABLE 1
 #endif
 
 #include "fenkit/fen/fen.hpp"
@@ -15,7 +18,6 @@ namespace fenkit::fen {
 
 namespace {
 
-#if !defined(__SSSE3__)
 // One rank of the placement field ("rnbqkbnr", "4P3", "8") packed into a word whose first byte
 // in memory is the first character, so that the text is stored with one write (byte stores
 // read back as a word stall the CPU). Walks the occupied squares, writing gaps as digits.
@@ -43,12 +45,24 @@ std::uint64_t rank_word(const Position& pos, int rank, std::uint8_t& length) {
   if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
   return text;
 }
-#endif
 
-#if defined(__SSSE3__)
+// The placement field, rank 8 first.
+char* write_placement_portable(const Position& pos, char* p) {
+  for (int rank = 7; rank >= 0; --rank) {
+    std::uint8_t length;
+    const std::uint64_t text = rank_word(pos, rank, length);
+    std::memcpy(p, &text, sizeof text);  // kMaxFenLength leaves room for the whole word
+    p += length;
+    *p++ = '/';
+  }
+  return p - 1;  // no '/' after the first rank
+}
+
+#if defined(FENKIT_SSSE3_AVAILABLE)
 // Where SSSE3 is there a rank's text is made without a branch: a byte shuffle turns the eight
 // piece codes into letters, and a second one, chosen by which squares are occupied, moves the
-// letters into place; the digits for the gaps come from the same table.
+// letters into place; the digits for the gaps come from the same table. The functions carry
+// their own target so that a build for the x86-64 baseline still has them, chosen at run time.
 struct RankPattern {
   std::array<std::uint8_t, 16> shuffle{};  // text position -> file of its letter, or 0x80
   std::uint64_t digits = 0;                // the gap digits at their text positions
@@ -76,7 +90,9 @@ constexpr std::array<RankPattern, 256> kRankPatterns = [] {
   return table;
 }();
 
-std::uint64_t rank_word(const Position& pos, int rank, std::uint8_t& length) {
+__attribute__((target("ssse3"))) inline std::uint64_t rank_word_ssse3(const Position& pos,
+                                                                      int rank,
+                                                                      std::uint8_t& length) {
   // Piece code (bits 0-2 type, bit 3 colour) to FEN letter; the empty code 6 gives 0.
   const __m128i letters = _mm_setr_epi8('P', 'N', 'B', 'R', 'Q', 'K', 0, 0, 'p', 'n', 'b', 'r',
                                         'q', 'k', 0, 0);
@@ -90,18 +106,40 @@ std::uint64_t rank_word(const Position& pos, int rank, std::uint8_t& length) {
   length = pattern.length;
   return std::uint64_t(_mm_cvtsi128_si64(placed)) | pattern.digits;
 }
-#endif
 
-// The placement field, rank 8 first.
-char* write_placement(const Position& pos, char* p) {
+__attribute__((target("ssse3"))) char* write_placement_ssse3(const Position& pos, char* p) {
   for (int rank = 7; rank >= 0; --rank) {
     std::uint8_t length;
-    const std::uint64_t text = rank_word(pos, rank, length);
+    const std::uint64_t text = rank_word_ssse3(pos, rank, length);
     std::memcpy(p, &text, sizeof text);  // kMaxFenLength leaves room for the whole word
     p += length;
     *p++ = '/';
   }
-  return p - 1;  // no '/' after the first rank
+  return p - 1;
+}
+#endif
+
+// Whether to use the shuffle instructions: asked of the CPU once. FENKIT_CPU=baseline in the
+// environment keeps to the code every x86-64 CPU runs (to compare the two, or to rule the
+// faster one out when chasing a problem).
+bool has_ssse3() {
+#if defined(FENKIT_SSSE3_AVAILABLE)
+  static const bool supported = [] {
+    const char* cpu = std::getenv("FENKIT_CPU");
+    if (cpu && std::string_view(cpu) == "baseline") return false;
+    return bool(__builtin_cpu_supports("ssse3"));
+  }();
+  return supported;
+#else
+  return false;
+#endif
+}
+
+char* write_placement(const Position& pos, char* p) {
+#if defined(FENKIT_SSSE3_AVAILABLE)
+  if (has_ssse3()) return write_placement_ssse3(pos, p);
+#endif
+  return write_placement_portable(pos, p);
 }
 
 // A clock: one or two digits nearly always.
@@ -156,27 +194,28 @@ std::size_t write_fen(const Position& pos, char* out, const FenWriteOptions& opt
 }
 
 std::size_t FenWriter::write(const Position& pos, char* out) {
-#if defined(__SSSE3__)
-  // Each rank costs a few instructions without branches: making it afresh is cheaper than
-  // asking whether it changed.
-  char* p = write_placement(pos, out);
-#else
-  char* p = out;
-  const Piece* board = pos.board().data();
-  for (int rank = 7; rank >= 0; --rank) {
-    RankText& cached = ranks_[rank];
-    std::uint64_t key;
-    std::memcpy(&key, board + 8 * rank, sizeof key);
-    if (key != cached.key) {
-      cached.key = key;
-      cached.text = rank_word(pos, rank, cached.length);
+  char* p;
+  if (has_ssse3()) {
+    // Each rank costs a few instructions without branches: making it afresh is cheaper than
+    // asking whether it changed.
+    p = write_placement(pos, out);
+  } else {
+    p = out;
+    const Piece* board = pos.board().data();
+    for (int rank = 7; rank >= 0; --rank) {
+      RankText& cached = ranks_[rank];
+      std::uint64_t key;
+      std::memcpy(&key, board + 8 * rank, sizeof key);
+      if (key != cached.key) {
+        cached.key = key;
+        cached.text = rank_word(pos, rank, cached.length);
+      }
+      std::memcpy(p, &cached.text, sizeof cached.text);  // the buffer has room for the whole word
+      p += cached.length;
+      *p++ = '/';
     }
-    std::memcpy(p, &cached.text, sizeof cached.text);  // the buffer has room for the whole word
-    p += cached.length;
-    *p++ = '/';
+    --p;  // no '/' after the first rank
   }
-  --p;  // no '/' after the first rank
-#endif
   p = write_side(pos, p);
   // X-FEN letters of Chess960 rights depend on where the other rooks stand, so those are
   // written afresh each time.

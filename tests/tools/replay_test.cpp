@@ -408,6 +408,24 @@ TEST_F(Replay, OneOrTwoThreadsWriteTheSameBytes) {
   EXPECT_TRUE(rejects == fenkit::testing::read_file(dir.path("two.rejects"))) << "rejects differ";
 }
 
+// The FEN writer picks its code by the CPU at run time; FENKIT_CPU=baseline keeps to the code
+// every x86-64 CPU runs. Both must write the same bytes, Chess960 castling letters included.
+TEST_F(Replay, BaselineCpuCodeWritesTheSameFen) {
+  std::string inputs;
+  for (const auto& entry : std::filesystem::directory_iterator(testing::data("pgn/quirks")))
+    if (entry.path().extension() == ".pgn") inputs += " " + quote(entry.path().string());
+  for (const char* name : {"replay-oracle.pgn", "lichess-style.pgn", "annotated.pgn", "suite.pgn"})
+    inputs += " " + quote(testing::data(std::string("pgn/") + name));
+  const std::string args = "replay -q --with-start --variations -f csv" + inputs;
+  const Outcome dispatched = fenkit(args);
+  int status = -1;
+  const std::string baseline = fenkit::testing::run(
+      "FENKIT_CPU=baseline '" + std::string(FENKIT_BINARY) + "' " + args + " 2>/dev/null", &status);
+  EXPECT_EQ(status, dispatched.status);
+  EXPECT_GT(lines_of(baseline).size(), 500U);
+  EXPECT_TRUE(baseline == dispatched.out) << "the baseline FEN writer writes other bytes";
+}
+
 // "N games, M used, R rejected[, W warnings ...]; P positions" from a summary line.
 std::array<std::uint64_t, 4> summary_counts(const std::string& err) {
   static const std::regex summary(

@@ -68,7 +68,6 @@ inline Outcome fenkit(const std::string& args) {
 }
 
 // A path as one word of a shell command.
-// A path as one word of a shell command.
 inline std::string quote(const std::string& path) { return "'" + path + "'"; }
 
 // A fixture of tests/data.

@@ -34,15 +34,16 @@
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
 #include "fenkit/fen/types.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
 enum class GameResult : std::uint8_t { white_wins, black_wins, draw, unknown };
 
 // "1-0", "0-1", "1/2-1/2"; anything else (such as "*") is unknown.
-GameResult parse_game_result(std::string_view text);
+FENKIT_API GameResult parse_game_result(std::string_view text);
 
-struct BookBuildOptions {
+struct FENKIT_API BookBuildOptions {
   int max_ply = 1024;       // use the first max_ply half-moves of each game
   int min_games = 3;        // keep moves played in at least this many games
   double min_score = 0.0;   // keep moves whose mover scored at least this percentage (0-100)
@@ -54,7 +55,7 @@ struct BookBuildOptions {
 };
 
 // Why add_game() refused a game.
-struct GameRejection {
+struct FENKIT_API GameRejection {
   std::size_t ply = 0;  // 1-based half-move of the illegal move
   std::string message;  // "illegal move e1e3 at ply 7"
 };
@@ -62,7 +63,7 @@ struct GameRejection {
 // Whether add_game() must check the moves. The PGN reader has checked them already.
 enum class MoveCheck : std::uint8_t { verify, trusted };
 
-struct BookBuildStats {
+struct FENKIT_API BookBuildStats {
   std::uint64_t games = 0;            // games added
   std::uint64_t rejected_games = 0;   // games refused for an illegal move
   std::uint64_t ambiguous_plies = 0;  // Chess960 positions left out (book_move.hpp)
@@ -71,7 +72,7 @@ struct BookBuildStats {
 };
 
 // A position of a game (its Polyglot key) and the move played from it, in book encoding.
-struct BookPly {
+struct FENKIT_API BookPly {
   std::uint64_t key = 0;
   std::uint16_t move = 0;
   fen::Color mover = fen::Color::white;
@@ -81,12 +82,12 @@ struct BookPly {
 // out the Chess960 positions whose key cannot tell their castling rights apart (counted in
 // `ambiguous`). Appends them to `out`. With MoveCheck::verify an illegal move refuses the game
 // (and `out` is left as it was).
-std::optional<GameRejection> book_plies(const fen::Position& start,
-                                        std::span<const fen::Move> moves, int max_ply,
-                                        MoveCheck check, std::vector<BookPly>& out,
-                                        std::uint64_t& ambiguous);
+FENKIT_API std::optional<GameRejection> book_plies(const fen::Position& start,
+                                                   std::span<const fen::Move> moves, int max_ply,
+                                                   MoveCheck check, std::vector<BookPly>& out,
+                                                   std::uint64_t& ambiguous);
 
-class BookBuilder {
+class FENKIT_API BookBuilder {
  public:
   explicit BookBuilder(const BookBuildOptions& options = {});
   ~BookBuilder();

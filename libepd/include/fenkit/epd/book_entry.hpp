@@ -11,12 +11,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
 inline constexpr std::size_t kBookEntrySize = 16;
 
-struct BookEntry {
+struct FENKIT_API BookEntry {
   std::uint64_t key = 0;
   std::uint16_t move = 0;
   std::uint16_t weight = 0;

@@ -25,11 +25,12 @@
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/visitor.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
 // The games of one chunk, as the builder takes them.
-struct BookGames {
+struct FENKIT_API BookGames {
   struct Game {
     std::size_t first_ply = 0, ply_count = 0;  // in `plies`
     GameResult result = GameResult::unknown;
@@ -43,7 +44,7 @@ struct BookGames {
   void add_to(BookBuilder& builder) const;
 };
 
-class BookGameVisitor : public pgn::Visitor {
+class FENKIT_API BookGameVisitor : public pgn::Visitor {
  public:
   // `file_name` names the input in diagnostics; games the filter leaves out are not counted.
   BookGameVisitor(BookGames& out, int max_ply, std::string file_name, bool warnings,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fenkit/epd/book_entry.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
@@ -21,8 +22,8 @@ enum class BookMergeMode {
 };
 
 // Both inputs sorted by key; so is the result.
-std::vector<BookEntry> merge_books(std::span<const BookEntry> first,
-                                   std::span<const BookEntry> second,
-                                   BookMergeMode mode = BookMergeMode::add_weights);
+FENKIT_API std::vector<BookEntry> merge_books(std::span<const BookEntry> first,
+                                              std::span<const BookEntry> second,
+                                              BookMergeMode mode = BookMergeMode::add_weights);
 
 }  // namespace fenkit::epd

@@ -17,24 +17,25 @@
 
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
 // The book code of a legal move. Castling moves become king-takes-rook.
-std::uint16_t encode_book_move(fen::Move move);
+FENKIT_API std::uint16_t encode_book_move(fen::Move move);
 
 // The legal move of `pos` that `code` names, or fen::Move::none() if there is none (an
 // entry whose key collides with another position's, or a damaged book).
-fen::Move decode_book_move(const fen::Position& pos, std::uint16_t code);
+FENKIT_API fen::Move decode_book_move(const fen::Position& pos, std::uint16_t code);
 
 // The squares of a book move as written, without looking at a position: "e2e4", "e7e8q",
 // "e1h1"; "a1a1" for 0. For moves that decode to nothing.
-std::string book_move_text(std::uint16_t code);
+FENKIT_API std::string book_move_text(std::uint16_t code);
 
 // The Polyglot key records one bit per castling side, not which rook holds the right, so in
 // Chess960 a right held by an inner rook (another rook of the same colour stands between it
 // and the corner) cannot be told from the outer rook's right. Books leave such positions out,
 // as the format's description asks.
-bool has_ambiguous_castling_key(const fen::Position& pos);
+FENKIT_API bool has_ambiguous_castling_key(const fen::Position& pos);
 
 }  // namespace fenkit::epd

@@ -20,6 +20,7 @@
 #include "fenkit/epd/book_entry.hpp"
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
@@ -32,7 +33,7 @@ enum class BookFault : std::uint8_t {
 
 // A book that cannot be used: unreadable, truncated, or not sorted (or cannot be written).
 // what() names the file and, where there is one, the entry and byte offset at fault.
-class BookError : public std::runtime_error {
+class FENKIT_API BookError : public std::runtime_error {
  public:
   BookError(BookFault fault, std::string file, std::string message,
             std::optional<std::uint64_t> offset = {});
@@ -50,7 +51,7 @@ class BookError : public std::runtime_error {
   std::optional<std::uint64_t> offset_;
 };
 
-struct BookOpenOptions {
+struct FENKIT_API BookOpenOptions {
   // A size that is not a multiple of 16 is an error (some books in circulation end with a
   // stray byte). With this set, the whole entries are read and the remainder is ignored;
   // Book::ignored_bytes() tells how many bytes that was, so a caller can warn.
@@ -58,14 +59,14 @@ struct BookOpenOptions {
 };
 
 // One move of a position as the book has it.
-struct BookMove {
+struct FENKIT_API BookMove {
   fen::Move move;          // fen::Move::none() if the code is not a legal move here
   std::uint16_t code = 0;  // as stored (book_move.hpp)
   std::uint16_t weight = 0;
   std::uint32_t learn = 0;
 };
 
-class Book {
+class FENKIT_API Book {
  public:
   // Maps and checks the file. Throws BookError.
   static Book open(const std::string& path, const BookOpenOptions& options = {});

@@ -17,16 +17,17 @@
 
 #include "fenkit/epd/book_reader.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
-struct BookWalkOptions {
+struct FENKIT_API BookWalkOptions {
   // Consecutive positions outside the book the walk may pass through after a book move or
   // at a root. Each step up multiplies that search by about the number of legal moves.
   int max_gap = 1;
 };
 
-struct BookWalk {
+struct FENKIT_API BookWalk {
   // Each position of the book that was reached, once per key, in the order found
   // (breadth first from the roots, book moves before other moves).
   std::vector<fen::Position> positions;
@@ -35,7 +36,7 @@ struct BookWalk {
   std::size_t unreached_entries = 0;
 };
 
-BookWalk walk_book(const Book& book, std::span<const fen::Position> roots,
-                   const BookWalkOptions& options = {});
+FENKIT_API BookWalk walk_book(const Book& book, std::span<const fen::Position> roots,
+                              const BookWalkOptions& options = {});
 
 }  // namespace fenkit::epd

@@ -12,16 +12,17 @@
 #include "fenkit/epd/book_entry.hpp"
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
-struct BookWeightsOptions {
+struct FENKIT_API BookWeightsOptions {
   bool only_white = false;  // keep only White's moves
   bool only_black = false;  // keep only Black's moves
   bool uniform = false;     // give every kept move weight 1
 };
 
-class BookWeights {
+class FENKIT_API BookWeights {
  public:
   explicit BookWeights(const BookWeightsOptions& options = {});
 

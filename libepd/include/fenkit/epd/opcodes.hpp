@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
@@ -22,7 +23,7 @@ enum class OperandShape : std::uint8_t {
   any,          // noop, and every opcode the standard does not define
 };
 
-struct OpcodeInfo {
+struct FENKIT_API OpcodeInfo {
   std::string_view name;
   OperandShape shape;
   std::int64_t min = 0;  // the range of an integer operand
@@ -31,15 +32,15 @@ struct OpcodeInfo {
 };
 
 // Every standard opcode, in ASCII order of name.
-std::span<const OpcodeInfo> standard_opcodes();
+FENKIT_API std::span<const OpcodeInfo> standard_opcodes();
 
 // The standard opcode of that name, or nullptr for unknown and private opcodes.
-const OpcodeInfo* find_opcode(std::string_view name);
+FENKIT_API const OpcodeInfo* find_opcode(std::string_view name);
 
 // The shape of an opcode's operands: `any` for opcodes the standard does not define.
-OperandShape shape_of(std::string_view opcode);
+FENKIT_API OperandShape shape_of(std::string_view opcode);
 
 // Opcodes of upper-case letters (and digits or '_') are reserved for private use.
-bool is_private_opcode(std::string_view name);
+FENKIT_API bool is_private_opcode(std::string_view name);
 
 }  // namespace fenkit::epd

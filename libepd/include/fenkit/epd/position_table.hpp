@@ -14,11 +14,12 @@
 #include <memory>
 #include <string_view>
 #include <vector>
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
 // Append-only text storage whose views stay valid: large blocks, never moved.
-class TextStore {
+class FENKIT_API TextStore {
  public:
   std::string_view add(std::string_view text);
   std::size_t bytes() const { return bytes_; }
@@ -32,7 +33,7 @@ class TextStore {
 };
 
 // A position seen in a game, as the table is given it.
-struct PositionSeen {
+struct FENKIT_API PositionSeen {
   std::uint64_t key = 0;
   std::string_view fen;        // six fields
   std::size_t epd_length = 0;  // the four EPD fields: fen.substr(0, epd_length)
@@ -42,7 +43,7 @@ struct PositionSeen {
   std::string_view note;       // the game's note, kept for the first sighting only
 };
 
-class PositionTable {
+class FENKIT_API PositionTable {
  public:
   struct Entry {
     std::uint64_t key = 0;

@@ -18,20 +18,21 @@
 
 #include "fenkit/epd/record.hpp"
 #include "fenkit/fen/setup.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
 // A reason a record was rejected, with its place in the line.
-struct ReadError {
+struct FENKIT_API ReadError {
   std::size_t column = 0;  // 1-based
   std::string message;
 };
 
 // Syntax only: the four fields, the clocks if present, the operations with typed operands.
 // The line may still end in '\r' or blanks. `out` is written only on success.
-std::optional<ReadError> parse_record(std::string_view line, Record& out);
+FENKIT_API std::optional<ReadError> parse_record(std::string_view line, Record& out);
 
-struct CheckOptions {
+struct FENKIT_API CheckOptions {
   fen::Problems relax;    // position problems to accept (fen/setup.hpp)
   bool chess960 = false;  // read castling rights as Chess960
 };
@@ -40,19 +41,19 @@ struct CheckOptions {
 // operand legal in it (pv move by move), integer operands of standard opcodes in range, and
 // no opcode given twice. Sets `record.position` and resolves the moves (writing them back
 // as canonical SAN) as far as it can; returns every problem found, in line order.
-std::vector<ReadError> check_record(Record& record, const CheckOptions& options = {});
+FENKIT_API std::vector<ReadError> check_record(Record& record, const CheckOptions& options = {});
 
-struct ReadOptions {
+struct FENKIT_API ReadOptions {
   bool check = true;  // also check_record()
   CheckOptions checks;
 };
 
 // parse_record() and, unless options.check is off, check_record(). Empty when the record
 // was read; `out` then holds it.
-std::vector<ReadError> read_record(std::string_view line, Record& out,
-                                   const ReadOptions& options = {});
+FENKIT_API std::vector<ReadError> read_record(std::string_view line, Record& out,
+                                              const ReadOptions& options = {});
 
 // Convenience for trusted input: throws std::invalid_argument with the first error.
-Record record_from_epd(std::string_view line, const ReadOptions& options = {});
+FENKIT_API Record record_from_epd(std::string_view line, const ReadOptions& options = {});
 
 }  // namespace fenkit::epd

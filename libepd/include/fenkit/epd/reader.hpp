@@ -16,10 +16,11 @@
 #include "fenkit/epd/read.hpp"
 #include "fenkit/epd/record.hpp"
 #include "fenkit/pgn/input.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
-struct Entry {
+struct FENKIT_API Entry {
   std::size_t line = 0;            // 1-based line number in the input
   std::string text;                // the line, without its line ending and trailing blanks
   Record record;                   // meaningful when ok()
@@ -27,7 +28,7 @@ struct Entry {
   bool ok() const { return errors.empty(); }
 };
 
-class Reader {
+class FENKIT_API Reader {
  public:
   // Reads from `in`, which must outlive the reader.
   explicit Reader(pgn::InputSource& in, ReadOptions options = {});

@@ -21,6 +21,7 @@
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
 #include "fenkit/fen/setup.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
@@ -34,7 +35,7 @@ enum class OperandKind : std::uint8_t {
   word,     // any other unquoted token of an opcode the standard does not define
 };
 
-struct Operand {
+struct FENKIT_API Operand {
   OperandKind kind = OperandKind::word;
   // move: the move as written, replaced by canonical SAN when the record is checked;
   // real and word: the token as written; string: the value, without quotes or escapes.
@@ -50,10 +51,10 @@ struct Operand {
   static Operand of_move(std::string san, fen::Move move = fen::Move::none());
 
   // Same kind and value; columns are ignored.
-  friend bool operator==(const Operand& a, const Operand& b);
+  friend FENKIT_API bool operator==(const Operand& a, const Operand& b);
 };
 
-struct Operation {
+struct FENKIT_API Operation {
   std::string opcode;
   std::vector<Operand> operands;
   std::uint32_t column = 0;  // 1-based column of the opcode; 0 if not read
@@ -64,12 +65,12 @@ struct Operation {
   // The one string operand (or the text of the one operand of an unknown opcode).
   std::optional<std::string_view> string() const;
 
-  friend bool operator==(const Operation& a, const Operation& b);
+  friend FENKIT_API bool operator==(const Operation& a, const Operation& b);
 };
 
 // ---------------------------------------------------------------- Records
 
-struct Record {
+struct FENKIT_API Record {
   // The four EPD fields. The clocks hold the fifth and sixth FEN fields when the line had
   // them (opening books are six-field FEN), as `clock_fields` tells; otherwise 0 and 1.
   fen::Setup setup;
@@ -145,7 +146,7 @@ struct Record {
   std::size_t erase(std::string_view opcode);
 
   // Same fields, clocks and operations; positions and columns are ignored.
-  friend bool operator==(const Record& a, const Record& b);
+  friend FENKIT_API bool operator==(const Record& a, const Record& b);
 };
 
 }  // namespace fenkit::epd

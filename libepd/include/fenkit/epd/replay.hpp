@@ -31,12 +31,13 @@
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/pgn/output_buffer.hpp"
 #include "fenkit/pgn/report.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
 enum class ReplayFormat { fen, epd, csv, jsonl };
 
-struct ReplayOptions {
+struct FENKIT_API ReplayOptions {
   ReplayFormat format = ReplayFormat::fen;
   fen::EpMode ep = fen::EpMode::standard;
   bool with_start = false;  // ply 0: the game's start position
@@ -65,10 +66,10 @@ struct ReplayOptions {
 };
 
 // The header line of the csv format.
-std::string csv_header(const ReplayOptions& options);
+FENKIT_API std::string csv_header(const ReplayOptions& options);
 
 // What one chunk of input produced, kept until it can be written in order.
-struct ReplayChunk {
+struct FENKIT_API ReplayChunk {
   pgn::OutputBuffer output;
   pgn::ChunkReport report;
   std::uint64_t positions = 0;
@@ -77,7 +78,7 @@ struct ReplayChunk {
 
 // `file_name` names the input in diagnostics; `keep_rejects` keeps the text of rejected games in
 // the report.
-class ReplayWriter : public pgn::Visitor {
+class FENKIT_API ReplayWriter : public pgn::Visitor {
  public:
   ReplayWriter(const ReplayOptions& options, std::string file_name, ReplayChunk& result,
                bool keep_rejects);

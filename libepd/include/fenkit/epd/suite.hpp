@@ -17,10 +17,11 @@
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
-struct SuiteFilter {
+struct FENKIT_API SuiteFilter {
   std::uint32_t min_ply = 1;  // plies counted from the game's start position (0)
   std::uint32_t max_ply = UINT32_MAX;
   std::optional<fen::Color> side;       // only positions with this side to move
@@ -32,7 +33,7 @@ struct SuiteFilter {
 
 // One position taken from one game. The texts are offsets into SuiteChunk's stores, so that
 // a chunk's sightings cost no allocation each.
-struct Sighting {
+struct FENKIT_API Sighting {
   std::uint64_t key = 0;        // suite_key() of the position
   std::uint64_t game = 0;       // game number, counted across all inputs
   std::uint32_t ply = 0;
@@ -44,7 +45,7 @@ struct Sighting {
 };
 
 // What one chunk of input produced, kept until it can be merged in input order.
-struct SuiteChunk {
+struct FENKIT_API SuiteChunk {
   std::vector<Sighting> sightings;  // in input order
   std::string fens;
   std::string notes;
@@ -61,9 +62,9 @@ struct SuiteChunk {
 // The 64-bit key of a position as its four EPD fields say it: the Polyglot key, except that
 // the en-passant file counts exactly when the FEN writes the square (`ep` decides which), so
 // that two positions share a key only if their EPD fields may be the same.
-std::uint64_t suite_key(const fen::Position& pos, fen::EpMode ep);
+FENKIT_API std::uint64_t suite_key(const fen::Position& pos, fen::EpMode ep);
 
-class SuiteVisitor : public pgn::Visitor {
+class FENKIT_API SuiteVisitor : public pgn::Visitor {
  public:
   SuiteVisitor(const SuiteFilter& filter, std::string file_name, SuiteChunk& chunk,
                bool keep_rejects, bool warnings);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "fenkit/epd/record.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
@@ -18,20 +19,20 @@ enum class ClockFields : std::uint8_t {
   six,      // six-field FEN (opening books): the record's clocks as fields, hmvc/fmvn dropped
 };
 
-struct WriteOptions {
+struct FENKIT_API WriteOptions {
   ClockFields clocks = ClockFields::as_read;
   // Operations in ASCII order of opcode rather than in the order of the record.
   bool sort_operations = false;
 };
 
 // Appends the record as one EPD line (without a line ending) to `out`.
-void write_epd(const Record& record, std::string& out, const WriteOptions& options = {});
-std::string to_epd(const Record& record, const WriteOptions& options = {});
+FENKIT_API void write_epd(const Record& record, std::string& out, const WriteOptions& options = {});
+FENKIT_API std::string to_epd(const Record& record, const WriteOptions& options = {});
 
 // Appends the four EPD fields of a setup: placement, side, castling as written, en passant.
-void write_fields(const fen::Setup& setup, std::string& out);
+FENKIT_API void write_fields(const fen::Setup& setup, std::string& out);
 
 // Appends a string operand: quoted, with '"' and '\' escaped.
-void write_quoted(std::string_view text, std::string& out);
+FENKIT_API void write_quoted(std::string_view text, std::string& out);
 
 }  // namespace fenkit::epd

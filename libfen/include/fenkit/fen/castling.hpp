@@ -6,12 +6,13 @@
 #include <cstdint>
 
 #include "fenkit/fen/types.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
 enum class CastlingSide : std::uint8_t { king_side = 0, queen_side = 1 };
 
-class CastlingRights {
+class FENKIT_API CastlingRights {
  public:
   constexpr bool has(Color c, CastlingSide side) const { return mask_ & bit(c, side); }
   constexpr bool has_any(Color c) const { return mask_ & (3U << (2 * index_of(c))); }

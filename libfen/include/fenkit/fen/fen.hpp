@@ -16,6 +16,7 @@
 #include "fenkit/fen/castling.hpp"
 #include "fenkit/fen/position.hpp"
 #include "fenkit/fen/setup.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
@@ -29,7 +30,7 @@ enum class FenField : std::uint8_t {
   halfmove_clock,
   fullmove_number,
 };
-const char* field_name(FenField f);
+FENKIT_API const char* field_name(FenField f);
 
 enum class FenSyntax : std::uint8_t {
   ok,
@@ -44,7 +45,7 @@ enum class FenSyntax : std::uint8_t {
   unexpected_text,    // text after the last field
 };
 
-struct FenError {
+struct FENKIT_API FenError {
   FenSyntax syntax = FenSyntax::ok;
   FenField field = FenField::placement;
   std::size_t column = 0;  // 1-based column of the syntax error; 0 for problems
@@ -57,7 +58,7 @@ struct FenError {
   std::string message() const;
 };
 
-struct FenReadOptions {
+struct FENKIT_API FenReadOptions {
   // Also take four fields (EPD style) or five, repeated blanks, and '-' for a clock.
   bool lenient = false;
   // Stop after the four EPD fields, leaving the rest for the caller (see `consumed`).
@@ -67,20 +68,21 @@ struct FenReadOptions {
 // Reads the text of a FEN into `out` without judging the position. `consumed`, when given,
 // receives how many characters were read (with epd_fields_only, up to the end of the
 // en-passant field).
-FenError read_setup(std::string_view text, Setup& out, const FenReadOptions& options = {},
-                    std::size_t* consumed = nullptr);
+FENKIT_API FenError read_setup(std::string_view text, Setup& out,
+                               const FenReadOptions& options = {},
+                               std::size_t* consumed = nullptr);
 
-struct FenOptions {
+struct FENKIT_API FenOptions {
   bool lenient = false;
   Problems relax;         // validation problems to accept (setup.hpp)
   bool chess960 = false;  // read castling as Chess960 even where it looks standard
 };
 
 // Reads and validates; `out` is written only on success.
-FenError read_fen(std::string_view text, Position& out, const FenOptions& options = {});
+FENKIT_API FenError read_fen(std::string_view text, Position& out, const FenOptions& options = {});
 
 // Convenience for trusted input: throws std::invalid_argument with the error message.
-Position position_from_fen(std::string_view text, const FenOptions& options = {});
+FENKIT_API Position position_from_fen(std::string_view text, const FenOptions& options = {});
 
 // ---------------------------------------------------------------- Writing
 
@@ -89,7 +91,7 @@ enum class EpMode : std::uint8_t {
   legal,     // only when an en-passant capture is legal (python-chess, lichess)
 };
 
-struct FenWriteOptions {
+struct FENKIT_API FenWriteOptions {
   EpMode ep = EpMode::standard;
   CastlingNotation castling = CastlingNotation::automatic;
   bool clocks = true;  // six fields; false writes the four EPD fields
@@ -100,14 +102,15 @@ inline constexpr std::size_t kMaxFenLength = 112;
 
 // Writes the FEN into `out` (at least kMaxFenLength bytes, not NUL-terminated) and returns
 // its length. Allocation-free, for hot loops.
-std::size_t write_fen(const Position& pos, char* out, const FenWriteOptions& options = {});
-std::string to_fen(const Position& pos, const FenWriteOptions& options = {});
+FENKIT_API std::size_t write_fen(const Position& pos, char* out,
+                                 const FenWriteOptions& options = {});
+FENKIT_API std::string to_fen(const Position& pos, const FenWriteOptions& options = {});
 
 // Writes the FENs of a run of related positions (the moves of games) faster than write_fen:
 // the castling field's text is reused while the rights do not change, and, in builds without
 // SSSE3 (where a rank is made without branches), so is the text of every unchanged rank.
 // Same output as write_fen.
-class FenWriter {
+class FENKIT_API FenWriter {
  public:
   explicit FenWriter(const FenWriteOptions& options = {}) : options_(options) {}
   // Writes into `out` (at least kMaxFenLength bytes) and returns the length.
@@ -129,7 +132,7 @@ class FenWriter {
 };
 
 // Writes the castling field's letters (no '-') and returns how many.
-std::size_t write_castling(const Position& pos, CastlingNotation notation, char* out);
+FENKIT_API std::size_t write_castling(const Position& pos, CastlingNotation notation, char* out);
 
 inline constexpr std::string_view kStartFen =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "fenkit/fen/types.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
@@ -20,7 +21,7 @@ enum class MoveKind : std::uint8_t { normal = 0, promotion = 1, en_passant = 2, 
 // Castling is stored king-takes-rook so that Chess960 needs no special case; notation code
 // turns it into O-O / e1g1 when it writes the move.
 // Two values are reserved: 0 is "no move" (a1a1) and 65 (b1b1) is the null move of PGN (`--`).
-class Move {
+class FENKIT_API Move {
  public:
   constexpr Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::normal,
@@ -63,7 +64,7 @@ class Move {
 // and 2 castlings.
 inline constexpr std::size_t kMaxMoves = 1098;
 
-class MoveList {
+class FENKIT_API MoveList {
  public:
   // Leaves the entries unwritten (see moves_).
   MoveList() {}

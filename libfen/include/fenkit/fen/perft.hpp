@@ -9,13 +9,14 @@
 
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
 // Leaf nodes at `depth` plies (1 for depth 0). Counts the last ply in bulk.
-std::uint64_t perft(const Position& pos, int depth);
+FENKIT_API std::uint64_t perft(const Position& pos, int depth);
 
 // Each root move with the number of leaves below it, in generation order.
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth);
+FENKIT_API std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth);
 
 }  // namespace fenkit::fen

@@ -12,23 +12,24 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
-struct PerftCase {
+struct FENKIT_API PerftCase {
   std::string fen;
   std::string id;          // block style only
   std::size_t line = 0;    // 1-based line of the FEN
   std::vector<std::pair<int, std::uint64_t>> expected;  // (depth, nodes)
 };
 
-struct PerftSuiteError {
+struct FENKIT_API PerftSuiteError {
   std::size_t line = 0;
   std::string message;
 };
 
 // Reads a suite line by line, for callers that have the lines from elsewhere.
-class PerftSuiteReader {
+class FENKIT_API PerftSuiteReader {
  public:
   // The next line of the suite, with or without its line end.
   void add_line(std::string_view line);
@@ -44,6 +45,7 @@ class PerftSuiteReader {
 };
 
 // Reads a whole suite; lines it cannot understand are returned in `errors`.
-std::vector<PerftCase> read_perft_suite(std::istream& in, std::vector<PerftSuiteError>& errors);
+FENKIT_API std::vector<PerftCase> read_perft_suite(std::istream& in,
+                                                   std::vector<PerftSuiteError>& errors);
 
 }  // namespace fenkit::fen

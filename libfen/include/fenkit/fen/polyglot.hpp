@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
@@ -14,9 +15,9 @@ namespace fenkit::fen {
 // en-passant file and the side to move, XORed from the published Random64 table.
 // The en-passant file counts only when a pawn of the side to move stands beside the pawn
 // that just moved two squares (whether or not the capture would be legal).
-std::uint64_t polyglot_key(const Position& pos);
+FENKIT_API std::uint64_t polyglot_key(const Position& pos);
 
 // The published table: 768 piece-square values, 4 castling, 8 en-passant files, 1 turn.
-const std::array<std::uint64_t, 781>& polyglot_random64();
+FENKIT_API const std::array<std::uint64_t, 781>& polyglot_random64();
 
 }  // namespace fenkit::fen

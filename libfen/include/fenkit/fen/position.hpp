@@ -14,10 +14,11 @@
 #include "fenkit/fen/castling.hpp"
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/types.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
-class Position {
+class FENKIT_API Position {
  public:
   // The standard starting position.
   Position();
@@ -105,7 +106,7 @@ class Position {
   void set_fullmove_number(int n) { fullmove_ = std::uint32_t(n); }
   void set_chess960(bool on) { chess960_ = on; }
 
-  friend bool operator==(const Position& a, const Position& b);
+  friend FENKIT_API bool operator==(const Position& a, const Position& b);
 
  private:
   struct EmptyTag {};

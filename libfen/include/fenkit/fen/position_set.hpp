@@ -19,13 +19,14 @@
 #include <vector>
 
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
 // Whether two positions are the same in the sense above.
-bool same_position(const Position& a, const Position& b);
+FENKIT_API bool same_position(const Position& a, const Position& b);
 
-class PositionSet {
+class FENKIT_API PositionSet {
  public:
   // Adds a position; returns its index (an earlier index if the same position is there).
   std::size_t add(const Position& pos);

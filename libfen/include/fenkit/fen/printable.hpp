@@ -11,22 +11,24 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
 // `text` with every control byte (below 0x20, and 0x7f) and every byte that is not part of a
 // well-formed UTF-8 sequence written as \xNN, and cut after `max_bytes` bytes of input (on a
 // character boundary) with "..." appended. Valid UTF-8 and printable ASCII pass unchanged.
-std::string printable(std::string_view text, std::size_t max_bytes = 40);
+FENKIT_API std::string printable(std::string_view text, std::size_t max_bytes = 40);
 
 // Appends printable(text, max_bytes) to `out`.
-void append_printable(std::string& out, std::string_view text, std::size_t max_bytes = 40);
+FENKIT_API void append_printable(std::string& out, std::string_view text,
+                                 std::size_t max_bytes = 40);
 
 // The length of the well-formed UTF-8 sequence starting at `text[0]`, or 0 if it is not one
 // (overlong forms, surrogates and values above U+10FFFF are not well formed).
-std::size_t utf8_sequence_length(std::string_view text);
+FENKIT_API std::size_t utf8_sequence_length(std::string_view text);
 
 // Whether all of `text` is well-formed UTF-8.
-bool is_utf8(std::string_view text);
+FENKIT_API bool is_utf8(std::string_view text);
 
 }  // namespace fenkit::fen

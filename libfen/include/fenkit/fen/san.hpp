@@ -15,11 +15,12 @@
 
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
 // A SAN token as written, not yet checked against a position.
-struct SanMove {
+struct FENKIT_API SanMove {
   enum class Form : std::uint8_t { move, castle_king_side, castle_queen_side, null_move };
   Form form = Form::move;
   PieceType piece = PieceType::pawn;
@@ -32,7 +33,7 @@ struct SanMove {
 };
 
 // Parses a whole token; false on a syntax error.
-bool parse_san(std::string_view token, SanMove& out);
+FENKIT_API bool parse_san(std::string_view token, SanMove& out);
 
 enum class SanError : std::uint8_t {
   none,
@@ -45,7 +46,7 @@ enum class SanError : std::uint8_t {
   castling_not_allowed,  // no right, path blocked, or king in or through check
 };
 
-struct SanResult {
+struct FENKIT_API SanResult {
   Move move;
   SanError error = SanError::none;
   Bitboard candidates = 0;  // for `ambiguous`: the squares of the pieces that fit
@@ -53,20 +54,21 @@ struct SanResult {
 };
 
 // Resolves a parsed token to the one legal move it names.
-SanResult resolve_san(const Position& pos, const SanMove& san);
+FENKIT_API SanResult resolve_san(const Position& pos, const SanMove& san);
 // Parses and resolves.
-SanResult read_san(const Position& pos, std::string_view token);
+FENKIT_API SanResult read_san(const Position& pos, std::string_view token);
 
 // "illegal move Nf3: no knight can move to f3", "ambiguous move Nd2: Nbd2 or Nfd2".
-std::string describe(const Position& pos, std::string_view token, const SanResult& result);
+FENKIT_API std::string describe(const Position& pos, std::string_view token,
+                                const SanResult& result);
 
 // Longest SAN write_san() produces ("Qa1xb2+" is 7; promotions with check 8), with room.
 inline constexpr std::size_t kMaxSanLength = 16;
 
 // Writes canonical SAN of a legal move into `out` and returns its length.
-std::size_t write_san(const Position& pos, Move m, char* out);
+FENKIT_API std::size_t write_san(const Position& pos, Move m, char* out);
 // The same when the position after the move is at hand (it decides + and #), saving a replay.
-std::size_t write_san(const Position& pos, Move m, const Position& after, char* out);
-std::string to_san(const Position& pos, Move m);
+FENKIT_API std::size_t write_san(const Position& pos, Move m, const Position& after, char* out);
+FENKIT_API std::string to_san(const Position& pos, Move m);
 
 }  // namespace fenkit::fen

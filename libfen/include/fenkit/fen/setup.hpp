@@ -17,10 +17,11 @@
 
 #include "fenkit/fen/position.hpp"
 #include "fenkit/fen/types.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
-struct Setup {
+struct FENKIT_API Setup {
   std::array<Piece, 64> board = filled(Piece::none);
   Color side_to_move = Color::white;
   // The castling field's letters as written ("KQkq", "HAha", "Kq", ...), '-' not included.
@@ -71,7 +72,7 @@ enum class Problem : std::uint8_t {
 inline constexpr int kProblemCount = 20;
 
 // A small set of problems.
-class Problems {
+class FENKIT_API Problems {
  public:
   constexpr Problems() = default;
   constexpr Problems(std::initializer_list<Problem> ps) {
@@ -131,18 +132,18 @@ inline constexpr Problems kUnrelaxable{Problem::missing_white_king, Problem::mis
                                        Problem::too_many_black_kings};
 
 // A short English description: "black has no king" and so on.
-const char* describe(Problem p);
+FENKIT_API const char* describe(Problem p);
 // The identifier of a problem ("fullmove_zero"), for command lines and configuration.
-const char* problem_name(Problem p);
+FENKIT_API const char* problem_name(Problem p);
 // The problem with that identifier; false if there is none.
-bool problem_from_name(std::string_view name, Problem& out);
+FENKIT_API bool problem_from_name(std::string_view name, Problem& out);
 // All problems of a set, joined by "; ".
-std::string describe(Problems ps);
+FENKIT_API std::string describe(Problems ps);
 
 // Everything wrong with a setup.
-Problems validate(const Setup& setup);
+FENKIT_API Problems validate(const Setup& setup);
 
-struct PositionOptions {
+struct FENKIT_API PositionOptions {
   // Problems to accept. Castling rights and en-passant squares that fail their checks are
   // dropped from the position even when accepted, since they could not be played.
   Problems relax;
@@ -153,9 +154,10 @@ struct PositionOptions {
 
 // Builds `out` from `setup`; returns the problems found that `options.relax` does not accept.
 // `out` is only written when the result is empty.
-Problems make_position(const Setup& setup, Position& out, const PositionOptions& options = {});
+FENKIT_API Problems make_position(const Setup& setup, Position& out,
+                                  const PositionOptions& options = {});
 
 // The setup a position would write as FEN.
-Setup to_setup(const Position& pos);
+FENKIT_API Setup to_setup(const Position& pos);
 
 }  // namespace fenkit::fen

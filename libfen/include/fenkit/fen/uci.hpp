@@ -9,10 +9,11 @@
 
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
 
-struct UciOptions {
+struct FENKIT_API UciOptions {
   // Castling as king-takes-rook (e1h1), as Chess960 engines expect; otherwise the king's
   // two-square step (e1g1), as standard UCI has it.
   bool king_takes_rook = false;
@@ -21,17 +22,17 @@ struct UciOptions {
 inline constexpr std::size_t kMaxUciLength = 8;
 
 // Writes e2e4 / e7e8q / 0000 and returns the length.
-std::size_t write_uci(Move m, char* out, const UciOptions& options = {});
-std::string to_uci(Move m, const UciOptions& options = {});
+FENKIT_API std::size_t write_uci(Move m, char* out, const UciOptions& options = {});
+FENKIT_API std::string to_uci(Move m, const UciOptions& options = {});
 
 // The legal move a UCI string names, or Move::none(). Castling is recognised both as the
 // king's two-square step and as king-takes-rook; "0000" is the null move. The promotion
 // letter may be upper case (e7e8Q), as pgn-extract writes it.
-Move read_uci(const Position& pos, std::string_view text);
+FENKIT_API Move read_uci(const Position& pos, std::string_view text);
 
 // Long algebraic: the piece letter (none for pawns), both squares joined by '-' or 'x',
 // "=Q" for promotions, O-O for castling, then + or #.
-std::size_t write_lan(const Position& pos, Move m, char* out);
-std::string to_lan(const Position& pos, Move m);
+FENKIT_API std::size_t write_lan(const Position& pos, Move m, char* out);
+FENKIT_API std::string to_lan(const Position& pos, Move m);
 
 }  // namespace fenkit::fen

@@ -27,15 +27,16 @@
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/parallel.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
-struct ByteRange {
+struct FENKIT_API ByteRange {
   std::uint64_t start = 0;
   std::uint64_t end = UINT64_MAX;
 };
 
-struct ArchiveOptions {
+struct FENKIT_API ArchiveOptions {
   unsigned jobs = 0;                               // worker threads; 0: one per core
   std::size_t chunk_bytes = std::size_t(1) << 20;  // the size of the pieces given to workers
   std::uint64_t first_game = 1;                    // the number of the first game
@@ -47,14 +48,14 @@ struct ArchiveOptions {
 };
 
 // Where reading stands, after each chunk.
-struct ArchiveProgress {
+struct FENKIT_API ArchiveProgress {
   std::uint64_t bytes = 0;        // bytes read from the files (compressed ones as they are)
   std::uint64_t total_bytes = 0;  // the inputs' sizes added up, when all are known; else 0
   std::uint64_t games = 0;        // games read so far
 };
 
 // What a reader of an archive hears besides the results of its chunks.
-class ArchiveEvents {
+class FENKIT_API ArchiveEvents {
  public:
   virtual ~ArchiveEvents() = default;
   // An input is open and about to be read.
@@ -65,7 +66,7 @@ class ArchiveEvents {
   virtual void progress(const ArchiveProgress&) {}
 };
 
-struct ArchiveTotals {
+struct FENKIT_API ArchiveTotals {
   std::uint64_t games = 0;        // games read, in every input
   std::uint64_t bytes = 0;        // bytes of PGN text read (after decompression)
   std::size_t failed_inputs = 0;  // inputs that could not be opened or broke off
@@ -73,10 +74,11 @@ struct ArchiveTotals {
 
 // The inputs' sizes added up, or 0 when one of them is not a regular file (a pipe, standard
 // input). Compressed files count with their size on disk.
-std::uint64_t total_input_size(const std::vector<std::string>& paths);
+FENKIT_API std::uint64_t total_input_size(const std::vector<std::string>& paths);
 
 // The message of an exception thrown by an input, without the input's name in front.
-std::string input_failure_message(const std::exception_ptr& failure, std::string_view name);
+FENKIT_API std::string input_failure_message(const std::exception_ptr& failure,
+                                             std::string_view name);
 
 // Reads inputs one after the other as one archive: work(chunk, input, result) runs on worker
 // threads, emit(result) on the calling thread in input order. Game numbers go on across inputs.

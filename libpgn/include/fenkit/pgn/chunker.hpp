@@ -15,17 +15,18 @@
 
 #include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/reader.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
 // Where one game lies in a chunk's text.
-struct GameRange {
+struct FENKIT_API GameRange {
   std::size_t begin = 0;   // offset in Chunk::text
   std::size_t end = 0;
   std::uint32_t line = 0;  // line of `begin` in the input
 };
 
-struct Chunk {
+struct FENKIT_API Chunk {
   std::string_view text;         // whole games (and the blank text between them)
   std::uint64_t offset = 0;      // input offset of text[0]
   std::uint32_t line = 1;        // line of text[0]
@@ -43,9 +44,9 @@ struct Chunk {
 
 // Reads the chunk's games: read_pgn with the chunk's numbers, line and offset.
 // (Defined with the reader.)
-ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options);
+FENKIT_API ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options);
 
-class Chunker {
+class FENKIT_API Chunker {
  public:
   // Chunks of about `target_bytes` (a game larger than that makes a larger chunk).
   explicit Chunker(InputSource& input, std::size_t target_bytes = std::size_t(2) << 20,
@@ -98,6 +99,6 @@ class Chunker {
 };
 
 // The first synchronisation point at or after `offset` (see Chunker::restrict_to).
-std::size_t next_sync_point(std::string_view text, std::size_t offset);
+FENKIT_API std::size_t next_sync_point(std::string_view text, std::size_t offset);
 
 }  // namespace fenkit::pgn

@@ -21,10 +21,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
-struct CommentCommands {
+struct FENKIT_API CommentCommands {
   std::optional<std::int32_t> eval_cp;       // [%eval 0.17]: centipawns, White's view
   std::optional<std::int32_t> mate;          // [%eval #-4]: moves to mate, + White mates
   std::optional<std::uint32_t> eval_depth;   // [%eval 0.17,22]
@@ -36,16 +37,16 @@ struct CommentCommands {
 };
 
 // The commands of one comment; the first of each kind counts.
-CommentCommands read_comment_commands(std::string_view comment);
+FENKIT_API CommentCommands read_comment_commands(std::string_view comment);
 
 // The comment without its commands (well-formed ones; see above), with runs of blanks made one
 // space and blanks trimmed at both ends, appended to `out`. Empty for lichess's comments.
-void append_comment_text(std::string& out, std::string_view comment);
+FENKIT_API void append_comment_text(std::string& out, std::string_view comment);
 
 // "30", "5.3", "3723.25": a time in milliseconds written as seconds, without trailing zeros.
-void append_seconds(std::string& out, std::uint32_t milliseconds);
+FENKIT_API void append_seconds(std::string& out, std::uint32_t milliseconds);
 // The same into `out` (room for kMaxSecondsLength bytes); returns the length.
 inline constexpr std::size_t kMaxSecondsLength = 16;
-std::size_t write_seconds(std::uint32_t milliseconds, char* out);
+FENKIT_API std::size_t write_seconds(std::uint32_t milliseconds, char* out);
 
 }  // namespace fenkit::pgn

@@ -28,6 +28,7 @@
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
 #include "fenkit/pgn/visitor.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
@@ -35,9 +36,9 @@ namespace fenkit::pgn {
 inline constexpr std::array<std::string_view, 7> kSevenTagRoster = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
-bool is_roster_tag(std::string_view name);
+FENKIT_API bool is_roster_tag(std::string_view name);
 
-struct Tag {
+struct FENKIT_API Tag {
   std::string name;
   std::string value;  // unescaped, UTF-8
 
@@ -47,7 +48,7 @@ struct Tag {
 struct Line;
 
 // One move and the annotations written after it.
-struct Node {
+struct FENKIT_API Node {
   fen::Move move;
   // The token as read, kept only when the move was not resolved (a reader that does not
   // check moves delivers Move::none()); empty otherwise, since SAN is written from `move`.
@@ -57,11 +58,11 @@ struct Node {
   // Alternatives to this move: each line starts from the position before it.
   std::vector<Line> variations;
 
-  friend bool operator==(const Node&, const Node&);
+  friend FENKIT_API bool operator==(const Node&, const Node&);
 };
 
 // A sequence of moves: the main line of a game, or a variation.
-struct Line {
+struct FENKIT_API Line {
   // Comments before the first move: at the start of the movetext, or after the "(" of a
   // variation. A game without moves keeps its comments here.
   std::vector<std::string> starting_comments;
@@ -70,10 +71,10 @@ struct Line {
   // main line). They stay in the movetext when variations are left out of it.
   std::vector<std::string> trailing_comments;
 
-  friend bool operator==(const Line&, const Line&);
+  friend FENKIT_API bool operator==(const Line&, const Line&);
 };
 
-struct Game {
+struct FENKIT_API Game {
   // ------------------------------------------------------------ Where it was read
   std::uint64_t number = 0;  // GameStart::number
   Location where;
@@ -123,7 +124,7 @@ struct Game {
   // Two games are equal when they record the same game: tags, start position, moves with
   // their comments, NAGs and variations, and result. Where they were read and what the
   // reader said about them (number, location, diagnostics, rejection, raw text) do not count.
-  friend bool operator==(const Game&, const Game&);
+  friend FENKIT_API bool operator==(const Game&, const Game&);
 };
 
 }  // namespace fenkit::pgn

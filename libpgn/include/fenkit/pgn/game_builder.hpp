@@ -20,6 +20,7 @@
 
 #include "fenkit/pgn/game.hpp"
 #include "fenkit/pgn/visitor.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
@@ -34,7 +35,7 @@ namespace fenkit::pgn {
 // - Diagnostics go to the game they arrive in; a rejected game is kept, marked, with its raw
 //   text. Diagnostics outside any game are kept apart (stray_diagnostics()).
 // - Games are given whole to the function, or kept in games(), rejected ones included.
-class GameBuilder : public Visitor {
+class FENKIT_API GameBuilder : public Visitor {
  public:
   GameBuilder() = default;
   explicit GameBuilder(std::function<void(Game&&)> on_game) : on_game_(std::move(on_game)) {}
@@ -78,6 +79,6 @@ class GameBuilder : public Visitor {
 };
 
 // A comment's text as the tree stores it: trimmed, inner runs of blanks made one space.
-std::string normalize_comment(std::string_view text);
+FENKIT_API std::string normalize_comment(std::string_view text);
 
 }  // namespace fenkit::pgn

@@ -42,6 +42,7 @@
 
 #include "fenkit/fen/position.hpp"
 #include "fenkit/fen/position_set.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
@@ -51,32 +52,33 @@ namespace fenkit::pgn {
 // "WhiteElo>=2500", "Event=Wijk aan Zee" (exact), "White~Carlsen" (substring, or regular
 // expression), "Round!=1"; the comparisons < <= > >= are numeric (a value that is not a number
 // fails them), = and != compare numbers as numbers when both sides are numbers, else as text.
-struct TagCondition {
+struct FENKIT_API TagCondition {
   enum class Op : std::uint8_t { equal, not_equal, contains, less, less_equal, greater, greater_equal };
   std::string name;
   Op op = Op::equal;
   std::string value;
 };
-TagCondition parse_tag_condition(std::string_view text);
+FENKIT_API TagCondition parse_tag_condition(std::string_view text);
 
 // A day as the number yyyymmdd (20210314). A PGN date with unknown parts ("2021.??.??") means a
 // range of days: parse_pgn_date gives its first and last possible day (an unknown year gives
 // nothing). parse_day reads an option's "YYYY.MM.DD" (also "YYYY-MM-DD"; "YYYY" and "YYYY.MM"
 // mean their first day, or with `last` their last day).
-std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_pgn_date(std::string_view date);
-std::uint32_t parse_day(std::string_view text, bool last = false);
+FENKIT_API std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_pgn_date(
+    std::string_view date);
+FENKIT_API std::uint32_t parse_day(std::string_view text, bool last = false);
 
 // ECO codes A00..E99 as 0..499. "C42", "B" (B00-B99), "A00-B99" (inclusive).
-struct EcoRange {
+struct FENKIT_API EcoRange {
   std::uint16_t first = 0, last = 499;
   bool contains(std::string_view eco) const;
 };
-EcoRange parse_eco_range(std::string_view text);
+FENKIT_API EcoRange parse_eco_range(std::string_view text);
 // The number of an ECO code ("C42" -> 242), or -1.
-int eco_number(std::string_view eco);
+FENKIT_API int eco_number(std::string_view eco);
 
 // Game numbers: "1-100,250,300-".
-class NumberSet {
+class FENKIT_API NumberSet {
  public:
   static NumberSet parse(std::string_view text);
   bool contains(std::uint64_t n) const;
@@ -91,12 +93,12 @@ class NumberSet {
 // ultrabullet (< 30 s), bullet (< 3 min), blitz (< 8 min), rapid (< 25 min), classical;
 // correspondence for "-" or a days-per-move control ("1/259200").
 enum class Speed : std::uint8_t { ultrabullet, bullet, blitz, rapid, classical, correspondence };
-std::optional<Speed> speed_of_time_control(std::string_view time_control);
-Speed parse_speed(std::string_view name);
+FENKIT_API std::optional<Speed> speed_of_time_control(std::string_view time_control);
+FENKIT_API Speed parse_speed(std::string_view name);
 
 // ------------------------------------------------------------------ The filter
 
-class GameFilter {
+class FENKIT_API GameFilter {
  public:
   GameFilter();
   ~GameFilter();
@@ -163,7 +165,7 @@ class GameFilter {
 
 // ------------------------------------------------------------------ Following a game
 
-class GameSelector {
+class FENKIT_API GameSelector {
  public:
   explicit GameSelector(const GameFilter& filter);
 

@@ -14,15 +14,16 @@
 
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
-struct GameHash {
+struct FENKIT_API GameHash {
   std::uint64_t high = 0, low = 0;
   friend bool operator==(const GameHash&, const GameHash&) = default;
 };
 
-class MainlineHash {
+class FENKIT_API MainlineHash {
  public:
   // Starts a game from this position (its placement, side to move, castling rights and
   // en-passant square, as the Polyglot key sees them, and whether it is Chess960).
@@ -48,7 +49,7 @@ class MainlineHash {
   std::uint64_t plies_ = 0;
 };
 
-struct GameHashHasher {
+struct FENKIT_API GameHashHasher {
   std::size_t operator()(const GameHash& h) const { return std::size_t(h.low ^ (h.high >> 1)); }
 };
 

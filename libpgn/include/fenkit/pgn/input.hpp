@@ -11,15 +11,16 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
 enum class Compression { none, gzip, bzip2, xz, zstd };
 
 // Recognises a compressed stream by its first bytes (magic numbers), whatever its name.
-Compression detect_compression(std::string_view first_bytes);
+FENKIT_API Compression detect_compression(std::string_view first_bytes);
 
-class InputSource {
+class FENKIT_API InputSource {
  public:
   virtual ~InputSource() = default;
   // Reads up to `size` bytes; returns 0 only at the end. Throws std::runtime_error on errors
@@ -50,20 +51,22 @@ class InputSource {
 // Throws std::runtime_error naming the file when it cannot be opened. Compressed data that is
 // cut short or damaged gives every byte decoded before the fault, then the error
 // "FILE: cannot decompress: the data is corrupt or cut short", whatever the format.
-std::unique_ptr<InputSource> open_input(const std::string& path);
+FENKIT_API std::unique_ptr<InputSource> open_input(const std::string& path);
 
 // The first `size` bytes of an input (fewer if it is shorter), to tell what it holds, and the
 // input to read from its start: the same one when it is in memory, otherwise one that gives
 // those bytes again. An error met while reading them comes after them.
-std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> input, std::size_t size,
-                                        std::string& head);
+FENKIT_API std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> input,
+                                                   std::size_t size,
+                                                   std::string& head);
 
 // An in-memory text (not copied: it must outlive the source).
-std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name = "<memory>");
+FENKIT_API std::unique_ptr<InputSource> memory_input(std::string_view text,
+                                                     std::string name = "<memory>");
 
 // The lines of an input, one at a time. A UTF-8 byte-order mark at the start of the input is
 // skipped.
-class LineReader {
+class FENKIT_API LineReader {
  public:
   explicit LineReader(InputSource& input);
 

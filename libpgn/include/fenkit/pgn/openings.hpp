@@ -22,16 +22,17 @@
 
 #include "fenkit/fen/position.hpp"
 #include "fenkit/fen/position_set.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
-struct Opening {
+struct FENKIT_API Opening {
   std::string eco;     // "C42"
   std::string name;    // "Russian Game: Classical Attack"
   std::uint16_t plies = 0;  // the length of the line that defines it
 };
 
-class OpeningTable {
+class FENKIT_API OpeningTable {
  public:
   // The lichess tables, built into the library.
   static const OpeningTable& builtin();
@@ -50,7 +51,7 @@ class OpeningTable {
 };
 
 // Follows a main line and keeps the deepest opening it reaches.
-class OpeningClassifier {
+class FENKIT_API OpeningClassifier {
  public:
   explicit OpeningClassifier(const OpeningTable& table) : table_(table) {}
   void reset() { best_ = nullptr; }

@@ -10,10 +10,11 @@
 #include <mutex>
 #include <string_view>
 #include <vector>
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
-class OutputBuffer {
+class FENKIT_API OutputBuffer {
  public:
   // Room for at least `n` more bytes; write them at the returned pointer, then commit().
   char* reserve(std::size_t n) {
@@ -68,7 +69,7 @@ class OutputBuffer {
 
 // Buffers handed back after their bytes are written, so that the next chunk's output goes into
 // memory already mapped instead of growing a new buffer (page faults cost more than the copy).
-class BufferPool {
+class FENKIT_API BufferPool {
  public:
   OutputBuffer take() {
     std::lock_guard lock(mutex_);

@@ -9,10 +9,11 @@
 #include <string_view>
 
 #include "fenkit/pgn/visitor.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
-struct ReaderOptions {
+struct FENKIT_API ReaderOptions {
   std::string file_name = "<input>";  // the FILE of FILE:LINE:COLUMN diagnostics
   // Resolve and play every move, rejecting games with illegal, ambiguous or unknown moves.
   // Off: parse only (MoveEvent carries no move or positions).
@@ -41,17 +42,19 @@ struct ReaderOptions {
   std::uint64_t first_offset = 0;
 };
 
-struct ReadStats {
+struct FENKIT_API ReadStats {
   std::uint64_t games = 0;     // every game seen, rejected ones included
   std::uint64_t rejected = 0;
   std::uint64_t bytes = 0;
 };
 
 // Reads every game of an in-memory text.
-ReadStats read_pgn(std::string_view text, Visitor& visitor, const ReaderOptions& options = {});
+FENKIT_API ReadStats read_pgn(std::string_view text, Visitor& visitor,
+                              const ReaderOptions& options = {});
 
 // Reads a file, or standard input for "-"; gzip, bzip2, xz and zstd input is recognised by its
 // content and decompressed on the fly. Throws std::runtime_error if the file cannot be read.
-ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions options = {});
+FENKIT_API ReadStats read_pgn_file(const std::string& path, Visitor& visitor,
+                                   ReaderOptions options = {});
 
 }  // namespace fenkit::pgn

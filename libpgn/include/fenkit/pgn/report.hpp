@@ -13,21 +13,23 @@
 #include <string_view>
 
 #include "fenkit/pgn/visitor.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
 // Appends "FILE:LINE:COLUMN: KIND: MESSAGE\n"; the message is made printable (control bytes and
 // invalid UTF-8 as \xNN, fen/printable.hpp), whatever put it together.
-void append_diagnostic_line(std::string& out, std::string_view file, std::size_t line,
-                            std::size_t column, std::string_view kind, std::string_view message);
+FENKIT_API void append_diagnostic_line(std::string& out, std::string_view file, std::size_t line,
+                                       std::size_t column, std::string_view kind,
+                                       std::string_view message);
 
 // Appends "FILE:LINE:COLUMN: error: game N: MESSAGE\n" (or warning) for a reader's diagnostic;
 // `game_offset` is added to the game number (for pieces of a larger input read apart).
-void append_diagnostic(std::string& out, std::string_view file, const Diagnostic& d,
-                       std::int64_t game_offset = 0);
+FENKIT_API void append_diagnostic(std::string& out, std::string_view file, const Diagnostic& d,
+                                  std::int64_t game_offset = 0);
 
 // What the reader said of one chunk's games.
-struct ChunkReport {
+struct FENKIT_API ChunkReport {
   std::string lines;    // formatted diagnostics
   std::string rejects;  // the text of rejected games, each followed by a blank line
   std::uint64_t games = 0, rejected = 0;

@@ -15,12 +15,13 @@
 
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
 // A place in the input: 1-based line and column (in bytes), and the byte offset from the
 // start of the input.
-struct Location {
+struct FENKIT_API Location {
   std::uint64_t offset = 0;
   std::uint32_t line = 0;
   std::uint32_t column = 0;
@@ -31,12 +32,12 @@ struct Location {
 // the game is never rejected (for programs that choose games by their tags and want speed).
 enum class Action : std::uint8_t { proceed, skip, ignore };
 
-struct GameStart {
+struct FENKIT_API GameStart {
   std::uint64_t number = 0;  // counts every game of the input from 1, rejected ones included
   Location where;            // first byte of the game
 };
 
-struct MoveEvent {
+struct FENKIT_API MoveEvent {
   // The move as written, check marks included (Nf3+, e8=Q#); suffix annotations such as
   // ! and ?! are not part of it and arrive as nag() calls after the move.
   std::string_view san;
@@ -52,19 +53,19 @@ struct MoveEvent {
 
 enum class Severity : std::uint8_t { warning, error };
 
-struct Diagnostic {
+struct FENKIT_API Diagnostic {
   Severity severity = Severity::error;
   Location where;            // the offending token
   std::uint64_t game = 0;    // game number
   std::string message;       // "illegal move Nf3: no piece can make it" ...
 };
 
-struct GameEnd {
+struct FENKIT_API GameEnd {
   bool rejected = false;  // an error made the reader give the game up
   std::string_view raw;   // the game's text exactly as read (for --rejects files)
 };
 
-class Visitor {
+class FENKIT_API Visitor {
  public:
   virtual ~Visitor() = default;
 

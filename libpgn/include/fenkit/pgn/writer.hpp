@@ -52,10 +52,11 @@
 
 #include "fenkit/pgn/game.hpp"
 #include "fenkit/pgn/visitor.hpp"
+#include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
 
-struct WriterOptions {
+struct FENKIT_API WriterOptions {
   bool comments = true;
   bool nags = true;
   bool variations = true;
@@ -68,7 +69,7 @@ struct WriterOptions {
   std::size_t line_width = 79;
 };
 
-class PgnWriter : public Visitor {
+class FENKIT_API PgnWriter : public Visitor {
  public:
   // Appends each game to `out`.
   explicit PgnWriter(std::string& out, const WriterOptions& options = {});
@@ -108,6 +109,6 @@ class PgnWriter : public Visitor {
 
 // The export-format text of one game (nothing for a rejected game unless
 // options.rejected_games).
-std::string to_pgn(const Game& game, const WriterOptions& options = {});
+FENKIT_API std::string to_pgn(const Game& game, const WriterOptions& options = {});
 
 }  // namespace fenkit::pgn

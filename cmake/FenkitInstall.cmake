@@ -13,6 +13,8 @@ install(TARGETS fenkit_fen fenkit_epd fenkit_pgn
 foreach(lib libfen libepd libpgn)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${lib}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endforeach()
+install(FILES ${PROJECT_BINARY_DIR}/include/fenkit/version.hpp
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fenkit)
 
 install(EXPORT fenkitTargets NAMESPACE fenkit:: DESTINATION ${FENKIT_CMAKE_DIR})
 export(EXPORT fenkitTargets NAMESPACE fenkit:: FILE ${PROJECT_BINARY_DIR}/fenkitTargets.cmake)
@@ -24,3 +26,26 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/fenkitConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/fenkitConfig.cmake ${PROJECT_BINARY_DIR}/fenkitConfigVersion.cmake
   DESTINATION ${FENKIT_CMAKE_DIR})
+
+# pkg-config: fenkit-fen, fenkit-pgn and fenkit-epd, one for each library, and fenkit for all
+# three. Static libraries list what they need at the final link in Libs.private.
+file(RELATIVE_PATH pc_prefix_from_here /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+string(REGEX REPLACE "/$" "" pc_prefix_from_here "${pc_prefix_from_here}")
+function(fenkit_pkg_config name description requires libs libs_private)
+  set(pc_name ${name})
+  set(pc_description ${description})
+  set(pc_requires ${requires})
+  set(pc_libs ${libs})
+  set(pc_libs_private ${libs_private})
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/fenkit.pc.in ${PROJECT_BINARY_DIR}/pkgconfig/${name}.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/pkgconfig/${name}.pc
+    DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endfunction()
+fenkit_pkg_config(fenkit-fen "fenkit positions: FEN, legal moves, SAN/UCI, Polyglot keys, perft"
+  "" "-L\${libdir} -lfenkit_fen" "")
+fenkit_pkg_config(fenkit-pgn "fenkit PGN: streaming reader, game tree, export writer"
+  "fenkit-fen = ${PROJECT_VERSION}" "-L\${libdir} -lfenkit_pgn" "-lz -lbz2 -llzma -lzstd")
+fenkit_pkg_config(fenkit-epd "fenkit EPD records and Polyglot opening books"
+  "fenkit-pgn = ${PROJECT_VERSION}" "-L\${libdir} -lfenkit_epd" "-lboost_iostreams")
+fenkit_pkg_config(fenkit "fenkit libraries: positions, PGN, EPD and opening books"
+  "fenkit-epd = ${PROJECT_VERSION}" "" "")

@@ -33,3 +33,41 @@ execute_process(COMMAND ${consumer}/last_positions ${SOURCE_DIR}/examples/sample
 if(rc OR NOT out MATCHES "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17")
   message(FATAL_ERROR "unexpected output (${rc}):\n${out}")
 endif()
+
+# The same program built with pkg-config instead of CMake, as a Makefile would build it.
+find_program(PKG_CONFIG pkg-config)
+if(NOT PKG_CONFIG)
+  if(DEFINED ENV{FENKIT_REQUIRE_ORACLES} AND "$ENV{FENKIT_REQUIRE_ORACLES}" STREQUAL "1")
+    message(FATAL_ERROR "pkg-config is missing")
+  endif()
+  message(STATUS "pkg-config is missing: the pkg-config build is not tried")
+  return()
+endif()
+file(GLOB pc_dirs ${prefix}/lib*/pkgconfig ${prefix}/lib/*/pkgconfig)
+string(JOIN ":" pc_path ${pc_dirs})
+execute_process(COMMAND ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${pc_path}
+                        ${PKG_CONFIG} --cflags --libs fenkit-pgn
+                RESULT_VARIABLE rc OUTPUT_VARIABLE pc_flags OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(rc)
+  message(FATAL_ERROR "pkg-config does not know fenkit-pgn (PKG_CONFIG_PATH=${pc_path})")
+endif()
+separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+separate_arguments(cxx_flags UNIX_COMMAND "${CXX_FLAGS} ${LINKER_FLAGS}")
+set(compiler_program c++)
+if(CXX_COMPILER)
+  set(compiler_program ${CXX_COMPILER})
+endif()
+file(GLOB lib_dirs LIST_DIRECTORIES true ${prefix}/lib ${prefix}/lib/*-linux-gnu)
+list(TRANSFORM lib_dirs PREPEND "-Wl,-rpath,")
+execute_process(COMMAND ${compiler_program} -std=c++20 -O1 ${cxx_flags}
+                        ${SOURCE_DIR}/examples/consumer/last_positions.cpp ${pc_flags} ${lib_dirs}
+                        -o ${consumer}/last_positions_pc
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc)
+  message(FATAL_ERROR "building the consumer with pkg-config failed:\n${err}")
+endif()
+execute_process(COMMAND ${consumer}/last_positions_pc ${SOURCE_DIR}/examples/sample.pgn
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out_pc)
+if(rc OR NOT out_pc STREQUAL out)
+  message(FATAL_ERROR "the pkg-config build printed other output (${rc}):\n${out_pc}")
+endif()

@@ -8,6 +8,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "fenkit/fen/printable.hpp"
+#include "fenkit/version.hpp"
 
 namespace {
 
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (name == "--version") {
-    std::cout << "fenkit " << FENKIT_VERSION << '\n';
+    std::cout << "fenkit " << FENKIT_VERSION_STRING << '\n';
     return kExitOk;
   }
   // "fenkit help COMMAND [SUBCOMMAND]" is "fenkit COMMAND [SUBCOMMAND] --help".

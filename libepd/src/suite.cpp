@@ -14,14 +14,6 @@ namespace {
 // en-passant file.
 constexpr std::size_t kEnPassantOffset = 768 + 4;
 
-// An Elo tag's value as a number; nothing for "", "?", "-" and other non-numbers.
-std::optional<std::int64_t> elo_of(std::string_view value) {
-  std::int64_t elo = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), elo);
-  if (error != std::errc() || end != value.data() + value.size() || value.empty()) return {};
-  return elo;
-}
-
 // "?" for a missing or empty tag, so that a note always has its three parts.
 std::string_view or_unknown(const std::string& value) {
   return value.empty() ? std::string_view("?") : std::string_view(value);

@@ -33,7 +33,7 @@ TEST(Terminal, ProgressWithPercentageForEveryLongCommand) {
   FENKIT_REQUIRE_PROGRAM(script, "script");
   TempDir dir;
   const std::string input = archive(dir, 200);
-  for (const std::string command :
+  for (const std::string& command :
        {"replay -j1 " + quote(input) + " > /dev/null", "check -j1 " + quote(input),
         "epd --from-pgn -j1 " + quote(input) + " > /dev/null",
         "book build -j1 -o " + quote(dir.path("b.bin")) + " " + quote(input),

@@ -95,7 +95,8 @@ def test_castling_and_promotion():
     assert promo.push_uci("a7a8q") == "a8=Q"
     chess960 = fenkit.Position("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1")
     assert chess960.chess960
-    assert "e1g1" in chess960.legal_moves()  # king takes rook, as the program writes it
+    assert "e1b1" in chess960.legal_moves()  # O-O-O as king takes rook, as the program writes it
+    assert chess960.push_san("O-O-O") == "e1b1"
 
 
 def test_copy_equality_pickle():

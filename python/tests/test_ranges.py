@@ -95,8 +95,9 @@ def test_dask_example(fenkit_binary, tmp_path, big_pgn):
             pytest.fail("the corpus is missing and FENKIT_REQUIRE_ORACLES=1")
         path = str(big_pgn)
     example = load_example()
+    # Workers as threads of this process (in-process transport: nothing listens on the network).
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+                                  dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         written, (games, rejected, positions) = example.run(
             client, path, tmp_path / "out", 6, tags=["White", "Black"], eval=True)

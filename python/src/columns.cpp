@@ -8,11 +8,13 @@
 #include <limits>
 #include <stdexcept>
 
+#include "fenkit/pgn/json.hpp"
+
 namespace fenkit::python {
 
 namespace {
 
-[[noreturn]] void bad_row(std::string_view why) {
+[[noreturn]] void bad_row(const std::string& why) {
   throw std::runtime_error("replay rows: unexpected JSON (" + std::string(why) + ")");
 }
 
@@ -20,9 +22,11 @@ namespace {
 // writes them (\" \\ \n \r \t \u00XX); returns the position after the closing quote.
 const char* read_string(const char* p, const char* end, std::string* out) {
   for (;;) {
-    const char* q = p;
-    while (q < end && *q != '"' && *q != '\\') ++q;
-    if (q == end) bad_row("unterminated string");
+    // The closing quote, unless an escape comes first (FENs, SAN and UCI have none).
+    const char* q = static_cast<const char*>(std::memchr(p, '"', std::size_t(end - p)));
+    if (!q) bad_row("unterminated string");
+    if (const void* escape = std::memchr(p, '\\', std::size_t(q - p)))
+      q = static_cast<const char*>(escape);
     if (out) out->append(p, q);
     if (*q == '"') return q + 1;
     // An escape.
@@ -52,9 +56,40 @@ const char* read_string(const char* p, const char* end, std::string* out) {
 
 }  // namespace
 
+void ChunkColumns::clear() {
+  for (ColumnData& column : columns) {
+    column.integers.clear();
+    column.reals.clear();
+    column.text.clear();
+    column.ends.clear();
+    column.nulls.clear();
+  }
+  rows = 0;
+}
+
+ChunkColumns ColumnsPool::take() {
+  std::lock_guard lock(mutex_);
+  if (free_.empty()) return ChunkColumns();
+  ChunkColumns columns = std::move(free_.back());
+  free_.pop_back();
+  return columns;
+}
+
+void ColumnsPool::give(ChunkColumns columns) {
+  columns.clear();
+  std::lock_guard lock(mutex_);
+  free_.push_back(std::move(columns));
+}
+
 void parse_rows(std::string_view jsonl, const std::vector<ColumnSpec>& specs, ChunkColumns& out) {
-  out.columns.assign(specs.size(), ColumnData());
-  out.rows = 0;
+  out.clear();
+  out.columns.resize(specs.size());
+  std::vector<std::string> keys;
+  for (const ColumnSpec& spec : specs) {
+    std::string key;
+    pgn::append_json_string(key, spec.name);
+    keys.push_back(key + ':');
+  }
   const char* p = jsonl.data();
   const char* const end = p + jsonl.size();
   while (p < end) {
@@ -65,9 +100,11 @@ void parse_rows(std::string_view jsonl, const std::vector<ColumnSpec>& specs, Ch
       if (i) {
         if (p == end || *p++ != ',') bad_row("missing ','");
       }
-      if (p == end || *p++ != '"') bad_row("missing key");
-      p = read_string(p, end, nullptr);
-      if (p == end || *p++ != ':') bad_row("missing ':'");
+      // The key, as the writer writes it ("name":).
+      const std::string& key = keys[i];
+      if (std::size_t(end - p) < key.size() || std::memcmp(p, key.data(), key.size()) != 0)
+        bad_row("a key other than '" + spec.name + "'");
+      p += key.size();
       if (p == end) bad_row("missing value");
       const bool null = *p == 'n';
       if (null) {
@@ -143,6 +180,9 @@ void ColumnBuilder::release() {
   }
   for (auto& [text, o] : interned_) Py_DECREF(o);
   interned_.clear();
+  for (ShortString& slot : short_) Py_XDECREF(slot.object);
+  short_.clear();
+  short_count_ = 0;
 }
 
 namespace {
@@ -153,9 +193,9 @@ bool is_ascii(std::string_view text) {
   return true;
 }
 
-PyObject* make_str(std::string_view text) {
+PyObject* make_str(std::string_view text, bool ascii) {
   PyObject* s;
-  if (is_ascii(text)) {
+  if (ascii || is_ascii(text)) {
     s = PyUnicode_New(Py_ssize_t(text.size()), 127);
     if (s) std::memcpy(PyUnicode_DATA(s), text.data(), text.size());
   } else {
@@ -169,24 +209,57 @@ PyObject* make_str(std::string_view text) {
 
 PyObject* ColumnBuilder::text_object(const ColumnSpec& spec, Column& column,
                                      std::string_view text) {
-  if (spec.interned) {
-    auto found = interned_.find(text);
-    if (found == interned_.end())
-      found = interned_.emplace(std::string(text), make_str(text)).first;
-    Py_INCREF(found->second);
-    return found->second;
-  }
+  if (spec.interned) return interned(text, spec.ascii);
   if (spec.repeats && column.last && !column.last_null && column.last_text == text) {
     Py_INCREF(column.last);
     return column.last;
   }
-  PyObject* s = make_str(text);
+  PyObject* s = make_str(text, spec.ascii);
   if (spec.repeats) {
     column.last_text.assign(text);
     column.last = s;
     column.last_null = false;
   }
   return s;
+}
+
+PyObject* ColumnBuilder::interned(std::string_view text, bool ascii) {
+  if (text.empty() || text.size() > 8) {
+    auto found = interned_.find(text);
+    if (found == interned_.end())
+      found = interned_.emplace(std::string(text), make_str(text, ascii)).first;
+    Py_INCREF(found->second);
+    return found->second;
+  }
+  std::uint64_t key = 0;
+  std::memcpy(&key, text.data(), text.size());
+  if (short_.empty()) short_.resize(1 << 12);
+  for (;;) {
+    const std::size_t mask = short_.size() - 1;
+    std::size_t at = std::size_t((key * 0x9E3779B97F4A7C15ULL) >> 40) & mask;
+    while (short_[at].key != 0 && short_[at].key != key) at = (at + 1) & mask;
+    ShortString& slot = short_[at];
+    if (slot.key == key) {
+      Py_INCREF(slot.object);
+      return slot.object;
+    }
+    if (2 * (short_count_ + 1) <= short_.size()) {
+      slot.key = key;
+      slot.object = make_str(text, ascii);
+      ++short_count_;
+      Py_INCREF(slot.object);
+      return slot.object;
+    }
+    // Half full: twice the room, the strings placed again.
+    std::vector<ShortString> old(short_.size() * 2);
+    old.swap(short_);
+    for (const ShortString& s : old) {
+      if (s.key == 0) continue;
+      std::size_t to = std::size_t((s.key * 0x9E3779B97F4A7C15ULL) >> 40) & (short_.size() - 1);
+      while (short_[to].key != 0) to = (to + 1) & (short_.size() - 1);
+      short_[to] = s;
+    }
+  }
 }
 
 void ColumnBuilder::append(const ChunkColumns& chunk) {
@@ -204,7 +277,8 @@ void ColumnBuilder::append(const ChunkColumns& chunk) {
         break;
       case ColumnKind::text:
       case ColumnKind::nags: {
-        column.objects.reserve(column.objects.size() + data.ends.size());
+        // (No reserve here: growing by the chunk's rows each time would copy the column for
+        // every chunk; push_back grows it geometrically.)
         std::uint32_t begin = 0;
         for (std::size_t r = 0; r < data.ends.size(); ++r) {
           const std::string_view text(data.text.data() + begin, data.ends[r] - begin);

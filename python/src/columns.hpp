@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -34,6 +35,7 @@ struct ColumnSpec {
   bool keep = true;       // false: parsed over, not kept (a column not asked for)
   bool interned = false;  // few distinct values (SAN, UCI): one str object per value
   bool repeats = false;   // often the same as in the row before (tags, path): reuse it
+  bool ascii = false;     // never more than ASCII (FEN, SAN, UCI, path)
 };
 
 // One column of one chunk, before Python.
@@ -49,6 +51,20 @@ struct ColumnData {
 struct ChunkColumns {
   std::vector<ColumnData> columns;
   std::size_t rows = 0;
+  // Empties the columns, keeping their memory (for the next chunk).
+  void clear();
+};
+
+// Chunks' columns go round between the workers and the calling thread, so that their memory is
+// not given back to the system and faulted in again for every chunk. Shared (it locks).
+class ColumnsPool {
+ public:
+  ChunkColumns take();
+  void give(ChunkColumns columns);
+
+ private:
+  std::mutex mutex_;
+  std::vector<ChunkColumns> free_;
 };
 
 // Parses JSON lines whose keys are `specs`, in that order (as ReplayWriter writes them).
@@ -81,6 +97,15 @@ class ColumnBuilder {
   PyObject* text_object(const ColumnSpec& spec, Column& column, std::string_view text);
   void release();
 
+  // Interned strings of up to 8 bytes (every SAN and UCI move but the longest promotions) in
+  // an open-addressing table keyed by their bytes as a number; longer ones in a map.
+  PyObject* interned(std::string_view text, bool ascii);
+  struct ShortString {
+    std::uint64_t key = 0;  // 0: empty slot (the strings are never empty)
+    PyObject* object = nullptr;
+  };
+  std::vector<ShortString> short_;
+  std::size_t short_count_ = 0;
   struct Hash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }

@@ -108,10 +108,10 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   std::vector<ColumnSpec> specs;
   specs.push_back({"game", ColumnKind::integer});
   specs.push_back({"ply", ColumnKind::integer});
-  if (variations) specs.push_back({"path", ColumnKind::text, true, false, true});
-  specs.push_back({"san", ColumnKind::text, true, true});
-  specs.push_back({"uci", ColumnKind::text, true, true});
-  specs.push_back({"fen", ColumnKind::text});
+  if (variations) specs.push_back({"path", ColumnKind::text, true, false, true, true});
+  specs.push_back({"san", ColumnKind::text, true, true, false, true});
+  specs.push_back({"uci", ColumnKind::text, true, true, false, true});
+  specs.push_back({"fen", ColumnKind::text, true, false, false, true});
   const std::size_t base_columns = specs.size();
   for (const std::string& tag : tags) specs.push_back({tag, ColumnKind::text, true, false, true});
   if (eval) {
@@ -122,8 +122,8 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   if (comments) specs.push_back({"comment", ColumnKind::text});
   if (nags) specs.push_back({"nags", ColumnKind::nags});
   if (next) {
-    specs.push_back({"next_san", ColumnKind::text, true, true});
-    specs.push_back({"next_uci", ColumnKind::text, true, true});
+    specs.push_back({"next_san", ColumnKind::text, true, true, false, true});
+    specs.push_back({"next_uci", ColumnKind::text, true, true, false, true});
   }
   std::set<std::string> names;
   for (const ColumnSpec& spec : specs)
@@ -161,6 +161,7 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   std::string lines;
   std::optional<std::string> raised;
   pgn::BufferPool buffers;
+  ColumnsPool pool;
   {
     py::gil_scoped_release release;
     try {
@@ -172,6 +173,7 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
             pgn::ReaderOptions chunk_options = reader;
             chunk_options.file_name = input.name();
             pgn::read_chunk(chunk, writer, chunk_options);
+            piece.columns = pool.take();
             parse_rows(piece.replay.output.view(), specs, piece.columns);
             buffers.give(std::move(piece.replay.output));
           },
@@ -185,7 +187,7 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
             if (errors == "collect") lines += report.lines;
             py::gil_scoped_acquire gil;
             builder.append(piece.columns);
-            piece.columns = ChunkColumns();
+            pool.give(std::move(piece.columns));
           });
       bytes = totals.bytes;
     } catch (const Rejected& r) {

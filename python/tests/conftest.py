@@ -80,16 +80,25 @@ def fixture_pgns():
     return sorted((DATA / "pgn").rglob("*.pgn"))
 
 
-@pytest.fixture(scope="session")
-def big_pgn(tmp_path_factory):
-    """An uncompressed PGN file of several megabytes (the bundled games, repeated), so that
-    it is read in several chunks."""
+def repeated_pgn(path, size):
+    """Writes the bundled games again and again to `path`, to about `size` bytes."""
     text = ""
-    for path in [DATA / "pgn" / "lichess-style.pgn", DATA / "pgn" / "annotated.pgn",
-                 DATA / "pgn" / "replay-oracle.pgn", SOURCE / "examples" / "sample.pgn"]:
-        text += path.read_text(encoding="utf-8").strip() + "\n\n"
-    path = tmp_path_factory.mktemp("big") / "big.pgn"
+    for source in [DATA / "pgn" / "lichess-style.pgn", DATA / "pgn" / "annotated.pgn",
+                   DATA / "pgn" / "replay-oracle.pgn", SOURCE / "examples" / "sample.pgn"]:
+        text += source.read_text(encoding="utf-8").strip() + "\n\n"
     with open(path, "w", encoding="utf-8") as f:
-        for _ in range(6 * 1024 * 1024 // len(text.encode())):
+        for _ in range(max(1, size // len(text.encode()))):
             f.write(text)
     return path
+
+
+@pytest.fixture(scope="session")
+def big_pgn(tmp_path_factory):
+    """An uncompressed PGN file of 3 MB, read in several chunks."""
+    return repeated_pgn(tmp_path_factory.mktemp("big") / "big.pgn", 3 << 20)
+
+
+@pytest.fixture(scope="session")
+def medium_pgn(tmp_path_factory):
+    """An uncompressed PGN file of 600 KB."""
+    return repeated_pgn(tmp_path_factory.mktemp("medium") / "medium.pgn", 600 << 10)

@@ -86,14 +86,14 @@ def load_example():
     return module
 
 
-def test_dask_example(fenkit_binary, tmp_path, big_pgn):
+def test_dask_example(fenkit_binary, tmp_path, medium_pgn):
     distributed = pytest.importorskip("distributed")
     corpus = os.environ.get("FENKIT_CORPUS_DIR", "")
     path = os.path.join(corpus, "pgn", "pychess-testing", "world_matches.pgn")
     if not os.path.exists(path):
         if os.environ.get("FENKIT_REQUIRE_ORACLES") == "1":
             pytest.fail("the corpus is missing and FENKIT_REQUIRE_ORACLES=1")
-        path = str(big_pgn)
+        path = str(medium_pgn)
     example = load_example()
     # Workers as threads of this process (in-process transport: nothing listens on the network).
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,

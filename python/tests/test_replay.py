@@ -44,7 +44,7 @@ def test_many_chunks_and_threads(fenkit_binary, big_pgn):
               "next": True}
     one = fenkit.replay(big_pgn, jobs=1, **kwargs)
     two = fenkit.replay(big_pgn, jobs=2, **kwargs)
-    assert one.bytes > 3 << 20  # several chunks
+    assert one.bytes > 2 << 20  # several chunks
     assert rows_of(two) == expected
     for name in one:
         assert list(map(str, one[name])) == list(map(str, two[name])), name
@@ -141,7 +141,10 @@ def test_gil_is_released(big_pgn):
     result = {}
 
     def work():
-        result["data"] = fenkit.replay(big_pgn, columns=["game"], jobs=1)
+        # Several replays, so that the thread works long enough to be measured.
+        started = time.perf_counter()
+        while time.perf_counter() - started < 0.6:
+            result["data"] = fenkit.replay(big_pgn, columns=["game"], jobs=1)
         done.set()
 
     ticks = 0
@@ -155,6 +158,5 @@ def test_gil_is_released(big_pgn):
     thread.join()
     elapsed = time.perf_counter() - started
     assert result["data"].positions > 100000
-    # Held for the whole replay, the GIL would have let the loop run only a few times.
-    assert elapsed > 0.05
+    # Held during the replays, the GIL would have let the loop run only a few times.
     assert ticks > 0.25 * elapsed / 0.0012, (ticks, elapsed)

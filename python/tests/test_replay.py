@@ -160,3 +160,14 @@ def test_gil_is_released(big_pgn):
     assert result["data"].positions > 100000
     # Held during the replays, the GIL would have let the loop run only a few times.
     assert ticks > 0.25 * elapsed / 0.0012, (ticks, elapsed)
+
+
+def test_replay_data_pickles_and_documents_itself():
+    import pickle
+    data = fenkit.replay(SAMPLE, tags=["White"])
+    copy = pickle.loads(pickle.dumps(data))
+    assert type(copy) is fenkit.ReplayData and copy.games == data.games
+    assert rows_of(copy) == rows_of(data)
+    assert repr(data).startswith("<ReplayData ")
+    for function in [fenkit.replay, fenkit.replay_frame, fenkit.byte_ranges, fenkit.ReplayData]:
+        assert function.__doc__

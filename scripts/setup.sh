@@ -11,6 +11,9 @@ packages=(
   libgtest-dev libbenchmark-dev
   # the oracles the tests compare with, and the compressors they feed
   pgn-extract polyglot stockfish gzip bzip2 xz-utils zstd
+  # the Python module (pybind11, NumPy), its tests and examples (pandas, Dask, GNU parallel)
+  pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pandas python3-distributed
+  parallel
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -24,5 +27,6 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+# Debian's interpreter, which has the Debian NumPy, whatever python3 comes first on the PATH.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DFENKIT_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3
 cmake --build build -j"$(nproc)"

@@ -111,7 +111,12 @@ void ReplayWriter::tag(std::string_view name, std::string_view value) {
 void ReplayWriter::start_position(const fen::Position& pos) {
   if (selector_) selector_->position(pos);
   last_ = pos;
-  if (options_.with_start && wanted(0)) write_row(pos, nullptr, fen::Move(), 0);
+  if (options_.with_start && wanted(0)) {
+    // The tags are in (they come before the start position): a row that ends at once carries
+    // this game's tag columns, not the last game's.
+    format_tags();
+    write_row(pos, nullptr, fen::Move(), 0);
+  }
 }
 
 pgn::Action ReplayWriter::begin_movetext() {

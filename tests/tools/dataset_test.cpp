@@ -209,6 +209,25 @@ TEST(DataSet, JsonLinesHaveNullsWhereValuesAreMissing) {
       << lines[4];
 }
 
+// The start position's row carries its own game's tags, also when rows end at once.
+TEST(DataSet, StartRowsCarryTheirGamesTags) {
+  const Outcome r = fenkit("replay -q -f csv --with-start --tags White " + quote(kLichess));
+  const Lines lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 30U);
+  EXPECT_EQ(lines[1], "1,0,,,rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1,alice");
+  std::size_t starts = 0;
+  for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+    const std::vector<std::string> fields = csv_fields(lines[i]);
+    const std::vector<std::string> next = csv_fields(lines[i + 1]);
+    ASSERT_EQ(fields.size(), 6U) << lines[i];
+    if (fields[1] != "0") continue;
+    ++starts;
+    ASSERT_EQ(next[0], fields[0]) << lines[i];
+    EXPECT_EQ(next[5], fields[5]) << lines[i];
+  }
+  EXPECT_EQ(starts, 5U);
+}
+
 TEST(DataSet, FenFormatAddsTabSeparatedFieldsInOrder) {
   const Outcome r = fenkit("replay -q --tags White,WhiteElo --eval --clock --next " + quote(kLichess));
   const Lines lines = lines_of(r.out);

@@ -1,0 +1,87 @@
+"""fenkit: chess game records around the FEN position, from Python.
+
+The C++ libraries of fenkit (libfen, libpgn, libepd) for Python programs:
+
+- ``Position``: a position; FEN read and write, moves in SAN and UCI, legal moves, check,
+  mate, stalemate, Polyglot key.
+- ``read_games(path_or_file, **selection)``: the games of a PGN file, one at a time (streamed),
+  as ``Game`` objects; ``read_range(path, start, end)`` reads the games that begin in a byte range.
+- ``replay(path, ...)``: the data set of ``fenkit replay`` (a row per position) as a dict of
+  NumPy arrays, read on every core; ``replay_frame(...)`` gives it as a pandas DataFrame.
+- ``Book(path)`` and ``build_book(...)``: Polyglot opening books.
+- ``byte_ranges(path, pieces)``: byte ranges that tile a file, for ``range=`` (Dask, GNU parallel).
+
+Game selection: ``read_games``, ``read_range``, ``replay`` and ``build_book`` take the game
+selection of the command line as keyword arguments, named as its options with ``_`` for ``-``:
+``white``, ``black``, ``player``, ``regex``, ``tag``, ``result``, ``min_elo``, ``eco``,
+``date_from``, ``date_to``, ``time_control``, ``min_plies``, ``max_plies``, ``variant``,
+``position``, ``position_file``, ``games``, ``invert``. A list gives an option several times
+(``result=["1-0", "0-1"]``); ``regex=True`` and ``invert=True`` are flags. They mean exactly
+what ``fenkit pgn --help`` says (the same code builds the filter); a value the program refuses
+raises ValueError with its message.
+"""
+
+from ._fenkit import Book, Game, GameReader, Position, build_book
+from ._ranges import byte_ranges
+from ._replay import ReplayData, replay, replay_frame
+
+__all__ = [
+    "Book",
+    "Game",
+    "GameReader",
+    "Position",
+    "ReplayData",
+    "build_book",
+    "byte_ranges",
+    "read_games",
+    "read_range",
+    "replay",
+    "replay_frame",
+]
+
+
+def read_games(path_or_file, *, errors="raise", comments=True, variations=True, range=None,
+               **selection):
+    """The games of a PGN input, one at a time, as ``Game`` objects, in input order.
+
+    ``path_or_file`` is a path (str or os.PathLike; gzip, bzip2, xz and zstd files are read
+    directly) or a file object open for reading, in binary or text mode. The input is read a
+    chunk of whole games at a time (a few hundred kilobytes, with the GIL released), so the
+    memory used does not grow with the input.
+
+    ``errors`` says what happens to a game the reader rejects (an illegal, ambiguous or unknown
+    move, a bad ``[FEN]`` tag, broken syntax):
+
+    - ``"raise"`` (the default): ValueError with the reader's message
+      (``FILE:LINE:COLUMN: error: game N: ...``) when the iteration reaches the game; the
+      iteration may go on after it.
+    - ``"skip"``: the game is left out; the iterator's ``rejected`` counts it.
+    - ``"collect"``: the game is yielded with ``error`` set to the message and ``raw`` to its
+      text (and no moves); ``rejected`` counts it.
+
+    ``comments=False`` reads faster where comments are not wanted. ``variations=False`` leaves
+    side lines out of the games; a bad move in a side line is then only a warning (as in
+    ``fenkit replay`` and ``fenkit pgn -f jsonl``), while with variations it rejects the game.
+    ``range=(start, end)`` reads only the games that begin in that byte range (see
+    ``read_range``). The keyword arguments of the game selection choose games (see the module's
+    documentation); games that are not selected are not yielded.
+
+    Returns a ``GameReader``: an iterator with the counts ``games`` (read), ``selected`` and
+    ``rejected``.
+    """
+    return GameReader(path_or_file, errors=errors, range=range, comments=comments,
+                      variations=variations, **selection)
+
+
+def read_range(path, start, end, **options):
+    """The games of ``path`` that begin in the byte range ``[start, end)``, as ``read_games``.
+
+    The contract of ``fenkit replay --range START:END``: each edge moves forward to the next
+    synchronisation point (a line after a blank line that starts ``[Event``, or a tag line after
+    a game's result), so ranges that tile a file read every game exactly once, in order. Game
+    numbers count from 1 within the range. ``path`` must be an uncompressed file. ``end=None``
+    means the end of the file. Other keyword arguments are those of ``read_games``.
+    """
+    if end is None:
+        end = 2**64 - 1
+    return read_games(path, range=(start, end), **options)

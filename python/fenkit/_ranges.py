@@ -1,0 +1,18 @@
+"""Byte ranges that tile a file, for the range contract of ``fenkit replay --range``."""
+
+import os
+
+
+def byte_ranges(path, pieces):
+    """``pieces`` ranges ``(start, end)`` of about equal size that tile the file at ``path``.
+
+    The cuts may fall anywhere: readers move each edge forward to the next place a game can
+    start, so every game of the file belongs to exactly one range (the one its first byte lies
+    in). Pass each to ``replay(path, range=...)`` or ``read_range``, or to the command line as
+    ``fenkit replay --range START:END``.
+    """
+    if pieces < 1:
+        raise ValueError("pieces must be 1 or more")
+    size = os.path.getsize(path)
+    cuts = [size * i // pieces for i in range(pieces + 1)]
+    return [(cuts[i], cuts[i + 1]) for i in range(pieces)]

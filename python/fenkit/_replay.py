@@ -1,0 +1,116 @@
+"""The data set of ``fenkit replay`` as NumPy columns or a pandas DataFrame."""
+
+from . import _fenkit
+
+
+class ReplayData(dict):
+    """The columns of a replay: a dict from column name to a NumPy array (one entry per row).
+
+    Besides the columns it carries what the reading found:
+
+    - ``games``: games read (every game, rejected and unselected ones too; for a range, the
+      games that begin in it). Adding up ``games`` of the ranges before a range gives the
+      ``game_offset`` that makes its game numbers global.
+    - ``selected``: games that passed the selection and were replayed.
+    - ``rejected``: games that could not be replayed (they give no rows).
+    - ``positions``: rows written.
+    - ``bytes``: bytes of PGN text read.
+    - ``errors``: with ``errors="collect"``, the reader's messages for the rejected games
+      (``FILE:LINE:COLUMN: error: game N: ...``), in input order; empty otherwise.
+    """
+
+    def __init__(self, columns, stats):
+        super().__init__(columns)
+        self.games = stats["games"]
+        self.selected = stats["selected"]
+        self.rejected = stats["rejected"]
+        self.positions = stats["positions"]
+        self.bytes = stats["bytes"]
+        self.errors = stats["errors"]
+
+    @property
+    def rows(self):
+        """The number of rows."""
+        return self.positions
+
+    def __repr__(self):
+        return (f"<ReplayData {self.positions} rows, columns {list(self.keys())}; "
+                f"{self.games} games, {self.selected} used, {self.rejected} rejected>")
+
+
+def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
+           comments=False, nags=False, with_start=False, variations=False, final=False,
+           min_ply=0, max_ply=None, every=1, ep="standard", jobs=0, range=None,
+           game_offset=0, errors="collect", warnings=False, **selection):
+    """The rows of ``fenkit replay`` (a row per position) as a ``ReplayData``: a dict of
+    NumPy arrays, one per column.
+
+    The rows are those of ``fenkit replay -f jsonl`` with the same options, in the same order
+    (the same library code writes them): one per position after each main-line move of every
+    selected game that can be replayed. The archive is read on ``jobs`` threads (0: every
+    core) with the GIL released; other Python threads run meanwhile.
+
+    ``path``: a PGN file or a list of them (compressed ones are read directly; game numbers go
+    on across files). ``range=(start, end)``: only the games that begin in that byte range of
+    the one (uncompressed) file, numbered from 1 (the ``--range`` contract; see
+    ``byte_ranges``); ``game_offset`` is added to every game number.
+
+    Columns, and their NumPy types:
+
+    - ``game`` (int64), ``ply`` (int64; 0 for the start position), ``path`` (str, with
+      ``variations``: where the side line hangs, ``"12:1/14:2"``), ``san``, ``uci`` (str; None
+      for the start position), ``fen`` (str). ``columns=[...]`` keeps only the named ones of
+      these (fewer objects to make).
+    - ``tags=["White", "WhiteElo", ...]``: a column per tag, str, None where a game lacks it.
+    - ``eval=True``: ``eval`` (centipawns, White's view) and ``mate`` (moves, positive when
+      White mates), float64 with NaN where the comment after the move has no ``[%eval]``.
+    - ``clock=True``: ``clk`` (seconds left, float64, NaN where missing).
+    - ``comments=True``: ``comment`` (str: the comment after the move without its commands).
+    - ``nags=True``: ``nags`` (a list of ints per row).
+    - ``next=True``: ``next_san``, ``next_uci`` (str: the move played from the position; None
+      at the end of a line).
+
+    Strings are object arrays of ``str`` (NumPy's fixed-width strings would cost the longest
+    FEN's width for every row). Missing numbers are NaN in float64 columns; ``replay_frame``
+    makes ``eval`` and ``mate`` pandas' nullable Int64.
+
+    Other options mean what the program's options mean: ``with_start`` (ply 0 rows),
+    ``variations``, ``final``, ``min_ply``, ``max_ply``, ``every``, ``ep`` ("standard" or
+    "legal"). The keyword arguments of the game selection (``player=``, ``min_elo=``, ...; see
+    the module's documentation) choose the games.
+
+    ``errors``: rejected games never give rows. ``"collect"`` (the default) keeps their
+    messages in ``.errors``; ``"skip"`` only counts them (``.rejected``); ``"raise"`` raises
+    ValueError with the first one. An input that cannot be read raises OSError.
+    """
+    if isinstance(tags, str):
+        tags = [t for t in tags.split(",") if t]
+    if range is not None:
+        start, end = range
+        range = (int(start), (2**64 - 1) if end is None else int(end))
+    data, stats = _fenkit._replay(
+        path, columns=None if columns is None else list(columns), tags=list(tags), eval=eval,
+        clock=clock, comments=comments, nags=nags, next=next, with_start=with_start,
+        variations=variations, final=final, min_ply=min_ply, max_ply=max_ply, every=every,
+        ep=ep, jobs=jobs, range=range, game_offset=game_offset, errors=errors,
+        warnings=warnings, **selection)
+    return ReplayData(data, stats)
+
+
+def replay_frame(path, *args, **kwargs):
+    """``replay(...)`` as a pandas DataFrame (needs pandas), with the same arguments.
+
+    Columns keep their order; ``eval`` and ``mate`` become pandas' nullable ``Int64`` (missing
+    values are ``<NA>``), ``clk`` stays float64 with NaN. The DataFrame's ``attrs`` hold the
+    counts of the replay (``games``, ``selected``, ``rejected``, ``positions``, ``errors``).
+    """
+    import pandas as pd
+
+    data = replay(path, *args, **kwargs)
+    frame = pd.DataFrame(dict(data), copy=False)
+    for name in ("eval", "mate"):
+        if name in frame:
+            frame[name] = frame[name].astype("Int64")
+    frame.attrs.update(games=data.games, selected=data.selected, rejected=data.rejected,
+                       positions=data.positions, errors=list(data.errors))
+    return frame

@@ -1,0 +1,155 @@
+// fenkit.Book and fenkit.build_book: Polyglot opening books (libepd), read and built as
+// `fenkit book probe` and `fenkit book build` do.
+#include <pybind11/stl.h>
+
+#include "common.hpp"
+#include "fenkit/epd/book_builder.hpp"
+#include "fenkit/epd/book_games.hpp"
+#include "fenkit/epd/book_move.hpp"
+#include "fenkit/epd/book_reader.hpp"
+#include "fenkit/epd/book_writer.hpp"
+#include "fenkit/pgn/archive.hpp"
+
+namespace fenkit::python {
+
+namespace {
+
+[[noreturn]] void raise_os_error(const std::string& message) {
+  PyErr_SetString(PyExc_OSError, message.c_str());
+  throw py::error_already_set();
+}
+
+epd::Book open_book(const py::object& path, bool ignore_trailing_bytes) {
+  try {
+    return epd::Book::open(path_of(path), {.ignore_trailing_bytes = ignore_trailing_bytes});
+  } catch (const epd::BookError& e) {
+    if (e.fault() == epd::BookFault::unreadable) raise_os_error(e.what());
+    throw py::value_error(e.what());
+  }
+}
+
+py::list probe(const epd::Book& book, const py::handle& position) {
+  const fen::Position pos = position_of(position);
+  py::list out;
+  for (const epd::BookMove& m : book.moves(pos)) {
+    const std::string uci = m.move ? uci_of(pos, m.move) : epd::book_move_text(m.code);
+    out.append(py::make_tuple(uci, m.weight, m.learn));
+  }
+  return out;
+}
+
+class CollectingEvents : public pgn::ArchiveEvents {
+ public:
+  void failed(std::string_view name, std::string_view message) override {
+    if (!failures.empty()) failures += "; ";
+    failures.append(name).append(": ").append(message);
+  }
+  std::string failures;
+};
+
+epd::Book build_book(const py::object& source, const std::optional<py::object>& output,
+                     int max_ply, int min_games, double min_score, bool only_white,
+                     bool only_black, bool uniform, unsigned jobs, const py::kwargs& kwargs) {
+  if (only_white && only_black) throw py::value_error("only_white does not go with only_black");
+  if (max_ply < 0) throw py::value_error("max_ply must be 0 or more");
+  if (min_games < 1) throw py::value_error("min_games must be 1 or more");
+  if (!(min_score >= 0 && min_score <= 100)) throw py::value_error("min_score must be 0 to 100");
+  const std::vector<std::string> paths = paths_of(source);
+  const pgn::GameFilter filter = filter_from_kwargs(kwargs);
+  const epd::BookBuildOptions options{.max_ply = max_ply,
+                                      .min_games = min_games,
+                                      .min_score = min_score,
+                                      .only_white = only_white,
+                                      .only_black = only_black,
+                                      .uniform = uniform};
+  std::vector<epd::BookEntry> entries;
+  CollectingEvents events;
+  {
+    py::gil_scoped_release release;
+    epd::BookBuilder builder(options);
+    pgn::ReaderOptions reader;
+    reader.move_locations = false;
+    reader.comments = false;
+    pgn::ArchiveOptions archive;
+    archive.jobs = jobs;
+    pgn::read_archive<epd::BookGames>(
+        paths, archive, events,
+        [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::BookGames& result) {
+          epd::BookGameVisitor visitor(result, max_ply, input.name(), false, filter);
+          pgn::ReaderOptions chunk_options = reader;
+          chunk_options.file_name = input.name();
+          pgn::read_chunk(chunk, visitor, chunk_options);
+        },
+        [&](epd::BookGames& result) { result.add_to(builder); });
+    entries = builder.entries();
+  }
+  if (!events.failures.empty()) raise_os_error(events.failures);
+  if (output) {
+    try {
+      epd::write_book(path_of(*output), entries);
+    } catch (const epd::BookError& e) {
+      raise_os_error(e.what());
+    }
+  }
+  return epd::Book::from_bytes(output ? path_of(*output) : std::string("<built book>"),
+                               epd::book_bytes(entries));
+}
+
+}  // namespace
+
+void add_book(py::module_& m) {
+  py::class_<epd::Book>(m, "Book", R"doc(
+A Polyglot opening book (.bin), mapped into memory and checked when opened.
+
+Book(path) raises OSError for a file that cannot be read and ValueError for one that is not a
+book (a size that is not a multiple of 16 bytes, unsorted keys), naming the byte at fault;
+ignore_trailing_bytes=True reads the whole entries of a book with a stray tail.)doc")
+      .def(py::init(&open_book), py::arg("path"), py::arg("ignore_trailing_bytes") = false)
+      .def("probe", &probe, py::arg("position"),
+           "The book's moves for a position (a Position or a FEN), in the book's order "
+           "(heaviest first in built books), as (uci, weight, learn) tuples. Castling is in "
+           "UCI as e1g1 (king takes rook in Chess960); a move that is not legal in the "
+           "position (a key collision) is given as the book stores it.")
+      .def(
+          "__contains__",
+          [](const epd::Book& book, const py::handle& position) {
+            return book.contains(position_of(position));
+          },
+          py::arg("position"), "Whether the book has moves for the position.")
+      .def("__len__", &epd::Book::size, "The number of entries.")
+      .def_property_readonly("name", &epd::Book::name, "The file the book was read from.")
+      .def(
+          "entries",
+          [](const epd::Book& book) {
+            py::list out;
+            for (std::size_t i = 0; i < book.size(); ++i) {
+              const epd::BookEntry e = book.entry(i);
+              out.append(py::make_tuple(e.key, e.move, e.weight, e.learn));
+            }
+            return out;
+          },
+          "Every entry as (key, move code, weight, learn), in file order.")
+      .def(
+          "to_bytes",
+          [](const epd::Book& book) {
+            const std::vector<unsigned char> bytes = epd::book_bytes(book.entries());
+            return py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+          },
+          "The book's bytes, as a .bin file holds them.")
+      .def("__repr__", [](const epd::Book& book) {
+        return "<Book " + book.name() + ": " + std::to_string(book.size()) + " entries>";
+      });
+
+  m.def("build_book", &build_book, py::arg("source"), py::arg("output") = py::none(),
+        py::arg("max_ply") = 1024, py::arg("min_games") = 3, py::arg("min_score") = 0.0,
+        py::arg("only_white") = false, py::arg("only_black") = false, py::arg("uniform") = false,
+        py::arg("jobs") = 0, R"doc(
+A Polyglot book from PGN games, as `fenkit book build` (and `polyglot make-book`) makes it:
+the same games with the same options give the same bytes. source is a path or a list of
+paths (compressed input is read directly); output, when given, is the .bin file to write.
+max_ply, min_games, min_score (a percentage), only_white, only_black and uniform mean what
+the program's options mean; the game-selection keywords (player=, min_elo=, result=, ...)
+choose the games. Games with illegal moves are left out. Returns the book as a Book.)doc");
+}
+
+}  // namespace fenkit::python

@@ -1,0 +1,50 @@
+// What the parts of the Python module share: option words, paths, game selection from keyword
+// arguments, and the functions that add each part to the module.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/move.hpp"
+#include "fenkit/fen/position.hpp"
+#include "fenkit/pgn/game_filter.hpp"
+
+namespace fenkit::python {
+
+namespace py = pybind11;
+
+// "standard" or "legal" (ValueError otherwise).
+fen::EpMode ep_mode(std::string_view word);
+
+// A path from a str or os.PathLike.
+std::string path_of(const py::handle& object);
+// One path or a list of them.
+std::vector<std::string> paths_of(const py::handle& object);
+
+// A position from a fenkit.Position or a FEN string.
+fen::Position position_of(const py::handle& object);
+
+// The UCI text of a legal move of `pos` (king takes rook in Chess960, as the program writes it).
+std::string uci_of(const fen::Position& pos, fen::Move move);
+
+// A str from UTF-8 bytes (invalid bytes, which the readers do not let through, as surrogates).
+py::str str_of(std::string_view text);
+
+// The game selection of the command line from keyword arguments named as its options, with
+// '_' for '-': player="Carlsen", min_elo=2500, result=["1-0", "0-1"], regex=True, ...
+// A list gives the option several times; True gives a flag. Throws ValueError with the
+// program's message for a value it cannot take, TypeError for a name that is no option.
+pgn::GameFilter filter_from_kwargs(const py::dict& kwargs);
+// The names filter_from_kwargs takes (for the docstrings and errors).
+std::vector<std::string> selection_names();
+
+void add_position(py::module_& m);
+void add_games(py::module_& m);
+void add_replay(py::module_& m);
+void add_book(py::module_& m);
+
+}  // namespace fenkit::python

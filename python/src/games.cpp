@@ -1,0 +1,467 @@
+// fenkit.read_games: games one at a time from a file, as trees (libpgn's GameBuilder), chosen
+// by the command line's game selection. Reading is streamed: a chunk of whole games at a time
+// (a few hundred kilobytes) is read with the GIL released, and its games are handed out one by
+// one; no more than one chunk's games is held.
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <optional>
+
+#include "common.hpp"
+#include "fenkit/fen/printable.hpp"
+#include "fenkit/fen/san.hpp"
+#include "fenkit/pgn/archive.hpp"
+#include "fenkit/pgn/chunker.hpp"
+#include "fenkit/pgn/game_builder.hpp"
+#include "fenkit/pgn/input.hpp"
+#include "fenkit/pgn/report.hpp"
+#include "fenkit/pgn/writer.hpp"
+
+namespace fenkit::python {
+
+namespace {
+
+// ------------------------------------------------------------------ Game
+
+struct PyGame {
+  pgn::Game game;
+  std::string file;  // the input's name, for diagnostics
+
+  std::vector<std::string> diagnostic_lines(bool errors_only) const {
+    std::vector<std::string> lines;
+    for (const pgn::Diagnostic& d : game.diagnostics) {
+      if (errors_only && d.severity != pgn::Severity::error) continue;
+      std::string line;
+      pgn::append_diagnostic(line, file, d);
+      if (!line.empty() && line.back() == '\n') line.pop_back();
+      lines.push_back(std::move(line));
+    }
+    return lines;
+  }
+  std::optional<std::string> error() const {
+    if (!game.rejected) return std::nullopt;
+    std::vector<std::string> lines = diagnostic_lines(true);
+    if (lines.empty()) return file + ": error: game " + std::to_string(game.number) + " rejected";
+    return lines.front();
+  }
+  void need_moves(const char* what) const {
+    if (game.rejected)
+      throw py::value_error(std::string("game ") + std::to_string(game.number) +
+                            " was rejected, it has no " + what + ": " + *error());
+  }
+};
+
+// Calls `each(before, move, after)` for every main-line move.
+template <typename Each>
+void replay_mainline(const PyGame& g, Each each) {
+  fen::Position pos = g.game.start;
+  for (const pgn::Node& node : g.game.moves.nodes) {
+    const fen::Position before = pos;
+    if (node.move.is_null()) pos.play_null();
+    else pos.play(node.move);
+    each(before, node.move, pos);
+  }
+}
+
+py::list sans(const PyGame& g) {
+  g.need_moves("moves");
+  py::list out;
+  char text[fen::kMaxSanLength];
+  replay_mainline(g, [&](const fen::Position& before, fen::Move move, const fen::Position& after) {
+    out.append(py::str(text, fen::write_san(before, move, after, text)));
+  });
+  return out;
+}
+
+py::list ucis(const PyGame& g) {
+  g.need_moves("moves");
+  py::list out;
+  replay_mainline(g, [&](const fen::Position& before, fen::Move move, const fen::Position&) {
+    out.append(uci_of(before, move));
+  });
+  return out;
+}
+
+py::list fens(const PyGame& g, const std::string& ep, bool with_start) {
+  g.need_moves("positions");
+  fen::FenWriter writer({.ep = ep_mode(ep)});
+  char text[fen::kMaxFenLength];
+  py::list out;
+  if (with_start) out.append(py::str(text, writer.write(g.game.start, text)));
+  replay_mainline(g, [&](const fen::Position&, fen::Move, const fen::Position& after) {
+    out.append(py::str(text, writer.write(after, text)));
+  });
+  return out;
+}
+
+py::list positions(const PyGame& g, bool with_start) {
+  g.need_moves("positions");
+  py::list out;
+  if (with_start) out.append(py::cast(g.game.start));
+  replay_mainline(g, [&](const fen::Position&, fen::Move, const fen::Position& after) {
+    out.append(py::cast(after));
+  });
+  return out;
+}
+
+py::dict tags(const PyGame& g) {
+  py::dict out;
+  for (const pgn::Tag& tag : g.game.tags) {
+    py::str name = str_of(tag.name);
+    if (!out.contains(name)) out[name] = str_of(tag.value);  // the first of repeated tags
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ Input from Python files
+
+// A Python file object opened for reading, in binary or text mode (text is encoded as UTF-8).
+class PyFileSource : public pgn::InputSource {
+ public:
+  PyFileSource(py::object file, std::string name)
+      : InputSource(std::move(name)), file_(std::move(file)) {}
+  ~PyFileSource() override {
+    py::gil_scoped_acquire gil;
+    file_ = py::object();
+  }
+
+  std::size_t read(char* buffer, std::size_t size) override {
+    py::gil_scoped_acquire gil;
+    while (pending_.size() - used_ < size && !eof_) {
+      py::object data = file_.attr("read")(std::max<std::size_t>(size, 1 << 16));
+      std::string bytes;
+      if (py::isinstance<py::str>(data)) bytes = data.cast<std::string>();  // UTF-8
+      else bytes = py::bytes(data).cast<std::string>();
+      if (bytes.empty()) eof_ = true;
+      pending_.erase(0, used_);
+      used_ = 0;
+      pending_ += bytes;
+      raw_ += bytes.size();
+    }
+    const std::size_t n = std::min(size, pending_.size() - used_);
+    std::memcpy(buffer, pending_.data() + used_, n);
+    used_ += n;
+    return n;
+  }
+  std::uint64_t raw_bytes_read() const override { return raw_; }
+
+ private:
+  py::object file_;
+  std::string pending_;
+  std::size_t used_ = 0;
+  std::uint64_t raw_ = 0;
+  bool eof_ = false;
+};
+
+// ------------------------------------------------------------------ The reader
+
+enum class Errors { raise, skip, collect };
+
+Errors errors_mode(const std::string& word) {
+  if (word == "raise") return Errors::raise;
+  if (word == "skip") return Errors::skip;
+  if (word == "collect") return Errors::collect;
+  throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + word + "'");
+}
+
+[[noreturn]] void raise_os_error(const std::string& message) {
+  PyErr_SetString(PyExc_OSError, message.c_str());
+  throw py::error_already_set();
+}
+
+// A GameBuilder that keeps only the games the filter selects (and the rejected ones, which the
+// reader's caller decides about), and leaves variations out unless asked for.
+class SelectingBuilder : public pgn::Visitor {
+ public:
+  SelectingBuilder(const pgn::GameFilter& filter, bool variations, std::deque<pgn::Game>& out,
+                   std::uint64_t& selected)
+      : builder_([this](pgn::Game&& game) {
+          if (keep_) out_.push_back(std::move(game));
+        }),
+        variations_(variations),
+        out_(out),
+        selected_(selected) {
+    if (!filter.empty()) selector_.emplace(filter);
+  }
+
+  pgn::Action begin_game(const pgn::GameStart& start) override {
+    excluded_ = false;
+    plies_ = 0;
+    if (selector_) selector_->begin_game(start.number);
+    return builder_.begin_game(start);
+  }
+  void tag(std::string_view name, std::string_view value) override {
+    if (selector_) selector_->tag(name, value);
+    builder_.tag(name, value);
+  }
+  void start_position(const fen::Position& pos) override {
+    if (selector_) selector_->position(pos);
+    builder_.start_position(pos);
+  }
+  pgn::Action begin_movetext() override {
+    const pgn::Action action = builder_.begin_movetext();
+    // A game its tags exclude is not read on (as in `fenkit replay`): neither kept nor rejected.
+    if (selector_ && selector_->verdict_after_tags() == false) {
+      excluded_ = true;
+      return pgn::Action::ignore;
+    }
+    return action;
+  }
+  pgn::Action move(const pgn::MoveEvent& event) override {
+    if (event.depth == 0) {
+      plies_ = event.ply;
+      if (selector_ && selector_->wants_positions()) selector_->position(*event.after);
+    }
+    return builder_.move(event);
+  }
+  void comment(std::string_view text, const pgn::Location& where) override {
+    builder_.comment(text, where);
+  }
+  void nag(std::uint8_t nag) override { builder_.nag(nag); }
+  pgn::Action begin_variation() override {
+    return variations_ ? builder_.begin_variation() : pgn::Action::skip;
+  }
+  void end_variation() override { builder_.end_variation(); }
+  void result(std::string_view text) override {
+    if (selector_) selector_->result(text);
+    builder_.result(text);
+  }
+  void diagnostic(const pgn::Diagnostic& d) override { builder_.diagnostic(d); }
+  void end_game(const pgn::GameEnd& end) override {
+    if (end.rejected) keep_ = !excluded_;
+    else keep_ = !excluded_ && (!selector_ || selector_->selected(plies_));
+    if (keep_ && !end.rejected) ++selected_;
+    builder_.end_game(end);
+  }
+
+ private:
+  pgn::GameBuilder builder_;
+  bool variations_;
+  std::deque<pgn::Game>& out_;
+  std::uint64_t& selected_;
+  std::optional<pgn::GameSelector> selector_;
+  bool excluded_ = false;
+  bool keep_ = false;
+  std::uint32_t plies_ = 0;
+};
+
+class GameReader {
+ public:
+  GameReader(const py::object& source, pgn::GameFilter filter, const std::string& errors,
+             const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
+             bool comments, bool variations, std::size_t chunk_bytes)
+      : filter_(std::move(filter)), errors_(errors_mode(errors)), variations_(variations) {
+    if (py::hasattr(source, "read")) {
+      std::string name = "<file>";
+      if (py::hasattr(source, "name") && py::isinstance<py::str>(source.attr("name")))
+        name = source.attr("name").cast<std::string>();
+      input_ = std::make_unique<PyFileSource>(source, name);
+    } else {
+      const std::string path = path_of(source);
+      try {
+        input_ = pgn::open_input(path);
+      } catch (const std::exception& e) {
+        raise_os_error(e.what());
+      }
+    }
+    chunker_ = std::make_unique<pgn::Chunker>(*input_, chunk_bytes, 1);
+    chunker_->stop_after_game(filter_.last_game());
+    if (range) {
+      if (range->second < range->first) throw py::value_error("range: end is before start");
+      try {
+        chunker_->restrict_to(range->first, range->second);
+      } catch (const std::exception& e) {
+        throw py::value_error(std::string("range: ") + e.what());
+      }
+    }
+    options_.file_name = input_->name();
+    options_.move_locations = false;
+    options_.comments = comments;
+    // Without variations, a bad move in a side line is a warning (as `fenkit pgn -f jsonl`
+    // and `replay` have it); with them, it rejects the game, whose tree would be cut short.
+    options_.reject_bad_variations = variations;
+  }
+
+  PyGame next() {
+    for (;;) {
+      while (ready_.empty()) {
+        if (done_) throw py::stop_iteration();
+        fill();
+      }
+      PyGame g{std::move(ready_.front()), input_->name()};
+      ready_.pop_front();
+      if (!g.game.rejected) return g;
+      ++rejected_;
+      switch (errors_) {
+        case Errors::skip:
+          continue;
+        case Errors::collect:
+          return g;
+        case Errors::raise:
+          throw py::value_error(*g.error());
+      }
+    }
+  }
+
+  std::uint64_t games() const { return games_; }
+  std::uint64_t selected() const { return selected_; }
+  std::uint64_t rejected() const { return rejected_; }
+  const std::string& name() const { return input_->name(); }
+
+ private:
+  // Reads the next chunk (without the GIL), its games into ready_.
+  void fill() {
+    std::exception_ptr failure;
+    {
+      py::gil_scoped_release release;
+      try {
+        pgn::Chunk chunk;
+        if (!chunker_->next(chunk)) {
+          done_ = true;
+        } else {
+          SelectingBuilder builder(filter_, variations_, ready_, selected_);
+          games_ += pgn::read_chunk(chunk, builder, options_).games;
+        }
+      } catch (...) {
+        failure = std::current_exception();
+        done_ = true;
+      }
+    }
+    if (failure) {
+      try {
+        std::rethrow_exception(failure);
+      } catch (const py::error_already_set&) {
+        throw;
+      } catch (const std::exception& e) {
+        raise_os_error(e.what());
+      }
+    }
+  }
+
+  pgn::GameFilter filter_;
+  Errors errors_;
+  bool variations_;
+  std::unique_ptr<pgn::InputSource> input_;
+  std::unique_ptr<pgn::Chunker> chunker_;
+  pgn::ReaderOptions options_;
+  std::deque<pgn::Game> ready_;
+  bool done_ = false;
+  std::uint64_t games_ = 0, selected_ = 0, rejected_ = 0;
+};
+
+}  // namespace
+
+void add_games(py::module_& m) {
+  py::class_<PyGame>(m, "Game", R"doc(
+One game of a PGN file, held as a tree (tags, main line, comments, NAGs, variations).
+
+tags: dict of the tag pairs (the first value of a repeated tag); moves: the main line in SAN;
+uci: the main line in UCI; start_fen: the position the moves start from; result: the
+movetext's result ("1-0", "0-1", "1/2-1/2", "*" when it has none); number: the game's number
+in its file (from 1, every game counted, rejected ones too); offset: the byte offset where the
+game starts. A game the reader rejected (read_games with errors="collect") has error set to
+the reader's message ("FILE:LINE:COLUMN: error: game N: ...") and raw to its text; it has no
+moves.)doc")
+      .def_property_readonly("tags", &tags, "The tag pairs, as a dict (in input order).")
+      .def_property_readonly("moves", &sans, "The main line in canonical SAN.")
+      .def_property_readonly("uci", &ucis, "The main line in UCI.")
+      .def_property_readonly(
+          "start_fen", [](const PyGame& g) { return fen::to_fen(g.game.start); },
+          "The FEN of the start position (the standard one, or the [FEN] tag's).")
+      .def_property_readonly(
+          "start", [](const PyGame& g) { return g.game.start; },
+          "The start position, as a Position.")
+      .def_property_readonly(
+          "result",
+          [](const PyGame& g) { return g.game.result.empty() ? std::string("*") : g.game.result; },
+          "The movetext's result: '1-0', '0-1', '1/2-1/2', or '*' (also when it has none).")
+      .def_property_readonly(
+          "number", [](const PyGame& g) { return g.game.number; },
+          "The game's number in its input, from 1 (rejected games count).")
+      .def_property_readonly(
+          "offset", [](const PyGame& g) { return g.game.where.offset; },
+          "The byte offset of the game's first byte in its input.")
+      .def_property_readonly(
+          "line", [](const PyGame& g) { return g.game.where.line; },
+          "The line of the game's first byte in its input (from 1).")
+      .def_property_readonly(
+          "plies", [](const PyGame& g) { return g.game.moves.nodes.size(); },
+          "The number of half-moves of the main line.")
+      .def_property_readonly("error", &PyGame::error,
+                             "None, or for a rejected game the reader's error message.")
+      .def_property_readonly(
+          "raw",
+          [](const PyGame& g) -> std::optional<py::str> {
+            if (!g.game.rejected) return std::nullopt;
+            return str_of(g.game.raw);
+          },
+          "For a rejected game, its text as read; None otherwise.")
+      .def_property_readonly(
+          "diagnostics", [](const PyGame& g) { return g.diagnostic_lines(false); },
+          "What the reader said of the game (warnings and errors), as FILE:LINE:COLUMN lines.")
+      .def("fens", &fens, py::arg("ep") = "standard", py::arg("with_start") = false,
+           "The FEN after every main-line move (with_start: the start position first); "
+           "ep='standard' or 'legal' as in Position.fen().")
+      .def("positions", &positions, py::arg("with_start") = false,
+           "The Position after every main-line move (with_start: the start position first).")
+      .def(
+          "final_fen",
+          [](const PyGame& g, const std::string& ep) {
+            g.need_moves("positions");
+            fen::Position last = g.game.start;
+            replay_mainline(g, [&](const fen::Position&, fen::Move, const fen::Position& after) {
+              last = after;
+            });
+            return fen::to_fen(last, {.ep = ep_mode(ep)});
+          },
+          py::arg("ep") = "standard", "The FEN of the position after the last main-line move.")
+      .def(
+          "to_pgn",
+          [](const PyGame& g, bool comments, bool variations, bool nags) {
+            if (g.game.rejected) return str_of(g.game.raw);
+            pgn::WriterOptions options;
+            options.comments = comments;
+            options.variations = variations;
+            options.nags = nags;
+            return str_of(pgn::to_pgn(g.game, options));
+          },
+          py::arg("comments") = true, py::arg("variations") = true, py::arg("nags") = true,
+          "The game in PGN export format (libpgn's writer: seven-tag roster first, 79 columns, "
+          "canonical SAN), ending with a blank line. A rejected game gives its raw text.")
+      .def("__repr__", [](const PyGame& g) {
+        auto tag = [&](std::string_view name) {
+          const std::string* value = g.game.find_tag(name);
+          return value ? fen::printable(*value) : std::string("?");
+        };
+        return "<Game " + std::to_string(g.game.number) + ": " + tag("White") + " - " +
+               tag("Black") + " " + (g.game.result.empty() ? "*" : g.game.result) +
+               (g.game.rejected ? " (rejected)" : "") + ">";
+      });
+
+  py::class_<GameReader>(m, "GameReader", R"doc(
+The iterator read_games returns: games in input order, read a chunk at a time.
+
+games: games read so far (all of them, also those the selection leaves out and the rejected
+ones); selected: games read and selected; rejected: games the reader rejected so far (also with
+errors="skip", which leaves them out of the iteration).)doc")
+      .def(py::init([](const py::object& source, const std::string& errors,
+                       const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
+                       bool comments, bool variations, std::size_t chunk_bytes,
+                       const py::kwargs& kwargs) {
+             return std::make_unique<GameReader>(source, filter_from_kwargs(kwargs), errors, range,
+                                                 comments, variations, chunk_bytes);
+           }),
+           py::arg("source"), py::arg("errors") = "raise", py::arg("range") = py::none(),
+           py::arg("comments") = true, py::arg("variations") = true,
+           py::arg("chunk_bytes") = std::size_t(256) << 10)
+      .def("__iter__", [](GameReader& r) -> GameReader& { return r; })
+      .def("__next__", &GameReader::next)
+      .def_property_readonly("games", &GameReader::games, "Games read so far.")
+      .def_property_readonly("selected", &GameReader::selected, "Games selected so far.")
+      .def_property_readonly("rejected", &GameReader::rejected, "Games rejected so far.")
+      .def_property_readonly("name", &GameReader::name, "The input's name.");
+}
+
+}  // namespace fenkit::python

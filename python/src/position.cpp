@@ -1,0 +1,151 @@
+// fenkit.Position: a chess position (libfen), close to python-chess's Board where that helps.
+#include <pybind11/operators.h>
+#include <pybind11/stl.h>
+
+#include "common.hpp"
+#include "fenkit/fen/movegen.hpp"
+#include "fenkit/fen/polyglot.hpp"
+#include "fenkit/fen/printable.hpp"
+#include "fenkit/fen/san.hpp"
+#include "fenkit/fen/uci.hpp"
+
+namespace fenkit::python {
+
+std::string uci_of(const fen::Position& pos, fen::Move move) {
+  char text[fen::kMaxUciLength];
+  return std::string(text,
+                     fen::write_uci(move, text, {.king_takes_rook = pos.is_chess960()}));
+}
+
+fen::Position position_of(const py::handle& object) {
+  if (py::isinstance<fen::Position>(object)) return object.cast<fen::Position>();
+  if (py::isinstance<py::str>(object)) {
+    const std::string text = object.cast<std::string>();
+    fen::Position pos;
+    if (const fen::FenError e = fen::read_fen(text, pos, {.lenient = true}))
+      throw py::value_error("invalid FEN '" + fen::printable(text, 120) + "': " + e.message());
+    return pos;
+  }
+  throw py::type_error("a fenkit.Position or a FEN string is needed");
+}
+
+namespace {
+
+fen::Move uci_move(const fen::Position& pos, const std::string& uci) {
+  const fen::Move move = fen::read_uci(pos, uci);
+  if (!move)
+    throw py::value_error("illegal move " + fen::printable(uci) + ": not a legal move in UCI in " +
+                          fen::to_fen(pos));
+  return move;
+}
+
+fen::Move san_move(const fen::Position& pos, const std::string& san) {
+  const fen::SanResult result = fen::read_san(pos, san);
+  if (!result) throw py::value_error(fen::describe(pos, san, result));
+  return result.move;
+}
+
+}  // namespace
+
+void add_position(py::module_& m) {
+  py::class_<fen::Position>(m, "Position", R"doc(
+A chess position: board, side to move, castling rights, en-passant square and clocks.
+
+Position() is the standard starting position; Position(fen) reads a FEN (six fields, or four
+or five as in EPD; castling as KQkq, X-FEN or Shredder-FEN). An invalid FEN raises ValueError
+naming the problem ("white has no king", "rank 3 has more than 8 squares", ...). Moves are
+played with the checked Position::play of libfen: an illegal or ambiguous move raises
+ValueError with the library's message and leaves the position as it was.
+
+Positions are values: copy() (or copy.copy) makes an independent one; == compares them; they
+pickle as their FEN.)doc")
+      .def(py::init([](const std::optional<std::string>& text) {
+             if (!text) return fen::Position();
+             return position_of(py::str(*text));
+           }),
+           py::arg("fen") = py::none(),
+           "The position of a FEN, or the standard starting position when none is given.")
+      .def(
+          "fen",
+          [](const fen::Position& pos, const std::string& ep) {
+            return fen::to_fen(pos, {.ep = ep_mode(ep)});
+          },
+          py::arg("ep") = "standard",
+          "The FEN. ep='standard' writes the en-passant square after every double pawn push "
+          "(the PGN standard); ep='legal' only when an en-passant capture is legal "
+          "(python-chess, lichess).")
+      .def(
+          "push_san",
+          [](fen::Position& pos, const std::string& san) {
+            const fen::Move move = san_move(pos, san);
+            std::string uci = uci_of(pos, move);
+            pos.play(move);
+            return uci;
+          },
+          py::arg("san"),
+          "Plays a move given in SAN (read leniently: O-O or 0-0, e8=Q or e8Q, Ng1f3, ...) and "
+          "returns it in UCI. Raises ValueError for an illegal, ambiguous or unreadable move.")
+      .def(
+          "push_uci",
+          [](fen::Position& pos, const std::string& uci) {
+            const fen::Move move = uci_move(pos, uci);
+            std::string san = fen::to_san(pos, move);
+            pos.play(move);
+            return san;
+          },
+          py::arg("uci"),
+          "Plays a move given in UCI (e2e4, e7e8q; castling as e1g1 or king takes rook; 0000 "
+          "the null move) and returns it in SAN. Raises ValueError for an illegal move.")
+      .def(
+          "san", [](const fen::Position& pos, const std::string& uci) {
+            return fen::to_san(pos, uci_move(pos, uci));
+          },
+          py::arg("uci"), "The canonical SAN of a legal move given in UCI (not played).")
+      .def(
+          "uci", [](const fen::Position& pos, const std::string& san) {
+            return uci_of(pos, san_move(pos, san));
+          },
+          py::arg("san"), "The UCI of a legal move given in SAN (not played).")
+      .def(
+          "legal_moves",
+          [](const fen::Position& pos) {
+            fen::MoveList moves;
+            fen::generate_legal(pos, moves);
+            py::list out;
+            for (fen::Move move : moves) out.append(uci_of(pos, move));
+            return out;
+          },
+          "The legal moves, in UCI (castling as e1g1; king takes rook in Chess960).")
+      .def("is_check", &fen::Position::in_check, "Whether the side to move is in check.")
+      .def("is_checkmate", &fen::Position::is_checkmate, "Whether the side to move is mated.")
+      .def("is_stalemate", &fen::Position::is_stalemate,
+           "Whether the side to move has no legal move and is not in check.")
+      .def("is_insufficient_material", &fen::Position::has_insufficient_material,
+           "Whether neither side can ever mate (K v K, K+minor v K, bishops on one colour).")
+      .def(
+          "polyglot_key", [](const fen::Position& pos) { return fen::polyglot_key(pos); },
+          "The 64-bit Polyglot key (the key of .bin opening books).")
+      .def(
+          "copy", [](const fen::Position& pos) { return pos; }, "An independent copy.")
+      .def("__copy__", [](const fen::Position& pos) { return pos; })
+      .def("__deepcopy__", [](const fen::Position& pos, const py::dict&) { return pos; },
+           py::arg("memo"))
+      .def_property_readonly(
+          "turn", [](const fen::Position& pos) { return pos.side_to_move() == fen::Color::white; },
+          "True when White is to move (as python-chess's Board.turn).")
+      .def_property_readonly("halfmove_clock", &fen::Position::halfmove_clock,
+                             "Half-moves since the last capture or pawn move.")
+      .def_property_readonly("fullmove_number", &fen::Position::fullmove_number,
+                             "The number of the move, from 1, counted up after Black's move.")
+      .def_property_readonly("chess960", &fen::Position::is_chess960,
+                             "Whether the position is a Chess960 one (castling in X-FEN).")
+      .def(py::self == py::self)
+      .def("__hash__", [](const fen::Position& pos) { return py::hash(py::int_(fen::polyglot_key(pos))); })
+      .def("__str__", [](const fen::Position& pos) { return fen::to_fen(pos); })
+      .def("__repr__",
+           [](const fen::Position& pos) { return "Position('" + fen::to_fen(pos) + "')"; })
+      .def(py::pickle([](const fen::Position& pos) { return fen::to_fen(pos); },
+                      [](const std::string& text) { return position_of(py::str(text)); }));
+}
+
+}  // namespace fenkit::python

@@ -1,0 +1,227 @@
+// fenkit.replay: the data set of `fenkit replay` as columns. The archive is read as the program
+// reads it (pgn::read_archive: chunks of whole games on every core, results in input order),
+// each chunk's rows written by epd::ReplayWriter in the JSON-lines format and parsed into
+// columns on its worker thread; the GIL is held only to turn a finished chunk into Python
+// objects, so other Python threads run meanwhile.
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include "columns.hpp"
+#include "common.hpp"
+#include "fenkit/epd/replay.hpp"
+#include "fenkit/pgn/archive.hpp"
+
+namespace fenkit::python {
+
+namespace {
+
+struct ReplayPiece {
+  epd::ReplayChunk replay;
+  ChunkColumns columns;
+};
+
+// Inputs that could not be opened or broke off: kept, and raised as OSError at the end.
+class CollectingEvents : public pgn::ArchiveEvents {
+ public:
+  void failed(std::string_view name, std::string_view message) override {
+    if (!failures.empty()) failures += "; ";
+    failures.append(name).append(": ").append(message);
+  }
+  std::string failures;
+};
+
+// Raised from the calling thread's emit to stop reading at the first rejected game.
+struct Rejected {
+  std::string message;
+};
+
+std::string first_error(const std::string& lines) {
+  std::size_t from = 0;
+  while (from < lines.size()) {
+    std::size_t end = lines.find('\n', from);
+    if (end == std::string::npos) end = lines.size();
+    const std::string_view line(lines.data() + from, end - from);
+    if (line.find(": error: ") != std::string_view::npos) return std::string(line);
+    from = end + 1;
+  }
+  return lines.substr(0, lines.find('\n'));
+}
+
+std::vector<std::string> split_lines(const std::string& lines) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  while (from < lines.size()) {
+    std::size_t end = lines.find('\n', from);
+    if (end == std::string::npos) end = lines.size();
+    out.emplace_back(lines, from, end - from);
+    from = end + 1;
+  }
+  return out;
+}
+
+py::tuple replay(const py::object& source, const std::optional<std::vector<std::string>>& columns,
+                 const std::vector<std::string>& tags, bool eval, bool clock, bool comments,
+                 bool nags, bool next, bool with_start, bool variations, bool final,
+                 std::uint32_t min_ply, std::optional<std::uint32_t> max_ply, std::uint32_t every,
+                 const std::string& ep, unsigned jobs,
+                 const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
+                 std::int64_t game_offset, const std::string& errors, bool warnings,
+                 const py::kwargs& kwargs) {
+  const std::vector<std::string> paths = paths_of(source);
+  if (errors != "raise" && errors != "skip" && errors != "collect")
+    throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + errors + "'");
+  if (every == 0) throw py::value_error("every must be 1 or more");
+  if (final) {
+    const char* clash = with_start ? "with_start" : variations ? "variations"
+                        : every != 1 ? "every" : min_ply ? "min_ply" : max_ply ? "max_ply" : nullptr;
+    if (clash) throw py::value_error(std::string("final does not go with ") + clash);
+  }
+  if (max_ply && min_ply > *max_ply) throw py::value_error("min_ply is above max_ply");
+  for (const std::string& tag : tags)
+    if (tag.empty() || tag.find_first_of(" \t\"") != std::string::npos)
+      throw py::value_error("tags: '" + tag + "' is not a tag name");
+
+  const pgn::GameFilter filter = filter_from_kwargs(kwargs);
+  epd::ReplayOptions options;
+  options.format = epd::ReplayFormat::jsonl;
+  options.ep = ep_mode(ep);
+  options.with_start = with_start;
+  options.variations = variations;
+  options.min_ply = min_ply;
+  if (max_ply) options.max_ply = *max_ply;
+  options.every = every;
+  options.game_offset = game_offset;
+  options.tags = tags;
+  options.eval = eval;
+  options.clock = clock;
+  options.comments = comments;
+  options.nags = nags;
+  options.next = next;
+  options.final = final;
+  options.warnings = warnings;
+  options.filter = &filter;
+
+  // The columns, in the order of the JSON keys.
+  std::vector<ColumnSpec> specs;
+  specs.push_back({"game", ColumnKind::integer});
+  specs.push_back({"ply", ColumnKind::integer});
+  if (variations) specs.push_back({"path", ColumnKind::text, true, false, true, true});
+  specs.push_back({"san", ColumnKind::text, true, true, false, true});
+  specs.push_back({"uci", ColumnKind::text, true, true, false, true});
+  specs.push_back({"fen", ColumnKind::text, true, false, false, true});
+  const std::size_t base_columns = specs.size();
+  for (const std::string& tag : tags) specs.push_back({tag, ColumnKind::text, true, false, true});
+  if (eval) {
+    specs.push_back({"eval", ColumnKind::real});
+    specs.push_back({"mate", ColumnKind::real});
+  }
+  if (clock) specs.push_back({"clk", ColumnKind::real});
+  if (comments) specs.push_back({"comment", ColumnKind::text});
+  if (nags) specs.push_back({"nags", ColumnKind::nags});
+  if (next) {
+    specs.push_back({"next_san", ColumnKind::text, true, true, false, true});
+    specs.push_back({"next_uci", ColumnKind::text, true, true, false, true});
+  }
+  std::set<std::string> names;
+  for (const ColumnSpec& spec : specs)
+    if (!names.insert(spec.name).second)
+      throw py::value_error("two columns are called '" + spec.name + "'");
+  if (columns) {
+    for (const std::string& name : *columns)
+      if (!names.count(name))
+        throw py::value_error("columns: no column '" + name + "' (there are game, ply, " +
+                              std::string(variations ? "path, " : "") +
+                              "san, uci, fen, and those that tags, eval, clock, comments, "
+                              "nags and next ask for)");
+    for (std::size_t i = 0; i < base_columns; ++i)
+      specs[i].keep = std::find(columns->begin(), columns->end(), specs[i].name) != columns->end();
+  }
+
+  pgn::ArchiveOptions archive;
+  archive.jobs = jobs;
+  archive.last_game = filter.last_game();
+  if (range) {
+    if (paths.size() != 1) throw py::value_error("range needs exactly one file");
+    if (range->second < range->first) throw py::value_error("range: end is before start");
+    archive.range = pgn::ByteRange{range->first, range->second};
+  }
+  pgn::ReaderOptions reader;
+  reader.check_variations = true;
+  reader.move_locations = false;
+  reader.comments = eval || clock || comments;
+  reader.comments_in_utf8 = comments;
+  reader.reject_bad_variations = variations;
+
+  ColumnBuilder builder(specs);
+  CollectingEvents events;
+  std::uint64_t games = 0, rejected = 0, selected = 0, positions = 0, bytes = 0;
+  std::string lines;
+  std::optional<std::string> raised;
+  pgn::BufferPool buffers;
+  ColumnsPool pool;
+  {
+    py::gil_scoped_release release;
+    try {
+      const pgn::ArchiveTotals totals = pgn::read_archive<ReplayPiece>(
+          paths, archive, events,
+          [&](const pgn::Chunk& chunk, const pgn::InputSource& input, ReplayPiece& piece) {
+            piece.replay.output = buffers.take();
+            epd::ReplayWriter writer(options, input.name(), piece.replay, false);
+            pgn::ReaderOptions chunk_options = reader;
+            chunk_options.file_name = input.name();
+            pgn::read_chunk(chunk, writer, chunk_options);
+            piece.columns = pool.take();
+            parse_rows(piece.replay.output.view(), specs, piece.columns);
+            buffers.give(std::move(piece.replay.output));
+          },
+          [&](ReplayPiece& piece) {
+            const pgn::ChunkReport& report = piece.replay.report;
+            if (errors == "raise" && report.rejected) throw Rejected{first_error(report.lines)};
+            games += report.games;
+            rejected += report.rejected;
+            selected += piece.replay.selected;
+            positions += piece.replay.positions;
+            if (errors == "collect") lines += report.lines;
+            py::gil_scoped_acquire gil;
+            builder.append(piece.columns);
+            pool.give(std::move(piece.columns));
+          });
+      bytes = totals.bytes;
+    } catch (const Rejected& r) {
+      raised = r.message;
+    }
+  }
+  if (raised) throw py::value_error(*raised);
+  if (!events.failures.empty()) {
+    PyErr_SetString(PyExc_OSError, events.failures.c_str());
+    throw py::error_already_set();
+  }
+  py::dict stats;
+  stats["games"] = games;
+  stats["rejected"] = rejected;
+  stats["selected"] = selected;
+  stats["positions"] = positions;
+  stats["bytes"] = bytes;
+  stats["errors"] = split_lines(lines);
+  return py::make_tuple(builder.arrays(), stats);
+}
+
+}  // namespace
+
+void add_replay(py::module_& m) {
+  m.def("_replay", &replay, py::arg("source"), py::arg("columns") = py::none(),
+        py::arg("tags") = std::vector<std::string>(), py::arg("eval") = false,
+        py::arg("clock") = false, py::arg("comments") = false, py::arg("nags") = false,
+        py::arg("next") = false, py::arg("with_start") = false, py::arg("variations") = false,
+        py::arg("final") = false, py::arg("min_ply") = 0, py::arg("max_ply") = py::none(),
+        py::arg("every") = 1, py::arg("ep") = "standard", py::arg("jobs") = 0,
+        py::arg("range") = py::none(), py::arg("game_offset") = 0, py::arg("errors") = "collect",
+        py::arg("warnings") = false,
+        "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics); see "
+        "fenkit.replay.");
+}
+
+}  // namespace fenkit::python

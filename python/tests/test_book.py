@@ -1,0 +1,84 @@
+"""fenkit.Book and fenkit.build_book: the books of `fenkit book build`, probed as `book probe`."""
+
+import pytest
+
+import fenkit
+from conftest import DATA, SOURCE, run_cli
+
+SAMPLE = SOURCE / "examples" / "sample.pgn"
+
+
+def probe_lines(binary, book, fen):
+    """(uci, weight) of each line of `fenkit book probe BOOK FEN`."""
+    out, _ = run_cli(binary, "book", "probe", book, fen)
+    return [(line.split()[1], int(line.split()[2])) for line in out.decode().splitlines() if line]
+
+
+@pytest.mark.parametrize("options,args", [
+    ({"min_games": 1}, ["--min-games", "1"]),
+    ({"min_games": 1, "max_ply": 4, "only_white": True},
+     ["--min-games", "1", "--max-ply", "4", "--only-white"]),
+    ({"min_games": 1, "uniform": True, "player": "alice"},
+     ["--min-games", "1", "--uniform", "--player", "alice"]),
+    ({}, []),
+])
+def test_build_book_equals_the_program(fenkit_binary, tmp_path, options, args):
+    inputs = [SAMPLE, DATA / "pgn" / "lichess-style.pgn", DATA / "pgn" / "annotated.pgn"]
+    cli_book = tmp_path / "cli.bin"
+    run_cli(fenkit_binary, "book", "build", "-q", *inputs, "-o", cli_book, *args)
+    py_book = tmp_path / "py.bin"
+    book = fenkit.build_book([str(p) for p in inputs], output=py_book, **options)
+    assert py_book.read_bytes() == cli_book.read_bytes()
+    assert book.to_bytes() == cli_book.read_bytes()
+    assert len(book) == cli_book.stat().st_size // 16
+
+
+def test_probe_equals_the_program(fenkit_binary, tmp_path):
+    path = tmp_path / "book.bin"
+    fenkit.build_book(SAMPLE, output=path, min_games=1)
+    book = fenkit.Book(path)
+    assert book.name == str(path) and repr(book).startswith("<Book ")
+    positions = [fenkit.Position()]
+    for game in fenkit.read_games(SAMPLE):
+        positions += game.positions()[:6]
+    probed = 0
+    for pos in positions:
+        moves = book.probe(pos)
+        assert book.probe(pos.fen()) == moves
+        assert (pos in book) == bool(moves)
+        assert [(uci, weight) for uci, weight, _ in moves] == \
+            probe_lines(fenkit_binary, path, pos.fen())
+        for uci, weight, learn in moves:
+            assert uci in pos.legal_moves() and weight > 0 and learn == 0
+        probed += bool(moves)
+    assert probed > 5
+    assert book.entries()[0][0] <= book.entries()[-1][0]
+
+
+def test_book_errors(tmp_path):
+    with pytest.raises(OSError):
+        fenkit.Book(tmp_path / "missing.bin")
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(b"\0" * 17)
+    with pytest.raises(ValueError, match="16"):
+        fenkit.Book(bad)
+    assert len(fenkit.Book(bad, ignore_trailing_bytes=True)) == 1
+    with pytest.raises(ValueError, match="only_white does not go with only_black"):
+        fenkit.build_book(SAMPLE, only_white=True, only_black=True)
+    with pytest.raises(OSError):
+        fenkit.build_book(tmp_path / "missing.pgn")
+    with pytest.raises(TypeError):
+        fenkit.Book(bad, ignore_trailing_bytes=True).probe(42)
+
+
+def test_corpus_book(corpus):
+    books = sorted((corpus / "polyglot").glob("*.bin"))
+    if not books:
+        pytest.skip("no Polyglot book in the corpus")
+    book = fenkit.Book(books[0])
+    start = book.probe(fenkit.Position())
+    assert all(uci in fenkit.Position().legal_moves() for uci, _, _ in start)
+
+
+def test_docstrings():
+    assert fenkit.Book.__doc__ and fenkit.Book.probe.__doc__ and fenkit.build_book.__doc__

@@ -1,0 +1,184 @@
+"""fenkit.read_games and fenkit.Game."""
+
+import gzip
+import io
+import json
+import os
+
+import pytest
+
+import fenkit
+from conftest import DATA, SOURCE, cli_jsonl, fixture_pgns, run_cli
+
+SAMPLE = SOURCE / "examples" / "sample.pgn"
+QUIRKS = DATA / "pgn" / "quirks"
+
+
+def game_record(game):
+    """A Game as `fenkit pgn -f jsonl` writes it."""
+    return {"game": game.number, "offset": game.offset, "tags": game.tags,
+            "start_fen": game.start_fen, "moves": game.moves, "uci": game.uci,
+            "final_fen": game.final_fen(), "plies": game.plies, "result": game.result}
+
+
+def cli_record(record):
+    return record  # json.loads keeps the last of repeated tags; the fixtures repeat none
+
+
+def test_sample_games():
+    games = list(fenkit.read_games(SAMPLE))
+    assert len(games) >= 1
+    first = games[0]
+    assert first.number == 1 and first.offset == 0
+    assert isinstance(first.tags, dict) and "White" in first.tags
+    assert len(first.moves) == len(first.uci) == first.plies
+    assert first.fens()[-1] == first.final_fen()
+    assert first.fens(with_start=True)[0] == first.start_fen
+    assert [p.fen() for p in first.positions()] == first.fens()
+    assert first.error is None and first.raw is None
+    assert first.to_pgn().startswith('[Event "')
+    assert repr(first).startswith("<Game 1: ")
+    # The moves replay on a Position.
+    pos = fenkit.Position(first.start_fen)
+    for san in first.moves:
+        pos.push_san(san)
+    assert pos.fen() == first.final_fen()
+
+
+@pytest.mark.parametrize("path", fixture_pgns(), ids=lambda p: p.name)
+def test_games_equal_the_program(fenkit_binary, path):
+    expected = cli_jsonl(fenkit_binary, "pgn", "-f", "jsonl", "-q", path)
+    games = list(fenkit.read_games(path, errors="skip", variations=False))
+    assert [game_record(g) for g in games] == [cli_record(r) for r in expected]
+
+
+@pytest.mark.parametrize("path", fixture_pgns(), ids=lambda p: p.name)
+def test_to_pgn_equals_the_program(fenkit_binary, path):
+    expected, _ = run_cli(fenkit_binary, "pgn", "-q", path)
+    games = fenkit.read_games(path, errors="skip")
+    assert "".join(g.to_pgn() for g in games).encode("utf-8", "surrogateescape") == expected
+
+
+def test_selection_equals_the_program(fenkit_binary):
+    path = DATA / "pgn" / "lichess-style.pgn"
+    for options, args in [({"player": "alice"}, ["--player", "alice"]),
+                          ({"min_elo": 1900}, ["--min-elo", "1900"]),
+                          ({"result": ["1-0", "0-1"]}, ["--result", "1-0", "--result", "0-1"]),
+                          ({"time_control": "blitz"}, ["--time-control", "blitz"]),
+                          ({"tag": "WhiteElo>=2000"}, ["--tag", "WhiteElo>=2000"]),
+                          ({"white": "^c", "regex": True}, ["--white", "^c", "--regex"]),
+                          ({"player": "alice", "invert": True}, ["--player", "alice", "--invert"]),
+                          ({"games": "2-3"}, ["--games", "2-3"]),
+                          ({"min_plies": 6, "date_from": "2024.01.16"},
+                           ["--min-plies", "6", "--date-from", "2024.01.16"])]:
+        expected = cli_jsonl(fenkit_binary, "pgn", "-f", "jsonl", "-q", *args, path)
+        reader = fenkit.read_games(path, variations=False, **options)
+        got = [g.number for g in reader]
+        assert got == [r["game"] for r in expected], options
+        assert reader.selected == len(got)
+
+
+def test_position_selection():
+    games = list(fenkit.read_games(SAMPLE))
+    target = games[0].positions()[5]
+    found = list(fenkit.read_games(SAMPLE, position=target))
+    assert games[0].number in [g.number for g in found]
+    assert [g.number for g in fenkit.read_games(SAMPLE, position=target.fen())] == \
+        [g.number for g in found]
+
+
+def test_selection_errors():
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        fenkit.read_games(SAMPLE, colour="white")
+    with pytest.raises(ValueError, match="eco"):
+        fenkit.read_games(SAMPLE, eco="Z99")
+    with pytest.raises(ValueError, match="min-elo"):
+        fenkit.read_games(SAMPLE, min_elo=-5)
+    with pytest.raises(ValueError, match="date-from"):
+        fenkit.read_games(SAMPLE, date_from="yesterday")
+
+
+def test_errors_raise_skip_collect():
+    path = QUIRKS / "illegal-move.pgn"
+    total = len(list(fenkit.read_games(path, errors="collect")))
+    good = list(fenkit.read_games(path, errors="skip"))
+    reader = fenkit.read_games(path, errors="skip")
+    assert len(list(reader)) == len(good)
+    assert reader.rejected >= 1 and reader.games == total
+    collected = [g for g in fenkit.read_games(path, errors="collect") if g.error]
+    assert len(collected) == reader.rejected
+    bad = collected[0]
+    assert ": error: game " in bad.error and "illegal move" in bad.error
+    assert bad.raw and bad.to_pgn() == bad.raw
+    with pytest.raises(ValueError, match="was rejected"):
+        bad.moves
+    with pytest.raises(ValueError, match="illegal move"):
+        list(fenkit.read_games(path))
+    with pytest.raises(ValueError, match="errors must be"):
+        fenkit.read_games(path, errors="ignore")
+
+
+def test_missing_file():
+    with pytest.raises(OSError):
+        fenkit.read_games(SOURCE / "no-such-file.pgn")
+
+
+def test_file_objects_and_compressed_input(tmp_path):
+    expected = [game_record(g) for g in fenkit.read_games(SAMPLE)]
+    with open(SAMPLE, "rb") as f:
+        assert [game_record(g) for g in fenkit.read_games(f)] == expected
+    with open(SAMPLE, encoding="utf-8") as f:
+        assert [game_record(g) for g in fenkit.read_games(f)] == expected
+    assert [game_record(g) for g in fenkit.read_games(io.BytesIO(SAMPLE.read_bytes()))] == expected
+    packed = tmp_path / "sample.pgn.gz"
+    packed.write_bytes(gzip.compress(SAMPLE.read_bytes()))
+    assert [game_record(g) for g in fenkit.read_games(packed)] == expected
+    assert [game_record(g) for g in fenkit.read_games(str(packed))] == expected
+
+
+def test_comments_and_variations_in_the_tree():
+    path = DATA / "pgn" / "annotated.pgn"
+    full = "".join(g.to_pgn() for g in fenkit.read_games(path))
+    bare = "".join(g.to_pgn() for g in fenkit.read_games(path, comments=False, variations=False))
+    assert "{" in full and "(" in full
+    assert "{" not in bare and "(" not in bare
+    assert "(" not in "".join(g.to_pgn(variations=False) for g in fenkit.read_games(path))
+
+
+def rss_bytes():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_streaming_large_input(tmp_path):
+    # 30,000 games (about 20 MB of PGN), compressed so that the file is read, not mapped.
+    one = SAMPLE.read_text(encoding="utf-8").strip() + "\n\n"
+    per_copy = len(list(fenkit.read_games(SAMPLE)))
+    copies = 30000 // per_copy
+    path = tmp_path / "big.pgn.gz"
+    with gzip.open(path, "wt", encoding="utf-8", compresslevel=1) as f:
+        for _ in range(copies):
+            f.write(one)
+    text_size = len(one.encode()) * copies
+    reader = fenkit.read_games(path, comments=False)
+    first = next(reader)
+    assert first.number == 1
+    # Laziness: one chunk has been read, not the file.
+    assert reader.games < 2000 < copies * per_copy
+    before = rss_bytes()
+    peak = before
+    count = 1
+    for game in reader:
+        count += 1
+        if count % 2000 == 0:
+            peak = max(peak, rss_bytes())
+    assert count == copies * per_copy == reader.games
+    # The games of the whole input as trees would take several times the text's size.
+    assert peak - before < text_size / 2, (peak - before, text_size)
+
+
+def test_docstrings():
+    assert fenkit.read_games.__doc__ and fenkit.read_range.__doc__ and fenkit.Game.__doc__
+    for name in ["tags", "moves", "uci", "start_fen", "result", "number", "offset", "fens",
+                 "to_pgn", "error", "raw"]:
+        assert getattr(fenkit.Game, name).__doc__, name

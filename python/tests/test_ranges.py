@@ -1,0 +1,112 @@
+"""Byte ranges: fenkit.read_range, replay(range=...), byte_ranges; the Dask example and the GNU
+parallel recipe of the README, each checked against one whole `fenkit replay` run."""
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+import fenkit
+from conftest import DATA, SOURCE, cli_jsonl, missing, rows_of, run_cli
+
+
+def test_byte_ranges(tmp_path):
+    path = tmp_path / "ten.pgn"
+    path.write_bytes(b"x" * 10)
+    assert fenkit.byte_ranges(path, 3) == [(0, 3), (3, 6), (6, 10)]
+    assert fenkit.byte_ranges(path, 1) == [(0, 10)]
+    with pytest.raises(ValueError):
+        fenkit.byte_ranges(path, 0)
+
+
+def test_ranges_tile_the_file(big_pgn):
+    whole = fenkit.replay(big_pgn, with_start=True, tags=["White"])
+    games = [(g.number, g.offset) for g in fenkit.read_games(big_pgn, comments=False)]
+    pieces = fenkit.byte_ranges(big_pgn, 7)
+    offset = 0
+    rows = []
+    numbers = []
+    for start, end in pieces:
+        part = fenkit.replay(big_pgn, with_start=True, tags=["White"], range=(start, end),
+                             game_offset=offset)
+        read = list(fenkit.read_range(big_pgn, start, end, comments=False))
+        assert all(start <= g.offset < end or start == 0 for g in read)
+        numbers += [g.number + offset for g in read]
+        assert part.games == len(read)
+        offset += part.games
+        rows += rows_of(part)
+    assert rows == rows_of(whole)
+    assert numbers == [n for n, _ in games]
+    # A range that holds no game start.
+    assert list(fenkit.read_range(big_pgn, 1, 2)) == []
+    assert list(fenkit.read_range(big_pgn, 0, None))[-1].number == len(games)
+
+
+def test_range_equals_the_program(fenkit_binary, big_pgn):
+    size = big_pgn.stat().st_size
+    start, end = size // 3, 2 * size // 3
+    expected = cli_jsonl(fenkit_binary, "replay", "-f", "jsonl", "-q", "--range",
+                         f"{start}:{end}", "--game-offset", "5", big_pgn)
+    assert rows_of(fenkit.replay(big_pgn, range=(start, end), game_offset=5)) == expected
+
+
+def test_range_errors(tmp_path):
+    packed = tmp_path / "sample.pgn.gz"
+    import gzip
+    packed.write_bytes(gzip.compress((SOURCE / "examples" / "sample.pgn").read_bytes()))
+    with pytest.raises(ValueError):
+        fenkit.read_range(packed, 0, 100)
+    with pytest.raises(OSError):
+        fenkit.replay(packed, range=(0, 100))
+    with pytest.raises(ValueError, match="end is before start"):
+        fenkit.replay(SOURCE / "examples" / "sample.pgn", range=(10, 5))
+    with pytest.raises(ValueError, match="exactly one file"):
+        fenkit.replay([SOURCE / "examples" / "sample.pgn"] * 2, range=(0, 5))
+
+
+def test_gnu_parallel_recipe(fenkit_binary, big_pgn):
+    """The README's recipe: `parallel -k` over --range pieces gives the FENs of one run."""
+    if not shutil.which("parallel"):
+        missing("GNU parallel")
+    pieces = " ".join(f"{a}:{b}" for a, b in fenkit.byte_ranges(big_pgn, 5))
+    script = (f"parallel -k -j 2 {fenkit_binary} replay -q --range {{}} {big_pgn} ::: {pieces}")
+    pieced = subprocess.run(["bash", "-c", script], capture_output=True, check=True).stdout
+    whole, _ = run_cli(fenkit_binary, "replay", "-q", big_pgn)
+    assert pieced == whole and len(whole) > 1 << 20
+
+
+def load_example():
+    spec = importlib.util.spec_from_file_location("dask_replay",
+                                                  SOURCE / "examples" / "dask_replay.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_dask_example(fenkit_binary, tmp_path, medium_pgn):
+    distributed = pytest.importorskip("distributed")
+    corpus = os.environ.get("FENKIT_CORPUS_DIR", "")
+    path = os.path.join(corpus, "pgn", "pychess-testing", "world_matches.pgn")
+    if not os.path.exists(path):
+        if os.environ.get("FENKIT_REQUIRE_ORACLES") == "1":
+            pytest.fail("the corpus is missing and FENKIT_REQUIRE_ORACLES=1")
+        path = str(medium_pgn)
+    example = load_example()
+    # Workers as threads of this process (in-process transport: nothing listens on the network).
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        written, (games, rejected, positions) = example.run(
+            client, path, tmp_path / "out", 6, tags=["White", "Black"], eval=True)
+    assert len(written) == 6
+    rows = []
+    for part in written:
+        with open(part, encoding="utf-8") as f:
+            rows += [json.loads(line) for line in f]
+    expected = cli_jsonl(fenkit_binary, "replay", "-f", "jsonl", "-q", "--tags", "White,Black",
+                         "--eval", path)
+    assert positions == len(expected)
+    assert rows == expected

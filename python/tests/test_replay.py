@@ -1,0 +1,173 @@
+"""fenkit.replay and fenkit.replay_frame: the rows of `fenkit replay -f jsonl`."""
+
+import math
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import fenkit
+from conftest import DATA, SOURCE, cli_jsonl, fixture_pgns, rows_of, run_cli
+
+SAMPLE = SOURCE / "examples" / "sample.pgn"
+
+# Command-line options and the same as keyword arguments.
+OPTION_SETS = [
+    ([], {}),
+    (["--with-start"], {"with_start": True}),
+    (["--tags", "White,WhiteElo,Result,Missing", "--eval", "--clock", "--next", "--comments",
+      "--nags"],
+     {"tags": ["White", "WhiteElo", "Result", "Missing"], "eval": True, "clock": True,
+      "next": True, "comments": True, "nags": True}),
+    (["--variations", "--with-start", "--next", "--eval"],
+     {"variations": True, "with_start": True, "next": True, "eval": True}),
+    (["--final", "--tags", "White,Black,Result"], {"final": True, "tags": "White,Black,Result"}),
+    (["--ep", "legal", "--min-ply", "2", "--max-ply", "20", "--every", "3"],
+     {"ep": "legal", "min_ply": 2, "max_ply": 20, "every": 3}),
+]
+
+
+@pytest.mark.parametrize("path", fixture_pgns(), ids=lambda p: p.name)
+@pytest.mark.parametrize("args,kwargs", OPTION_SETS, ids=lambda o: str(o))
+def test_rows_equal_the_program(fenkit_binary, path, args, kwargs):
+    expected = cli_jsonl(fenkit_binary, "replay", "-f", "jsonl", "-q", *args, path)
+    data = fenkit.replay(path, **kwargs)
+    assert rows_of(data) == expected
+    assert data.positions == len(expected) == data.rows
+
+
+def test_many_chunks_and_threads(fenkit_binary, big_pgn):
+    args = ["--with-start", "--tags", "White,Black", "--eval", "--clock", "--next"]
+    expected = cli_jsonl(fenkit_binary, "replay", "-f", "jsonl", "-q", "-j", "2", *args, big_pgn)
+    kwargs = {"with_start": True, "tags": ["White", "Black"], "eval": True, "clock": True,
+              "next": True}
+    one = fenkit.replay(big_pgn, jobs=1, **kwargs)
+    two = fenkit.replay(big_pgn, jobs=2, **kwargs)
+    assert one.bytes > 2 << 20  # several chunks
+    assert rows_of(two) == expected
+    for name in one:
+        assert list(map(str, one[name])) == list(map(str, two[name])), name
+
+
+def test_column_types():
+    data = fenkit.replay(DATA / "pgn" / "lichess-style.pgn", tags=["WhiteElo"], eval=True,
+                         clock=True, nags=True, with_start=True)
+    assert list(data) == ["game", "ply", "san", "uci", "fen", "WhiteElo", "eval", "mate", "clk",
+                          "nags"]
+    assert data["game"].dtype == np.int64 and data["ply"].dtype == np.int64
+    assert data["fen"].dtype == object and isinstance(data["fen"][0], str)
+    assert data["san"][0] is None and data["ply"][0] == 0  # the start position
+    assert data["eval"].dtype == np.float64 and math.isnan(data["eval"][0])
+    assert data["eval"][1] == 17 and data["clk"][1] == 180
+    assert data["mate"][8] == -4
+    assert isinstance(data["nags"][0], list)
+    assert data.games == 3 or data.games >= 1
+
+
+def test_columns_subset():
+    full = fenkit.replay(SAMPLE)
+    some = fenkit.replay(SAMPLE, columns=["game", "fen"])
+    assert list(some) == ["game", "fen"]
+    assert list(some["fen"]) == list(full["fen"])
+    assert list(some["game"]) == list(full["game"])
+    with pytest.raises(ValueError, match="no column 'board'"):
+        fenkit.replay(SAMPLE, columns=["board"])
+
+
+def test_selection_equals_the_program(fenkit_binary):
+    path = DATA / "pgn" / "lichess-style.pgn"
+    expected = cli_jsonl(fenkit_binary, "replay", "-f", "jsonl", "-q", "--min-elo", "1900",
+                         "--result", "0-1", path)
+    data = fenkit.replay(path, min_elo=1900, result="0-1")
+    assert rows_of(data) == expected
+    assert data.selected == len(set(r["game"] for r in expected))
+
+
+def test_game_offset(fenkit_binary):
+    expected = cli_jsonl(fenkit_binary, "replay", "-f", "jsonl", "-q", "--game-offset", "1000",
+                         SAMPLE)
+    assert rows_of(fenkit.replay(SAMPLE, game_offset=1000)) == expected
+
+
+def test_rejected_games(fenkit_binary):
+    path = DATA / "pgn" / "quirks" / "illegal-move.pgn"
+    _, status = run_cli(fenkit_binary, "replay", "-q", path)
+    assert status == 1
+    import subprocess
+    stderr = subprocess.run([fenkit_binary, "replay", path], capture_output=True).stderr.decode()
+    cli_errors = [line for line in stderr.splitlines() if ": error: " in line]
+    data = fenkit.replay(path)
+    assert data.rejected >= 1 and data.errors == cli_errors
+    assert rows_of(data) == cli_jsonl(fenkit_binary, "replay", "-f", "jsonl", "-q", path)
+    skipped = fenkit.replay(path, errors="skip")
+    assert skipped.errors == [] and skipped.rejected == data.rejected
+    with pytest.raises(ValueError, match="illegal move"):
+        fenkit.replay(path, errors="raise")
+
+
+def test_argument_errors():
+    with pytest.raises(ValueError, match="final does not go with with_start"):
+        fenkit.replay(SAMPLE, final=True, with_start=True)
+    with pytest.raises(ValueError, match="ep must be"):
+        fenkit.replay(SAMPLE, ep="maybe")
+    with pytest.raises(ValueError, match="errors must be"):
+        fenkit.replay(SAMPLE, errors="maybe")
+    with pytest.raises(ValueError, match="two columns"):
+        fenkit.replay(SAMPLE, tags=["fen"])
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        fenkit.replay(SAMPLE, colour="white")
+    with pytest.raises(OSError, match="no-such-file"):
+        fenkit.replay(SOURCE / "no-such-file.pgn")
+
+
+def test_replay_frame(fenkit_binary):
+    pd = pytest.importorskip("pandas")
+    path = DATA / "pgn" / "lichess-style.pgn"
+    frame = fenkit.replay_frame(path, tags=["White"], eval=True, clock=True)
+    assert isinstance(frame, pd.DataFrame)
+    assert list(frame.columns) == ["game", "ply", "san", "uci", "fen", "White", "eval", "mate",
+                                   "clk"]
+    assert str(frame["eval"].dtype) == "Int64"
+    expected = cli_jsonl(fenkit_binary, "replay", "-f", "jsonl", "-q", "--tags", "White",
+                         "--eval", "--clock", path)
+    assert len(frame) == len(expected) == frame.attrs["positions"]
+    assert frame["fen"].tolist() == [r["fen"] for r in expected]
+    assert [None if v is pd.NA else int(v) for v in frame["eval"]] == [r["eval"] for r in expected]
+
+
+def test_gil_is_released(big_pgn):
+    done = threading.Event()
+    result = {}
+
+    def work():
+        # Several replays, so that the thread works long enough to be measured.
+        started = time.perf_counter()
+        while time.perf_counter() - started < 0.6:
+            result["data"] = fenkit.replay(big_pgn, columns=["game"], jobs=1)
+        done.set()
+
+    ticks = 0
+    thread = threading.Thread(target=work)
+    started = time.perf_counter()
+    thread.start()
+    while not done.is_set():
+        ticks += 1
+        sum(range(200))  # Python work, which needs the GIL
+        time.sleep(0.001)
+    thread.join()
+    elapsed = time.perf_counter() - started
+    assert result["data"].positions > 100000
+    # Held during the replays, the GIL would have let the loop run only a few times.
+    assert ticks > 0.25 * elapsed / 0.0012, (ticks, elapsed)
+
+
+def test_replay_data_pickles_and_documents_itself():
+    import pickle
+    data = fenkit.replay(SAMPLE, tags=["White"])
+    copy = pickle.loads(pickle.dumps(data))
+    assert type(copy) is fenkit.ReplayData and copy.games == data.games
+    assert rows_of(copy) == rows_of(data)
+    assert repr(data).startswith("<ReplayData ")
+    for function in [fenkit.replay, fenkit.replay_frame, fenkit.byte_ranges, fenkit.ReplayData]:
+        assert function.__doc__

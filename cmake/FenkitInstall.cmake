@@ -6,17 +6,20 @@ set(FENKIT_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/fenkit)
 
 install(TARGETS fenkit_fen fenkit_epd fenkit_pgn
   EXPORT fenkitTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT libraries
+          NAMELINK_COMPONENT development
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT libraries
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 foreach(lib libfen libepd libpgn)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${lib}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${lib}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+    COMPONENT development)
 endforeach()
 install(FILES ${PROJECT_BINARY_DIR}/include/fenkit/version.hpp
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fenkit)
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fenkit COMPONENT development)
 
-install(EXPORT fenkitTargets NAMESPACE fenkit:: DESTINATION ${FENKIT_CMAKE_DIR})
+install(EXPORT fenkitTargets NAMESPACE fenkit:: DESTINATION ${FENKIT_CMAKE_DIR}
+  COMPONENT development)
 export(EXPORT fenkitTargets NAMESPACE fenkit:: FILE ${PROJECT_BINARY_DIR}/fenkitTargets.cmake)
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/fenkitConfig.cmake.in
@@ -25,7 +28,7 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/fenkitConfig.cmake.in
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/fenkitConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/fenkitConfig.cmake ${PROJECT_BINARY_DIR}/fenkitConfigVersion.cmake
-  DESTINATION ${FENKIT_CMAKE_DIR})
+  DESTINATION ${FENKIT_CMAKE_DIR} COMPONENT development)
 
 # pkg-config: fenkit-fen, fenkit-pgn and fenkit-epd, one for each library, and fenkit for all
 # three. Static libraries list what they need at the final link in Libs.private.
@@ -39,7 +42,7 @@ function(fenkit_pkg_config name description requires libs libs_private)
   set(pc_libs_private ${libs_private})
   configure_file(${PROJECT_SOURCE_DIR}/cmake/fenkit.pc.in ${PROJECT_BINARY_DIR}/pkgconfig/${name}.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/pkgconfig/${name}.pc
-    DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+    DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT development)
 endfunction()
 fenkit_pkg_config(fenkit-fen "fenkit positions: FEN, legal moves, SAN/UCI, Polyglot keys, perft"
   "" "-L\${libdir} -lfenkit_fen" "")

@@ -38,15 +38,6 @@ py::list probe(const epd::Book& book, const py::handle& position) {
   return out;
 }
 
-class CollectingEvents : public pgn::ArchiveEvents {
- public:
-  void failed(std::string_view name, std::string_view message) override {
-    if (!failures.empty()) failures += "; ";
-    failures.append(name).append(": ").append(message);
-  }
-  std::string failures;
-};
-
 epd::Book build_book(const py::object& source, const std::optional<py::object>& output,
                      int max_ply, int min_games, double min_score, bool only_white,
                      bool only_black, bool uniform, unsigned jobs, const py::kwargs& kwargs) {

@@ -11,6 +11,7 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/pgn/archive.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 
 namespace fenkit::python {
@@ -46,5 +47,15 @@ void add_position(py::module_& m);
 void add_games(py::module_& m);
 void add_replay(py::module_& m);
 void add_book(py::module_& m);
+
+// Inputs that could not be opened or broke off: kept, and raised as OSError at the end.
+class CollectingEvents : public pgn::ArchiveEvents {
+ public:
+  void failed(std::string_view name, std::string_view message) override {
+    if (!failures.empty()) failures += "; ";
+    failures.append(name).append(": ").append(message);
+  }
+  std::string failures;
+};
 
 }  // namespace fenkit::python

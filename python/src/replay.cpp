@@ -23,16 +23,6 @@ struct ReplayPiece {
   ChunkColumns columns;
 };
 
-// Inputs that could not be opened or broke off: kept, and raised as OSError at the end.
-class CollectingEvents : public pgn::ArchiveEvents {
- public:
-  void failed(std::string_view name, std::string_view message) override {
-    if (!failures.empty()) failures += "; ";
-    failures.append(name).append(": ").append(message);
-  }
-  std::string failures;
-};
-
 // Raised from the calling thread's emit to stop reading at the first rejected game.
 struct Rejected {
   std::string message;

@@ -93,7 +93,8 @@ if ((run_fuzz)); then
     fail "fuzz targets: clang++ is not installed"
   elif cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
          -DFENKIT_FUZZ=ON -DFENKIT_BUILD_TESTS=OFF -DFENKIT_BUILD_TOOLS=OFF \
-         -DFENKIT_BUILD_BENCH=OFF -DFENKIT_INSTALL=OFF "${launcher[@]}" > $log 2>&1 &&
+         -DFENKIT_BUILD_BENCH=OFF -DFENKIT_INSTALL=OFF -DBUILD_SHARED_LIBS=OFF \
+         "${launcher[@]}" > $log 2>&1 &&
        cmake --build build-fuzz -j"$jobs" --target fuzz >> $log 2>&1; then
     echo "built in $((SECONDS - fuzz_started)) s"
     targets=(fuzz_fen fuzz_san fuzz_pgn fuzz_epd fuzz_book)

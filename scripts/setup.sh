@@ -11,8 +11,8 @@ packages=(
   libgtest-dev libbenchmark-dev
   # the oracles the tests compare with, and the compressors they feed
   pgn-extract polyglot stockfish gzip bzip2 xz-utils zstd
-  # the manual pages, made from the --help pages
-  help2man
+  # the manual pages, made from the --help pages; the Debian packages (dpkg-shlibdeps)
+  help2man dpkg-dev
   # the Python module (pybind11, NumPy), its tests and examples (pandas, Dask, GNU parallel)
   pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pandas python3-distributed
   parallel

@@ -13,6 +13,8 @@ packages=(
   pgn-extract polyglot stockfish gzip bzip2 xz-utils zstd
   # the manual pages, made from the --help pages; the Debian packages (dpkg-shlibdeps)
   help2man dpkg-dev
+  # the position index example (SQLite)
+  libsqlite3-dev
   # the Python module (pybind11, NumPy), its tests and examples (pandas, Dask, GNU parallel)
   pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pandas python3-distributed
   parallel

@@ -1,11 +1,17 @@
 #include "fenkit/epd/book_builder.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <queue>
 #include <stdexcept>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "fenkit/epd/book_move.hpp"
 #include "fenkit/epd/book_writer.hpp"
@@ -131,6 +137,7 @@ void BookBuilder::add_plies(std::span<const BookPly> plies, GameResult result,
   if (result == GameResult::black_wins) white_points = 0;
   const std::size_t limit = std::min<std::size_t>(
       std::max<std::size_t>(options_.memory_limit / sizeof(Record), 1), UINT32_MAX);
+  if (records_.capacity() == 0) reserve_run(limit);
   for (const BookPly& ply : plies) {
     if (records_.size() >= limit) spill();
     const bool white = ply.mover == fen::Color::white;
@@ -144,14 +151,72 @@ void BookBuilder::add_plies(std::span<const BookPly> plies, GameResult result,
 
 namespace {
 
+// Sorts records[first, last) by position key, and the plies of a position in the order they
+// came. The keys are Zobrist hashes, spread evenly over their range: the records are moved
+// into 256 buckets by the key's byte at `shift`, in place (American flag sort: each bucket's
+// write position moves forward through memory, so the moves stay cache-friendly), and each
+// bucket is sorted the same way by the next byte, down to buckets of a few dozen records
+// that a comparison sort finishes in the cache. Several times faster than one comparison sort
+// of the whole run, and no second array.
+template <typename Record>
+void sort_records(Record* first, Record* last, int shift = 56) {
+  const auto before = [](const Record& a, const Record& b) {
+    return a.key != b.key ? a.key < b.key : a.order < b.order;
+  };
+  constexpr std::size_t kBuckets = 256;
+  // Below this, or after two bytes (a position played in thousands of games fills a bucket
+  // with one key), comparison sorting is faster.
+  constexpr std::ptrdiff_t kSmall = 4096;
+  if (last - first < kSmall || shift < 48) {
+    std::sort(first, last, before);
+    return;
+  }
+  const auto bucket = [shift](const Record& r) { return std::size_t(r.key >> shift) & 0xFF; };
+  std::array<std::size_t, kBuckets + 1> start{};
+  for (const Record* r = first; r != last; ++r) ++start[bucket(*r) + 1];
+  for (std::size_t b = 0; b < kBuckets; ++b) start[b + 1] += start[b];
+  std::array<std::size_t, kBuckets> next;
+  std::copy(start.begin(), start.end() - 1, next.begin());
+  for (std::size_t b = 0; b < kBuckets; ++b) {
+    while (next[b] < start[b + 1]) {
+      Record& slot = first[next[b]];
+      // Swap the record in this slot to its own bucket until the slot holds one of this one.
+      for (std::size_t d = bucket(slot); d != b; d = bucket(slot)) std::swap(slot, first[next[d]++]);
+      ++next[b];
+    }
+  }
+  for (std::size_t b = 0; b < kBuckets; ++b)
+    sort_records(first + start[b], first + start[b + 1], shift - 8);
+}
+
 template <typename Record>
 void sort_records(std::vector<Record>& records) {
-  std::sort(records.begin(), records.end(), [](const Record& a, const Record& b) {
-    return a.key != b.key ? a.key < b.key : a.order < b.order;
-  });
+  sort_records(records.data(), records.data() + records.size());
 }
 
 }  // namespace
+
+// The run's array is reserved once at its full size: the system gives the memory page by page
+// as records are written, so a small book costs little, and the array never moves (growing it
+// by doubling copied every record once more and touched twice the pages). Where the address
+// space cannot be had at once, the array grows as usual.
+void BookBuilder::reserve_run(std::size_t limit) {
+  try {
+    records_.reserve(limit);
+  } catch (const std::bad_alloc&) {
+    return;
+  }
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  // Large pages for the array: the run is written front to back once, and taking it 2 MB at a
+  // time instead of 4 KB saves hundreds of thousands of page faults. Only advice: where the
+  // system has none to give, nothing changes.
+  constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
+  const auto begin = reinterpret_cast<std::uintptr_t>(records_.data());
+  const std::uintptr_t end = begin + records_.capacity() * sizeof(Record);
+  const std::uintptr_t from = (begin + kHuge - 1) & ~(kHuge - 1), to = end & ~(kHuge - 1);
+  if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
+#endif
+}
 
 void BookBuilder::spill() {
   sort_records(records_);

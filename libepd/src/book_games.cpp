@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <span>
 
+#include "fenkit/epd/book_move.hpp"
+#include "fenkit/fen/polyglot.hpp"
+
 namespace fenkit::epd {
 
 void BookGames::add_to(BookBuilder& builder) const {
@@ -20,12 +23,12 @@ BookGameVisitor::BookGameVisitor(BookGames& out, int max_ply, std::string file_n
 
 bool BookGameVisitor::enough() const {
   const bool filter_waits = selector_ && !verdict_.has_value();
-  return result_tag_ && !filter_waits && (stopped_ || moves_.size() >= max_ply_);
+  return result_tag_ && !filter_waits && (stopped_ || plies_ >= max_ply_);
 }
 
 pgn::Action BookGameVisitor::begin_game(const pgn::GameStart& start) {
-  start_ = fen::Position();
-  moves_.clear();
+  first_ply_ = out_.plies.size();
+  ambiguous_ = 0;
   result_tag_.reset();
   movetext_result_ = GameResult::unknown;
   stopped_ = false;
@@ -41,7 +44,6 @@ void BookGameVisitor::tag(std::string_view name, std::string_view value) {
 }
 
 void BookGameVisitor::start_position(const fen::Position& pos) {
-  start_ = pos;
   if (selector_) selector_->position(pos);
 }
 
@@ -61,7 +63,16 @@ pgn::Action BookGameVisitor::move(const pgn::MoveEvent& event) {
     stopped_ = true;
     return result_tag_ ? pgn::Action::skip : pgn::Action::proceed;
   }
-  if (!stopped_) moves_.push_back(event.move);
+  // The ply is counted from the reader's own position before the move: replaying the moves
+  // once more at the end of the game cost as much as reading them.
+  if (!stopped_ && plies_ <= max_ply_) {
+    const fen::Position& before = *event.before;
+    if (has_ambiguous_castling_key(before))
+      ++ambiguous_;
+    else
+      out_.plies.push_back(
+          BookPly{fen::polyglot_key(before), encode_book_move(event.move), before.side_to_move()});
+  }
   return enough() ? pgn::Action::skip : pgn::Action::proceed;
 }
 
@@ -76,11 +87,14 @@ void BookGameVisitor::diagnostic(const pgn::Diagnostic& d) {
 
 void BookGameVisitor::end_game(const pgn::GameEnd& end) {
   out_.report.end_game(end, false);
-  if (end.rejected || (selector_ && !selector_->selected(plies_))) return;
+  if (end.rejected || (selector_ && !selector_->selected(plies_))) {
+    out_.plies.resize(first_ply_);
+    return;
+  }
   BookGames::Game game;
-  game.first_ply = out_.plies.size();
+  game.first_ply = first_ply_;
   game.result = result_tag_.value_or(movetext_result_);
-  book_plies(start_, moves_, int(max_ply_), MoveCheck::trusted, out_.plies, game.ambiguous);
+  game.ambiguous = ambiguous_;
   game.ply_count = out_.plies.size() - game.first_ply;
   out_.games.push_back(game);
 }

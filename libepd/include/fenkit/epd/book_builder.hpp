@@ -124,6 +124,7 @@ class FENKIT_API BookBuilder {
   struct RunFile;
   struct Pair;
 
+  void reserve_run(std::size_t limit);
   void spill();
   // Calls group(plies) for each position, in key order, with its plies in the order added.
   template <typename Group>

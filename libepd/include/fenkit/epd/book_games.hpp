@@ -68,8 +68,8 @@ class FENKIT_API BookGameVisitor : public pgn::Visitor {
   std::size_t max_ply_;
   std::string file_name_;
   bool warnings_;
-  fen::Position start_;
-  std::vector<fen::Move> moves_;  // of the main line, up to max_ply
+  std::size_t first_ply_ = 0;     // where this game's plies begin in out_.plies
+  std::uint64_t ambiguous_ = 0;   // plies left out (book_plies)
   std::optional<GameResult> result_tag_;
   GameResult movetext_result_ = GameResult::unknown;
   bool stopped_ = false;

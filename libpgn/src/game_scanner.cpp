@@ -1,5 +1,7 @@
 #include "game_scanner.hpp"
 
+#include "byte_search.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -329,6 +331,13 @@ GameScanner::Found GameScanner::next(std::string_view text, std::size_t& pos, st
         continue;
       }
       case CharClass::brace: {
+        // Most comments close on their own line, where no synchronisation point can be: one
+        // look for '}' or a line end settles them.
+        if (const char* stop = find_either(p + 1, end, '}', '\n'); stop < end && *stop == '}') {
+          p = stop + 1;
+          token_start = true;
+          continue;
+        }
         const char* close = static_cast<const char*>(std::memchr(p, '}', std::size_t(end - p)));
         if (const char* sync = find_sync_point(base, p, close ? close : end)) {
           // A broken game, even when the comment is all it holds: reported, not dropped.

@@ -158,6 +158,7 @@ inline constexpr TagValueParser tag_value{};
 
 }  // namespace fenkit::pgn::grammar
 
+#include "byte_search.hpp"
 #include "game_scanner.hpp"
 
 namespace fenkit::pgn::grammar {
@@ -207,8 +208,8 @@ struct MovetextTokenizer {
     const char c = *p;
     switch (c) {
       case '{': {
-        const void* found = std::memchr(&*(p + 1), '}', std::size_t(last - p - 1));
-        const It close = found ? p + (static_cast<const char*>(found) - &*p) : last;
+        const char* found = detail::find_byte(&*(p + 1), &*p + (last - p), '}');
+        const It close = p + (found - &*p);
         if (close == last) {
           token.kind = Kind::unclosed_comment;
           p = last;

@@ -320,11 +320,45 @@ struct MovetextTokenizer {
            c == 'O' || c == 'P' || c == '0' || c == 'Z' || c == '-';
   }
 
+  // The two shapes of most moves, a pawn push ("e4") or a piece moving ("Nf3"), followed by a
+  // blank: read without the general scan, which weighs every form SAN and LAN allow.
+  template <typename It>
+  static bool read_plain_move(It& p, It const& last, Token& token) {
+    if (last - p < 4) return false;
+    const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+    const auto rank = [](char c) { return c >= '1' && c <= '8'; };
+    int n = 0;
+    fen::PieceType piece = fen::PieceType::pawn;
+    if (file(p[0]) && rank(p[1]) && is_pgn_space(p[2])) {
+      n = 2;
+    } else if (file(p[1]) && rank(p[2]) && is_pgn_space(p[3])) {
+      switch (p[0]) {
+        case 'N': piece = fen::PieceType::knight; break;
+        case 'B': piece = fen::PieceType::bishop; break;
+        case 'R': piece = fen::PieceType::rook; break;
+        case 'Q': piece = fen::PieceType::queen; break;
+        case 'K': piece = fen::PieceType::king; break;
+        default: return false;
+      }
+      n = 3;
+    } else {
+      return false;
+    }
+    token.san.piece = piece;
+    token.san.piece_given = n == 3;
+    token.san.to = fen::make_square(p[n - 2] - 'a', p[n - 1] - '1');
+    token.kind = Kind::move;
+    token.text = std::string_view(&*p, std::size_t(n));
+    p += n;
+    return true;
+  }
+
   // A move with its check marks; an en-passant mark glued to it ("dxc6ep", "dxc6e.p.") and
   // stray dots after it ("f5.") are taken along. The token must end there (or go on with an
   // annotation suffix): "Nf3x" is not a move.
   template <typename It>
   static bool read_move(It& p, It const& last, Token& token) {
+    if (read_plain_move(p, last, token)) return true;
     It q = p;
     if (!fen::grammar::SanParser::scan_move(q, last, token.san)) return false;
     if (token.san.capture || token.san.from_file >= 0) {

@@ -23,7 +23,19 @@ constexpr Bitboard kRank1 = 0xFFULL;
 constexpr Bitboard file_bb(int file) { return kFileA << file; }
 constexpr Bitboard rank_bb(int rank) { return kRank1 << (8 * rank); }
 
-inline int popcount(Bitboard b) { return std::popcount(b); }
+// Without the POPCNT instruction (the x86-64 baseline that distributions build for)
+// std::popcount is a call into the compiler's runtime library; counting in the register
+// (bit-parallel sums) is several times faster than that call.
+inline int popcount(Bitboard b) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+  return std::popcount(b);
+#else
+  b = b - ((b >> 1) & 0x5555555555555555ULL);
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return int((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
 inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
 inline Square msb(Bitboard b) { return Square(63 - std::countl_zero(b)); }
 inline Square pop_lsb(Bitboard& b) {

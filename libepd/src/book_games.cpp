@@ -29,6 +29,7 @@ bool BookGameVisitor::enough() const {
 pgn::Action BookGameVisitor::begin_game(const pgn::GameStart& start) {
   first_ply_ = out_.plies.size();
   ambiguous_ = 0;
+  key_known_ = false;
   result_tag_.reset();
   movetext_result_ = GameResult::unknown;
   stopped_ = false;
@@ -67,11 +68,14 @@ pgn::Action BookGameVisitor::move(const pgn::MoveEvent& event) {
   // once more at the end of the game cost as much as reading them.
   if (!stopped_ && plies_ <= max_ply_) {
     const fen::Position& before = *event.before;
+    // Along the main line each key follows from the one before (polyglot_key_after).
+    const std::uint64_t key = key_known_ ? next_key_ : fen::polyglot_key(before);
+    next_key_ = fen::polyglot_key_after(before, key, *event.after);
+    key_known_ = true;
     if (has_ambiguous_castling_key(before))
       ++ambiguous_;
     else
-      out_.plies.push_back(
-          BookPly{fen::polyglot_key(before), encode_book_move(event.move), before.side_to_move()});
+      out_.plies.push_back(BookPly{key, encode_book_move(event.move), before.side_to_move()});
   }
   return enough() ? pgn::Action::skip : pgn::Action::proceed;
 }

@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/movegen.hpp"
+#include "fenkit/fen/perft_suite.hpp"
 #include "fenkit/fen/polyglot.hpp"
 #include "fenkit/fen/uci.hpp"
 #include "test_support.hpp"
@@ -153,6 +156,45 @@ TEST(Polyglot, PieceSquareLayout) {
   EXPECT_EQ(polyglot_key(knight) ^ polyglot_key(kings), table[64 * 3 + b1]);
   const Position pawn = position_from_fen("4k3/8/8/8/8/p7/8/4K3 b - - 0 1");
   EXPECT_EQ(polyglot_key(pawn) ^ polyglot_key(kings), table[64 * 0 + a3]);
+}
+
+// Keys along a game follow from the one before: for every move and every reply from the
+// fixture's perft positions (castling of both kinds, Chess960 among them, en passant,
+// promotions, captures of rooks that still had castling rights), the key worked out from the
+// change is the key computed afresh.
+TEST(Polyglot, KeyAfterAMoveEqualsTheKeyComputedAfresh) {
+  const std::filesystem::path path = testing::data("fen/perft.epd");
+  const std::vector<std::string> lines = lines_of(read_file(path));
+  std::ifstream in(path);
+  std::vector<PerftSuiteError> errors;
+  const std::vector<PerftCase> cases = read_perft_suite(in, errors);
+  ASSERT_TRUE(errors.empty());
+  ASSERT_GE(cases.size(), 30U);
+  std::size_t checked = 0, differ = 0;
+  auto check = [&](const Position& before, Move m) {
+    Position after = before;
+    after.play_unchecked(m);
+    const std::uint64_t key = polyglot_key(before);
+    EXPECT_EQ(polyglot_key_after(before, key, after), polyglot_key(after))
+        << to_fen(before) << " " << to_uci(m);
+    ++checked;
+    differ += polyglot_key(after) != key;
+    return after;
+  };
+  for (const PerftCase& c : cases) {
+    const bool chess960 = c.line >= 2 && lines[c.line - 2].find("Chess960") != std::string::npos;
+    const Position root = position_from_fen(c.fen, {.lenient = true, .chess960 = chess960});
+    MoveList moves;
+    generate_legal(root, moves);
+    for (const Move m : moves) {
+      const Position next = check(root, m);
+      MoveList replies;
+      generate_legal(next, replies);
+      for (const Move r : replies) check(next, r);
+    }
+  }
+  EXPECT_GT(checked, 10000U);
+  EXPECT_EQ(differ, checked);  // and no move leaves the key as it was
 }
 
 }  // namespace

@@ -70,6 +70,8 @@ class FENKIT_API BookGameVisitor : public pgn::Visitor {
   bool warnings_;
   std::size_t first_ply_ = 0;     // where this game's plies begin in out_.plies
   std::uint64_t ambiguous_ = 0;   // plies left out (book_plies)
+  std::uint64_t next_key_ = 0;    // the key of the position after the last move
+  bool key_known_ = false;
   std::optional<GameResult> result_tag_;
   GameResult movetext_result_ = GameResult::unknown;
   bool stopped_ = false;

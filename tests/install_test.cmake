@@ -47,6 +47,31 @@ if(rc OR NOT out MATCHES "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17"
   message(FATAL_ERROR "unexpected output (${rc}):\n${out}")
 endif()
 
+# The position index example on its own against the installed package, where SQLite is.
+find_path(SQLITE_HEADER sqlite3.h PATHS /usr/include /usr/local/include)
+if(SQLITE_HEADER)
+  set(index ${BINARY_DIR}/install-test/position_index)
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/position_index -B ${index}
+                          -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release ${compiler}
+                          "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}"
+                  RESULT_VARIABLE rc OUTPUT_QUIET)
+  if(NOT rc)
+    execute_process(COMMAND ${CMAKE_COMMAND} --build ${index} RESULT_VARIABLE rc OUTPUT_QUIET)
+  endif()
+  if(rc)
+    message(FATAL_ERROR "building examples/position_index against the installed package failed")
+  endif()
+  execute_process(COMMAND ${index}/position_index import ${index}/games.sqlite
+                          ${SOURCE_DIR}/examples/sample.pgn RESULT_VARIABLE rc ERROR_QUIET)
+  execute_process(COMMAND ${index}/position_index moves ${index}/games.sqlite
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+                  RESULT_VARIABLE rc2 OUTPUT_VARIABLE index_out)
+  # The Opera game (1. e4) is one of the sample's games.
+  if(rc OR rc2 OR NOT index_out MATCHES "\ne2e4\t")
+    message(FATAL_ERROR "the installed position index answered (${rc}, ${rc2}):\n${index_out}")
+  endif()
+endif()
+
 # The same program built with pkg-config instead of CMake, as a Makefile would build it.
 find_program(PKG_CONFIG pkg-config)
 if(NOT PKG_CONFIG)

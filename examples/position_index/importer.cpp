@@ -116,11 +116,14 @@ class Importer::GameVisitor : public fenkit::pgn::Visitor {
       tag.bind(3, std::string_view(tags_[i].second));
       tag.run();
     }
-    for (const Row& row : rows_)
-      importer_.pending_.push_back(PendingPosition{row.key, number_, row.ply, row.uci_length, {}});
-    for (std::size_t i = 0; i < rows_.size(); ++i)
-      std::copy_n(rows_[i].uci, rows_[i].uci_length,
-                  importer_.pending_[importer_.pending_.size() - rows_.size() + i].uci);
+    for (const Row& row : rows_) {
+      PendingPosition& pending = importer_.pending_.emplace_back();
+      pending.key = row.key;
+      pending.game = number_;
+      pending.ply = row.ply;
+      pending.uci_length = row.uci_length;
+      std::copy_n(row.uci, row.uci_length, pending.uci);
+    }
     if (importer_.pending_.size() >= kBatch) importer_.flush_positions();
   }
 

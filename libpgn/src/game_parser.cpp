@@ -158,6 +158,23 @@ void GameParser::read_movetext(const char* p, const char* last) {
   for (;;) {
     p = grammar::skip_spaces(p, last);
     if (p == last) return;
+    // The two commonest tokens first, without the general tokenizer: a move number ("12.",
+    // "12...") followed by a blank, and a plain move ("e4", "Nf3").
+    if (*p >= '1' && *p <= '9') {
+      const char* q = p + 1;
+      while (q != last && *q >= '0' && *q <= '9') ++q;
+      if (q != last && *q == '.') {
+        while (q != last && *q == '.') ++q;
+        if (q == last || grammar::is_pgn_space(*q)) {
+          if (!on_move_number(p)) return;
+          p = q;
+          continue;
+        }
+      }
+    } else if (grammar::Token t{}; grammar::MovetextTokenizer::read_plain_move(p, last, t)) {
+      if (!on_move(t.san, t.text, t.text.data())) return;
+      continue;
+    }
     grammar::Token t{};
     grammar::MovetextTokenizer::read_token(p, last, t);
     const char* at = t.text.data();

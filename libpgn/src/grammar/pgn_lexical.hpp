@@ -314,12 +314,6 @@ struct MovetextTokenizer {
     token.kind = Kind::bad;
   }
 
- private:
-  static constexpr bool is_move_start(char c) {
-    return (c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
-           c == 'O' || c == 'P' || c == '0' || c == 'Z' || c == '-';
-  }
-
   // The two shapes of most moves, a pawn push ("e4") or a piece moving ("Nf3"), followed by a
   // blank: read without the general scan, which weighs every form SAN and LAN allow.
   template <typename It>
@@ -351,6 +345,12 @@ struct MovetextTokenizer {
     token.text = std::string_view(&*p, std::size_t(n));
     p += n;
     return true;
+  }
+
+ private:
+  static constexpr bool is_move_start(char c) {
+    return (c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
+           c == 'O' || c == 'P' || c == '0' || c == 'Z' || c == '-';
   }
 
   // A move with its check marks; an en-passant mark glued to it ("dxc6ep", "dxc6e.p.") and

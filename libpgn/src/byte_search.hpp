@@ -1,10 +1,11 @@
-// Finding the next of one or two given bytes, inline (internal).
+// Finding the next of a few given bytes, inline (internal).
 //
 // For the short distances of movetext (a lichess comment such as "{ [%clk 0:03:00] }" closes
 // within a few dozen bytes) a call to memchr costs more than the search: these loops look at
 // sixteen bytes at a time where SSE2 is there (every x86-64), without a call.
 #pragma once
 
+#include <array>
 #include <bit>
 
 #if defined(__SSE2__)
@@ -32,6 +33,31 @@ inline const char* find_either(const char* p, const char* end, char a, char b) {
 // The first `c` in [p, end), or `end`.
 inline const char* find_byte(const char* p, const char* end, char c) {
   return find_either(p, end, c, c);
+}
+
+// The next byte of movetext that can matter to where a game ends: line ends, comments,
+// variations and the bytes of results ('-' and '/' inside them, '*', the first byte of '½');
+// sixteen bytes at a time where SSE2 is there.
+inline const char* next_movetext_stop(const char* p, const char* end) {
+  static constexpr auto kStops = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {'\n', '{', ';', '(', ')', '-', '/', '*', '\xC2'}) t[c] = true;
+    return t;
+  }();
+#if defined(__SSE2__)
+  const __m128i stops[] = {_mm_set1_epi8('\n'), _mm_set1_epi8('{'), _mm_set1_epi8(';'),
+                           _mm_set1_epi8('('),  _mm_set1_epi8(')'), _mm_set1_epi8('-'),
+                           _mm_set1_epi8('/'),  _mm_set1_epi8('*'), _mm_set1_epi8('\xC2')};
+  while (end - p >= 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i hits = _mm_cmpeq_epi8(block, stops[0]);
+    for (int i = 1; i < 9; ++i) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(block, stops[i]));
+    if (const int mask = _mm_movemask_epi8(hits)) return p + std::countr_zero(unsigned(mask));
+    p += 16;
+  }
+#endif
+  while (p < end && !kStops[static_cast<unsigned char>(*p)]) ++p;
+  return p;
 }
 
 }  // namespace fenkit::pgn::detail

@@ -4,7 +4,8 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "game_scanner.hpp"
+#include "game_boundaries.hpp"
+#include "game_lexer.hpp"
 
 namespace fenkit::pgn {
 
@@ -19,17 +20,37 @@ std::size_t next_sync_point(std::string_view text, std::size_t offset) {
 
 namespace {
 
-// The column of the byte after `text`, whose first byte has column `column`.
-std::uint32_t column_after(std::string_view text, std::uint32_t column) {
-  const std::size_t nl = text.rfind('\n');
-  return nl == std::string_view::npos ? column + std::uint32_t(text.size())
-                                      : std::uint32_t(text.size() - nl);
+// A chunk cut in order waits this many times its target size for a synchronisation point before
+// it is cut after whole games instead.
+constexpr std::size_t kSyncSearchFactor = 4;
+
+// Where games found in text[pos, ...) reach `target_end` (or the text ends), and how many there
+// are: the lexer finding games, from line `line` and column `column`. `final`: the text is
+// the rest of the input. Returns the end of the last whole game (or of the blank text after
+// the last one), and sets `games`, `line` and `column` to what lies before it.
+std::size_t cut_after_games(std::string_view text, std::size_t pos, std::size_t target_end,
+                            bool final, std::uint64_t& games, std::uint32_t& line,
+                            std::uint32_t& column, bool& need_more) {
+  detail::GameLexer<detail::NoSink> lexer(text, nullptr, pos, line, column);
+  detail::GameSpan span;
+  detail::Found found = detail::Found::game;
+  games = 0;
+  while (lexer.pos() < target_end && (found = lexer.next(final, span)) == detail::Found::game)
+    ++games;
+  need_more = found == detail::Found::need_more;
+  line = lexer.line();
+  column = lexer.column();
+  return lexer.pos();
 }
 
 }  // namespace
 
-Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t first_game)
-    : input_(input), target_(std::max<std::size_t>(target_bytes, 1)), next_game_(first_game) {
+Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t first_game, Cut cut)
+    : input_(input),
+      target_(std::max<std::size_t>(target_bytes, 1)),
+      cut_(cut),
+      next_game_(first_game) {
+  if (cut_ == Cut::in_order) numbering_ = std::make_shared<ChunkNumbering>();
   mapped_ = input.mapped();
   mapped_end_ = mapped_.size();
 }
@@ -45,9 +66,27 @@ void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
                          next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(end, size))));
   line_ = 1 + std::uint32_t(std::count(mapped_.begin(), mapped_.begin() + mapped_pos_, '\n'));
   column_ = 1;  // a synchronisation point begins a line
+  offset_ = mapped_pos_;
+}
+
+void Chunker::catch_up() {
+  if (cut_ != Cut::in_order || sequence_ == 0) return;
+  if (numbering_->chunks_read != sequence_)
+    throw std::logic_error("a chunk cut in order was not read before the next was asked for");
+  next_game_ += numbering_->games;
+  line_ = numbering_->end_line;
+  column_ = numbering_->end_column;
+}
+
+void Chunker::hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
+                       std::shared_ptr<const std::string> storage) {
+  chunk = Chunk{text, offset_, line_, column_, next_game_, games, sequence_++, std::move(storage),
+                numbering_};
+  offset_ += text.size();
 }
 
 bool Chunker::next(Chunk& chunk) {
+  catch_up();
   if (next_game_ > last_game_) return false;
   return !mapped_.empty() ? next_mapped(chunk) : next_streamed(chunk);
 }
@@ -55,61 +94,83 @@ bool Chunker::next(Chunk& chunk) {
 bool Chunker::next_mapped(Chunk& chunk) {
   if (mapped_pos_ >= mapped_end_) return false;
   const std::string_view text = mapped_.substr(0, mapped_end_);
-  detail::GameScanner scanner;
-  detail::GameSpan span;
-  std::size_t pos = mapped_pos_;
-  std::uint32_t line = line_;
-  std::uint64_t games = 0;
-  std::vector<GameRange> ranges;
-  const std::size_t target_end = mapped_pos_ + target_;
-  while (pos < target_end &&
-         scanner.next(text, pos, line, true, span) == detail::GameScanner::Found::game) {
-    ++games;
-    ranges.push_back(GameRange{span.begin - mapped_pos_, span.end - mapped_pos_, span.line});
+  const char* const base = text.data();
+  std::size_t cut = 0;
+  if (cut_ == Cut::in_order) {
+    const std::size_t from = mapped_pos_ + target_;
+    const std::size_t limit = std::min(mapped_end_, mapped_pos_ + kSyncSearchFactor * target_);
+    if (from >= mapped_end_) {
+      cut = mapped_end_;
+    } else if (const char* sync = detail::find_sync_point(base, base + from - 1, base + limit)) {
+      cut = std::size_t(sync - base);
+    } else if (limit == mapped_end_) {
+      cut = mapped_end_;
+    }
   }
-  chunk = Chunk{text.substr(mapped_pos_, pos - mapped_pos_), mapped_pos_, line_, column_, next_game_,
-                games, sequence_++, std::move(ranges), nullptr};
-  column_ = column_after(chunk.text, column_);
-  next_game_ += games;
-  mapped_pos_ = pos;
-  line_ = line;
-  bytes_read_ = pos;
+  std::uint64_t games = 0;
+  if (cut) {
+    hand_out(chunk, text.substr(mapped_pos_, cut - mapped_pos_), 0, nullptr);
+  } else {
+    std::uint32_t line = line_, column = column_;
+    bool need_more = false;
+    cut = cut_after_games(text, mapped_pos_, mapped_pos_ + target_, true, games, line, column,
+                          need_more);
+    hand_out(chunk, text.substr(mapped_pos_, cut - mapped_pos_), games, nullptr);
+    if (cut_ == Cut::counted) {
+      next_game_ += games;
+      line_ = line;
+      column_ = column;
+    }
+  }
+  mapped_pos_ = cut;
+  bytes_read_ = cut;
   return !chunk.text.empty();
 }
 
 bool Chunker::next_streamed(Chunk& chunk) {
   if (failure_) std::rethrow_exception(failure_);
-  detail::GameScanner scanner;
-  detail::GameSpan span;
-  std::size_t pos = 0;
-  std::uint32_t line = line_;
-  std::uint64_t games = 0;
-  std::vector<GameRange> ranges;
   // Hands out the first `size` bytes of what is pending.
-  auto cut = [&](std::size_t size) {
+  auto cut = [&](std::size_t size, std::uint64_t games) {
     auto storage = std::make_shared<std::string>(pending_.data(), size);
-    chunk = Chunk{std::string_view(*storage), offset_, line_, column_, next_game_, games,
-                  sequence_++, std::move(ranges), storage};
-    column_ = column_after(chunk.text, column_);
+    const std::string_view text(*storage);
+    hand_out(chunk, text, games, std::move(storage));
     pending_.erase(0, size);
-    offset_ += size;
-    next_game_ += games;
-    line_ = line;
     return true;
   };
   for (;;) {
-    // Whole games already buffered, up to the target size.
-    detail::GameScanner::Found found = detail::GameScanner::Found::game;
-    while (pos < target_ &&
-           (found = scanner.next(pending_, pos, line, eof_, span)) == detail::GameScanner::Found::game) {
-      ++games;
-      ranges.push_back(GameRange{span.begin, span.end, span.line});
+    if (cut_ == Cut::in_order) {
+      // A synchronisation point past the target size, or the end of the input.
+      if (eof_ && pending_.size() <= target_) {
+        if (pending_.empty()) return false;
+        return cut(pending_.size(), 0);
+      }
+      if (pending_.size() > target_) {
+        const char* const base = pending_.data();
+        if (const char* sync =
+                detail::find_sync_point(base, base + target_ - 1, base + pending_.size()))
+          return cut(std::size_t(sync - base), 0);
+        if (eof_) return cut(pending_.size(), 0);
+      }
     }
-    const bool full = pos >= target_;
-    if (full || (eof_ && found != detail::GameScanner::Found::need_more)) {
-      if (eof_ && !full) pos = pending_.size();
-      if (pos == 0) return false;
-      return cut(pos);
+    if (cut_ == Cut::counted || pending_.size() >= kSyncSearchFactor * target_) {
+      // Whole games already buffered, up to the target size.
+      std::uint64_t games = 0;
+      std::uint32_t line = line_, column = column_;
+      bool need_more = false;
+      const std::size_t pos =
+          cut_after_games(pending_, 0, target_, eof_, games, line, column, need_more);
+      const bool full = pos >= target_;
+      if (full || (eof_ && !need_more)) {
+        const std::size_t size = eof_ && !full ? pending_.size() : pos;
+        if (size == 0) return false;
+        cut(size, games);
+        if (cut_ == Cut::counted) {
+          next_game_ += games;
+          line_ = line;
+          column_ = column;
+        }
+        return true;
+      }
     }
     // Need more bytes: read a block behind what is pending.
     const std::size_t old = pending_.size();
@@ -121,9 +182,20 @@ bool Chunker::next_streamed(Chunk& chunk) {
       // The input broke off (a damaged compressed file): the whole games read before the break
       // are handed out first, and the break is reported at the next call.
       pending_.resize(old);
+      std::uint64_t games = 0;
+      std::uint32_t line = line_, column = column_;
+      bool need_more = false;
+      const std::size_t pos =
+          cut_after_games(pending_, 0, pending_.size(), false, games, line, column, need_more);
       if (games == 0) throw;
       failure_ = std::current_exception();
-      return cut(pos);
+      cut(pos, games);
+      if (cut_ == Cut::counted) {
+        next_game_ += games;
+        line_ = line;
+        column_ = column;
+      }
+      return true;
     }
     pending_.resize(old + n);
     bytes_read_ += n;

@@ -5,14 +5,13 @@
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/printable.hpp"
-#include "grammar/pgn_config.hpp"
+#include "game_boundaries.hpp"
+#include "game_lexer.hpp"
 #include "text_encoding.hpp"
 
 namespace fenkit::pgn::detail {
 
 namespace {
-
-namespace x3 = boost::spirit::x3;
 
 bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&
@@ -56,55 +55,45 @@ std::string quoted(std::string_view text) {
 
 }  // namespace
 
-GameParser::GameParser(Visitor& visitor, const ReaderOptions& options)
-    : visitor_(visitor), options_(options) {
+GameParser::GameParser(Visitor& visitor, const ReaderOptions& options, TextOrigin origin,
+                       std::uint64_t first_game)
+    : visitor_(visitor), options_(options), origin_(origin), next_number_(first_game) {
   lines_.reserve(16);
 }
 
-Location GameParser::locate(const char* at) {
-  if (at < tracked_) {
-    tracked_ = game_.text.data();
-    tracked_line_ = game_.line;
-    tracked_line_start_ = nullptr;
+Location GameParser::locate(const char* at) const {
+  Location loc;
+  loc.offset = origin_.offset + std::uint64_t(at - origin_.base);
+  if (at >= lines_count_->line_start) {  // the lexer's line
+    loc.line = lines_count_->line;
+    loc.column = lines_count_->column(at);
+    return loc;
   }
-  if (!tracked_line_start_) {  // the first line of the game may have begun before it
-    const char* p = tracked_;
-    while (p > game_.buffer_begin && p[-1] != '\n') --p;
-    tracked_line_start_ = p;
-    // The buffer (a chunk of a larger input) may itself begin inside a line.
-    tracked_line_start_column_ = p == game_.buffer_begin ? game_.buffer_column : 1;
-  }
-  while (tracked_ < at) {
-    const void* nl = std::memchr(tracked_, '\n', std::size_t(at - tracked_));
+  // An earlier place in the game: its lines counted from the game's start.
+  std::uint32_t line = begin_line_;
+  const char* line_start = begin_;
+  std::uint32_t start_column = begin_column_;
+  for (const char* p = begin_;;) {
+    const void* nl = std::memchr(p, '\n', std::size_t(at - p));
     if (!nl) break;
-    ++tracked_line_;
-    tracked_ = static_cast<const char*>(nl) + 1;
-    tracked_line_start_ = tracked_;
-    tracked_line_start_column_ = 1;
+    p = static_cast<const char*>(nl) + 1;
+    ++line;
+    line_start = p;
+    start_column = 1;
   }
-  tracked_ = std::max(tracked_, at);
-  Location loc;
-  loc.offset = game_.offset + std::uint64_t(at - game_.text.data());
-  loc.line = tracked_line_;
-  loc.column = std::uint32_t(at - tracked_line_start_) + tracked_line_start_column_;
-  return loc;
-}
-
-Location GameParser::move_location(const char* at) {
-  if (options_.move_locations) return locate(at);
-  Location loc;
-  loc.offset = game_.offset + std::uint64_t(at - game_.text.data());
+  loc.line = line;
+  loc.column = std::uint32_t(at - line_start) + start_column;
   return loc;
 }
 
 bool GameParser::reject(const char* at, std::string message) {
   rejected_ = true;
-  visitor_.diagnostic(Diagnostic{Severity::error, locate(at), game_.number, std::move(message)});
+  visitor_.diagnostic(Diagnostic{Severity::error, locate(at), number_, std::move(message)});
   return false;
 }
 
 void GameParser::warn(const char* at, std::string message) {
-  visitor_.diagnostic(Diagnostic{Severity::warning, locate(at), game_.number, std::move(message)});
+  visitor_.diagnostic(Diagnostic{Severity::warning, locate(at), number_, std::move(message)});
 }
 
 std::string GameParser::move_label(const fen::Position& pos) const {
@@ -114,86 +103,57 @@ std::string GameParser::move_label(const fen::Position& pos) const {
          (pos.side_to_move() == fen::Color::white ? ". " : "... ");
 }
 
-bool GameParser::parse(const GameText& game) {
-  game_ = game;
-  rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = false;
+void GameParser::start_game(const char* begin, const LineCount* lines) {
+  lines_count_ = lines;
+  begin_ = begin;
+  begun_ = rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = false;
+  pending_castling_ = nullptr;
   fen_tag_.clear();
   variant_tag_.clear();
   result_tag_.clear();
-  fen_tag_at_ = variant_tag_at_ = nullptr;
+  fen_tag_at_ = variant_tag_at_ = setup_tag_at_ = nullptr;
   setup_tag_ = false;
   prefix_comments_.clear();
   lines_.clear();
-  tracked_ = game.text.data();
-  tracked_line_ = game.line;
-  tracked_line_start_ = nullptr;
+}
 
-  if (visitor_.begin_game(GameStart{game.number, locate(game.text.data())}) != Action::proceed) {
+bool GameParser::begin_game(const char* begin, std::uint32_t line, std::uint32_t column) {
+  begun_ = true;
+  begin_line_ = line;
+  begin_column_ = column;
+  number_ = next_number_++;
+  ++games_;
+  if (visitor_.begin_game(GameStart{number_, locate(begin)}) != Action::proceed) {
     skipped_ = true;
-    visitor_.end_game(GameEnd{false, game.text});
-    return true;
+    return false;
   }
+  return true;
+}
 
-  const char* first = game.text.data();
-  const char* const last = first + game.text.size();
-  x3::phrase_parse(first, last, x3::with<grammar::pgn_state_tag>(*this)[grammar::tag_section()],
-                   grammar::space);
-  if (!rejected_) begin_movetext(first);
-  if (!rejected_ && !ignored_) read_movetext(first, last);
+void GameParser::discard() { prefix_comments_.clear(); }
+
+void GameParser::end_game(const char* begin, const char* end) {
+  const std::string_view raw(begin, std::size_t(end - begin));
+  if (skipped_) {
+    visitor_.end_game(GameEnd{false, raw});
+    return;
+  }
+  if (!rejected_ && !in_movetext_) enter_movetext(end);  // a game of tags only
+  if (pending_castling_ && !rejected_) {
+    // "0-0" that cannot be castling, as the game's last token, is a (wrong) result.
+    const char* at = pending_castling_;
+    pending_castling_ = nullptr;
+    on_result("0-0", at);
+  }
   if (!rejected_ && !ignored_) {
     // What is missing at the end is reported after the game's last token, not at the start
     // of whatever follows it.
-    const char* stop = last;
-    while (stop > game.text.data() && grammar::is_pgn_space(stop[-1])) --stop;
+    const char* stop = end;
+    while (stop > begin && (is_space(stop[-1]) || stop[-1] == '\xA0')) --stop;
     finish(stop);
   }
-  visitor_.end_game(GameEnd{rejected_, game.text});
-  return !rejected_;
-}
-
-// Every movetext token goes to the handler for its kind, until the text ends or a handler says
-// the game is rejected.
-void GameParser::read_movetext(const char* p, const char* last) {
-  using Kind = grammar::Token::Kind;
-  for (;;) {
-    p = grammar::skip_spaces(p, last);
-    if (p == last) return;
-    // The two commonest tokens first, without the general tokenizer: a move number ("12.",
-    // "12...") followed by a blank, and a plain move ("e4", "Nf3").
-    if (*p >= '1' && *p <= '9') {
-      const char* q = p + 1;
-      while (q != last && *q >= '0' && *q <= '9') ++q;
-      if (q != last && *q == '.') {
-        while (q != last && *q == '.') ++q;
-        if (q == last || grammar::is_pgn_space(*q)) {
-          if (!on_move_number(p)) return;
-          p = q;
-          continue;
-        }
-      }
-    } else if (grammar::Token t{}; grammar::MovetextTokenizer::read_plain_move(p, last, t)) {
-      if (!on_move(t.san, t.text, t.text.data())) return;
-      continue;
-    }
-    grammar::Token t{};
-    grammar::MovetextTokenizer::read_token(p, last, t);
-    const char* at = t.text.data();
-    bool ok = false;
-    switch (t.kind) {
-      case Kind::move: ok = on_move(t.san, t.text, at); break;
-      case Kind::move_number: ok = on_move_number(at); break;
-      case Kind::result: ok = on_result(t.text, at); break;
-      case Kind::nag: ok = on_nag(t.nag, at); break;
-      case Kind::suffix: ok = on_suffix(t.text, at); break;
-      case Kind::comment: ok = on_comment(t.text, at - 1); break;  // at its { or ;
-      case Kind::open_variation: ok = on_open_variation(at); break;
-      case Kind::close_variation: ok = on_close_variation(at); break;
-      case Kind::ignorable: ok = !rejected(); break;
-      case Kind::unclosed_comment: ok = on_unclosed_comment(at); break;
-      case Kind::bad: ok = on_bad_token(t.text, at); break;
-    }
-    if (!ok) return;
-  }
+  if (rejected_) ++rejected_games_;
+  visitor_.end_game(GameEnd{rejected_, raw});
 }
 
 std::string_view GameParser::unescape_tag(std::string_view raw) {
@@ -206,9 +166,8 @@ std::string_view GameParser::unescape_tag(std::string_view raw) {
   return unescaped_;
 }
 
-bool GameParser::on_tag(std::string_view name, std::string_view raw_value, bool unclosed,
-                        const char* at) {
-  if (rejected_) return false;
+bool GameParser::tag(std::string_view name, std::string_view raw_value, bool unclosed,
+                     const char* at) {
   if (unclosed) warn(at, "tag value of " + quoted(name) + " has no closing quote");
   const std::string_view value = as_utf8(unescape_tag(raw_value), converted_);
   if (name == "FEN") {
@@ -227,13 +186,20 @@ bool GameParser::on_tag(std::string_view name, std::string_view raw_value, bool 
   return true;
 }
 
-bool GameParser::on_prefix_comment(std::string_view text, const char* at) {
-  if (rejected_) return false;
+bool GameParser::malformed_tag(std::string_view token, const char* at) {
+  // The tag section ends before a tag the grammar cannot read: the movetext would begin there.
+  if (!enter_movetext(at)) return false;
+  return reject(at, "malformed tag " + quoted(token));
+}
+
+bool GameParser::prefix_comment(std::string_view text, const char* at) {
   prefix_comments_.emplace_back(text, at);
   return true;
 }
 
-bool GameParser::begin_movetext(const char* at) {
+bool GameParser::begin_movetext(const char* at) { return enter_movetext(at); }
+
+bool GameParser::enter_movetext(const char* at) {
   in_movetext_ = true;
   fen::Position start;
   if (options_.check_moves) {
@@ -260,37 +226,40 @@ bool GameParser::begin_movetext(const char* at) {
       if (!muted_)
         visitor_.comment(options_.comments_in_utf8 ? as_utf8(text, converted_) : text,
                          locate(where));
-  return true;
+  return reading();
 }
 
-bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const char* at) {
-  if (rejected_) return false;
-  Line& line = lines_.back();
-  if (line.dead) return true;
+bool GameParser::settle_pending(const char*) {
+  if (!pending_castling_) return true;
+  // Something follows the "0-0" that cannot be castling: it was a bad move after all.
+  const char* at = pending_castling_;
+  pending_castling_ = nullptr;
+  return reject(at, std::move(pending_message_));
+}
+
+bool GameParser::move_with_checks(const fen::SanMove& san, std::string_view token,
+                                  const char* at) {
+  if (!settle_pending(at)) return false;
   // A null move belongs in a variation (to show a threat); in the main line the record stops
   // being a game, which readers of the output should hear of.
-  if (san.form == fen::SanMove::Form::null_move && lines_.size() == 1)
+  if (san.form == fen::SanMove::Form::null_move && lines_.size() == 1 && !lines_.back().dead)
     warn(at, "null move " + quoted(token) + " in the main line");
-  if (!options_.check_moves) {
-    ++line.ply;
-    line.has_move = true;
-    if (visible()) {
-      MoveEvent event{token, move_location(at), fen::Move(), nullptr, nullptr, line.ply,
-                      std::uint16_t(lines_.size() - 1)};
-      if (visitor_.move(event) != Action::proceed) muted_ = true;
-    }
-    return true;
-  }
+  return options_.check_moves ? play(san, token, at) : count(token, at);
+}
+
+bool GameParser::play(const fen::SanMove& san, std::string_view token, const char* at) {
+  Line& line = lines_.back();
+  if (line.dead) return true;
   const fen::SanResult resolved = fen::resolve_san(line.current, san);
   if (!resolved) {
-    // "0-0" that cannot be castling, as the game's last token, is a (wrong) result.
-    if (token == "0-0" && lines_.size() == 1) {
-      const char* rest = at + 3;
-      const char* end = game_.text.data() + game_.text.size();
-      while (rest < end && grammar::is_pgn_space(*rest)) ++rest;
-      if (rest == end) return on_result(token, at);
-    }
     std::string message = move_label(line.current) + fen::describe(line.current, token, resolved);
+    if (token == "0-0" && lines_.size() == 1) {
+      // Castling written with zeros that no castling fits: a wrong result if the game ends
+      // here, else a bad move (decided by what comes next).
+      pending_castling_ = at;
+      pending_message_ = std::move(message);
+      return true;
+    }
     if (lines_.size() > 1 && !options_.reject_bad_variations) {
       warn(at, message + " (rest of the variation skipped)");
       line.dead = true;
@@ -310,10 +279,8 @@ bool GameParser::on_move(const fen::SanMove& san, std::string_view token, const 
   return true;
 }
 
-bool GameParser::on_move_number(const char*) { return !rejected_; }
-
-bool GameParser::on_suffix(std::string_view suffix, const char* at) {
-  if (rejected_) return false;
+bool GameParser::suffix(std::string_view suffix, const char* at) {
+  if (!settle_pending(at)) return false;
   static constexpr std::string_view kSuffixes[] = {"!", "?", "!!", "??", "!?", "?!"};
   const auto* found = std::find(std::begin(kSuffixes), std::end(kSuffixes), suffix);
   if (found == std::end(kSuffixes)) {
@@ -324,8 +291,8 @@ bool GameParser::on_suffix(std::string_view suffix, const char* at) {
   return true;
 }
 
-bool GameParser::on_nag(unsigned nag, const char* at) {
-  if (rejected_) return false;
+bool GameParser::nag(unsigned nag, const char* at) {
+  if (!settle_pending(at)) return false;
   if (nag > 255) {
     warn(at, "NAG $" + std::to_string(nag) + " out of range (0-255) ignored");
     return true;
@@ -334,15 +301,15 @@ bool GameParser::on_nag(unsigned nag, const char* at) {
   return true;
 }
 
-bool GameParser::on_comment(std::string_view text, const char* at) {
-  if (rejected_) return false;
+bool GameParser::comment(std::string_view text, const char* at) {
+  if (!settle_pending(at)) return false;
   if (options_.comments && visible() && !lines_.back().dead)
     visitor_.comment(options_.comments_in_utf8 ? as_utf8(text, converted_) : text, locate(at));
   return true;
 }
 
-bool GameParser::on_open_variation(const char* at) {
-  if (rejected_) return false;
+bool GameParser::open_variation(const char* at) {
+  if (!settle_pending(at)) return false;
   const Line& parent = lines_.back();
   Line variation;
   if (!parent.has_move) {
@@ -357,8 +324,8 @@ bool GameParser::on_open_variation(const char* at) {
   return true;
 }
 
-bool GameParser::on_close_variation(const char* at) {
-  if (rejected_) return false;
+bool GameParser::close_variation(const char* at) {
+  if (!settle_pending(at)) return false;
   if (lines_.size() == 1) {
     warn(at, "')' without a variation to close (ignored)");
     return true;
@@ -369,8 +336,23 @@ bool GameParser::on_close_variation(const char* at) {
   return true;
 }
 
+bool GameParser::stray_brace(const char* at) {
+  if (!settle_pending(at)) return false;
+  warn(at, "'}' without an opening '{' (ignored)");
+  return true;
+}
+
+bool GameParser::result(std::string_view token, const char* at) {
+  if (!settle_pending(at)) return false;
+  return on_result(token, at);
+}
+
+bool GameParser::inner_result(std::string_view token, const char* at) {
+  if (!settle_pending(at)) return false;
+  return on_result(token, at);
+}
+
 bool GameParser::on_result(std::string_view token, const char* at) {
-  if (rejected_) return false;
   if (lines_.size() > 1) {
     warn(at, "result " + quoted(token) + " inside a variation (ignored)");
     return true;
@@ -405,34 +387,47 @@ void GameParser::check_result_against_board(std::string_view result, const char*
   }
 }
 
-bool GameParser::on_bad_token(std::string_view token, const char* at) {
-  if (rejected_) return false;
+bool GameParser::bad_token(std::string_view token, const char* at) {
+  if (!settle_pending(at)) return false;
   if (token.front() == '[') return reject(at, "malformed tag " + quoted(token));
-  if (token == "}") {
-    warn(at, "'}' without an opening '{' (ignored)");
-    return true;
-  }
-  if (!lines_.empty() && lines_.back().dead) return true;
+  if (lines_.back().dead) return true;
   const fen::Position& pos = lines_.back().current;
   return reject(at, move_label(pos) + "not a move: " + quoted(token));
 }
 
-bool GameParser::on_unclosed_comment(const char* at) {
-  if (rejected_) return false;
+bool GameParser::unclosed_comment(const char* at) {
+  if (!in_movetext_ && !enter_movetext(at)) return false;
+  if (!settle_pending(at)) return false;
   return reject(at, "comment not closed ('{' without '}')");
 }
 
-bool GameParser::finish(const char* stop) {
+void GameParser::finish(const char* stop) {
   if (lines_.size() > 1) {
     warn(stop, "variation not closed at the end of the game");
-    while (lines_.size() > 1) on_close_variation(stop);
+    while (lines_.size() > 1) close_variation(stop);
   }
   if (!has_result_) {
     warn(stop, "game has no result at the end of its movetext (taken from the Result tag)");
     const bool known = result_tag_ == "1-0" || result_tag_ == "0-1" || result_tag_ == "1/2-1/2";
     if (!muted_) visitor_.result(known ? std::string_view(result_tag_) : std::string_view("*"));
   }
-  return true;
+}
+
+ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOptions& options,
+                     std::uint32_t& end_line, std::uint32_t& end_column) {
+  GameParser parser(visitor, options, TextOrigin{text.data(), options.first_offset},
+                    options.first_game_number);
+  GameLexer<GameParser> lexer(text, &parser, 0, options.first_line, options.first_column);
+  GameSpan span;
+  while (lexer.next(true, span) == Found::game) {
+  }
+  end_line = lexer.line();
+  end_column = lexer.column();
+  ReadStats stats;
+  stats.games = parser.games();
+  stats.rejected = parser.rejected_games();
+  stats.bytes = text.size();
+  return stats;
 }
 
 }  // namespace fenkit::pgn::detail

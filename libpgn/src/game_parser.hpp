@@ -1,13 +1,12 @@
-// Parses one game's text (a span found by the GameScanner) and calls the visitor (internal).
-//
-// The X3 grammar (grammar/pgn_def.hpp) only recognises tokens; every token goes to one of the
-// on_* handlers below, which keep the positions of the main line and its variations, resolve
-// moves, and decide what the visitor sees.
+// What a game's parts mean (internal): the sink of the lexer (game_lexer.hpp) when it reads
+// games. It keeps the positions of the main line and its variations, resolves moves, checks
+// what must be checked, and decides what the visitor sees.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fenkit/fen/position.hpp"
@@ -17,37 +16,54 @@
 
 namespace fenkit::pgn::detail {
 
-struct GameText {
-  std::string_view text;    // the game, exactly as read
-  const char* buffer_begin; // start of the surrounding buffer (for % lines at line starts)
-  std::uint32_t buffer_column;  // column of buffer_begin[0]
-  std::uint64_t offset;     // offset of text[0] in the whole input
-  std::uint32_t line;       // line of text[0]
-  std::uint64_t number;     // game number
+struct LineCount;
+
+// The text being read, and where it lies in the whole input.
+struct TextOrigin {
+  const char* base = nullptr;  // the text's first byte
+  std::uint64_t offset = 0;    // offset of base[0] in the whole input
 };
 
 class GameParser {
  public:
-  GameParser(Visitor& visitor, const ReaderOptions& options);
+  static constexpr bool reads = true;
 
-  // Parses and visits one game; returns false if the game was rejected.
-  bool parse(const GameText& game);
+  GameParser(Visitor& visitor, const ReaderOptions& options, TextOrigin origin,
+             std::uint64_t first_game);
 
-  // ---------------------------------------------------------------- grammar callbacks
-  // Each returns false to stop parsing the game (it was rejected).
-  bool on_tag(std::string_view name, std::string_view raw_value, bool unclosed, const char* at);
-  bool on_prefix_comment(std::string_view text, const char* at);
-  bool on_move(const fen::SanMove& san, std::string_view token, const char* at);
-  bool on_move_number(const char* at);
-  bool on_suffix(std::string_view suffix, const char* at);
-  bool on_nag(unsigned nag, const char* at);
-  bool on_comment(std::string_view text, const char* at);
-  bool on_open_variation(const char* at);
-  bool on_close_variation(const char* at);
-  bool on_result(std::string_view token, const char* at);
-  bool on_bad_token(std::string_view token, const char* at);
-  bool on_unclosed_comment(const char* at);
-  bool rejected() const { return rejected_; }
+  std::uint64_t games() const { return games_; }
+  std::uint64_t rejected_games() const { return rejected_games_; }
+
+  // ---------------------------------------------------------------- the lexer's events
+  // Each returns false when the game need not be read on (it was rejected, skipped or ignored).
+  // A game starts at `begin`; the lexer's line count gives the places of what follows.
+  void start_game(const char* begin, const LineCount* lines);
+  // Its first tag or token: the visitor hears of the game.
+  bool begin_game(const char* begin, std::uint32_t line, std::uint32_t column);
+  // What started was no game (comments only).
+  void discard();
+  bool tag(std::string_view name, std::string_view raw_value, bool unclosed, const char* at);
+  bool malformed_tag(std::string_view token, const char* at);
+  bool prefix_comment(std::string_view text, const char* at);
+  bool begin_movetext(const char* at);
+  // The common cases inline (the lexer calls them for nearly every token), the rest below.
+  bool move(const fen::SanMove& san, std::string_view token, const char* at) {
+    if (pending_castling_ || san.form == fen::SanMove::Form::null_move) [[unlikely]]
+      return move_with_checks(san, token, at);
+    return options_.check_moves ? play(san, token, at) : count(token, at);
+  }
+  bool move_number(const char* at) { return !pending_castling_ || settle_pending(at); }
+  bool suffix(std::string_view suffix, const char* at);
+  bool nag(unsigned nag, const char* at);
+  bool comment(std::string_view text, const char* at);
+  bool open_variation(const char* at);
+  bool close_variation(const char* at);
+  bool stray_brace(const char* at);
+  bool result(std::string_view token, const char* at);        // the game's last token
+  bool inner_result(std::string_view token, const char* at);  // one written into a raw token
+  bool bad_token(std::string_view token, const char* at);
+  bool unclosed_comment(const char* at);
+  void end_game(const char* begin, const char* end);
 
  private:
   // One line of play: the main line, or a variation inside it.
@@ -60,29 +76,62 @@ class GameParser {
     bool dead = false;      // a bad move was met; the rest of the variation is skipped
   };
 
-  bool begin_movetext(const char* at);
-  void read_movetext(const char* first, const char* last);
-  bool finish(const char* stop);
+  bool reading() const { return !rejected_ && !skipped_ && !ignored_; }
+  bool move_with_checks(const fen::SanMove& san, std::string_view token, const char* at);
+  // A move read without checking it (ReaderOptions::check_moves off): counted and visited.
+  bool count(std::string_view token, const char* at) {
+    Line& line = lines_.back();
+    if (line.dead) return true;
+    ++line.ply;
+    line.has_move = true;
+    if (muted_ || !line.visible) return true;
+    const MoveEvent event{token, move_location(at), fen::Move(), nullptr, nullptr, line.ply,
+                          std::uint16_t(lines_.size() - 1)};
+    if (visitor_.move(event) != Action::proceed) muted_ = true;
+    return true;
+  }
+  // A move resolved against the position and played.
+  bool play(const fen::SanMove& san, std::string_view token, const char* at);
+  bool enter_movetext(const char* at);
+  bool settle_pending(const char* at);
+  bool on_result(std::string_view token, const char* at);
+  void finish(const char* stop);
   void check_result_against_board(std::string_view result, const char* at);
   bool reject(const char* at, std::string message);
   void warn(const char* at, std::string message);
-  Location locate(const char* at);
-  Location move_location(const char* at);
+  Location locate(const char* at) const;
+  Location move_location(const char* at) const {
+    if (options_.move_locations) return locate(at);
+    Location loc;
+    loc.offset = origin_.offset + std::uint64_t(at - origin_.base);
+    return loc;
+  }
   bool visible() const { return !muted_ && !lines_.empty() && lines_.back().visible; }
   std::string move_label(const fen::Position& pos) const;
   std::string_view unescape_tag(std::string_view raw);
 
   Visitor& visitor_;
   const ReaderOptions& options_;
-  GameText game_{};
-  std::vector<Line> lines_;  // reused from game to game
+  TextOrigin origin_;
+  std::uint64_t next_number_;
+  std::uint64_t games_ = 0, rejected_games_ = 0;
 
+  // The game being read.
+  const LineCount* lines_count_ = nullptr;
+  const char* begin_ = nullptr;
+  std::uint32_t begin_line_ = 0, begin_column_ = 0;
+  std::uint64_t number_ = 0;
+  std::vector<Line> lines_;  // reused from game to game
+  bool begun_ = false;           // the visitor heard begin_game
   bool skipped_ = false;         // the visitor skipped the game: no checks, no callbacks
   bool muted_ = false;           // the visitor skipped the rest of the game: checks only
   bool ignored_ = false;         // the visitor wants nothing more of the game: no checks either
   bool rejected_ = false;
   bool in_movetext_ = false;
   bool has_result_ = false;
+  // "0-0" that no castling fits, in the main line: a wrong result if nothing follows it.
+  const char* pending_castling_ = nullptr;
+  std::string pending_message_;
   std::string fen_tag_, variant_tag_, result_tag_;
   const char* fen_tag_at_ = nullptr;
   const char* variant_tag_at_ = nullptr;
@@ -90,14 +139,13 @@ class GameParser {
   const char* setup_tag_at_ = nullptr;
   std::vector<std::pair<std::string_view, const char*>> prefix_comments_;
 
-  // Incremental line counting for locations (each byte is counted once per game).
-  const char* tracked_ = nullptr;
-  std::uint32_t tracked_line_ = 0;
-  const char* tracked_line_start_ = nullptr;
-  std::uint32_t tracked_line_start_column_ = 1;
-
   std::string unescaped_;  // tag values with \" and \\ resolved
   std::string converted_;  // text converted to UTF-8
 };
+
+// Reads every game of `text` with the lexer and a GameParser (defined with the parser, so that
+// the lexer's calls to it can be inlined); `end_line` and `end_column` say where the text ends.
+ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOptions& options,
+                     std::uint32_t& end_line, std::uint32_t& end_column);
 
 }  // namespace fenkit::pgn::detail

@@ -1,39 +1,15 @@
-// read_pgn: the scanner cuts the input into games, the game parser visits each.
+// read_pgn and read_chunk: the text read by the lexer, game after game, through the game parser.
 #include "fenkit/pgn/reader.hpp"
 
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "game_parser.hpp"
-#include "game_scanner.hpp"
 
 namespace fenkit::pgn {
 
-namespace {
-
-// Parses the game in text[begin, end) and counts it.
-void read_game(detail::GameParser& parser, std::string_view text, std::size_t begin,
-               std::size_t end, std::uint32_t line, const ReaderOptions& options,
-               std::uint64_t number, ReadStats& stats) {
-  const detail::GameText game{text.substr(begin, end - begin), text.data(), options.first_column,
-                              options.first_offset + begin, line, number};
-  ++stats.games;
-  if (!parser.parse(game)) ++stats.rejected;
-}
-
-}  // namespace
-
 ReadStats read_pgn(std::string_view text, Visitor& visitor, const ReaderOptions& options) {
-  detail::GameParser parser(visitor, options);
-  detail::GameScanner scanner;
-  ReadStats stats;
-  std::size_t pos = 0;
-  std::uint32_t line = options.first_line;
-  std::uint64_t number = options.first_game_number;
-  detail::GameSpan span;
-  while (scanner.next(text, pos, line, true, span) == detail::GameScanner::Found::game)
-    read_game(parser, text, span.begin, span.end, span.line, options, number++, stats);
-  stats.bytes = text.size();
-  return stats;
+  std::uint32_t line = 0, column = 0;
+  return detail::read_games(text, visitor, options, line, column);
 }
 
 ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options) {
@@ -41,13 +17,15 @@ ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options
   options.first_line = chunk.line;
   options.first_column = chunk.column;
   options.first_offset = chunk.offset;
-  if (chunk.ranges.empty()) return read_pgn(chunk.text, visitor, options);
-  detail::GameParser parser(visitor, options);
-  ReadStats stats;
-  std::uint64_t number = chunk.first_game;
-  for (const GameRange& range : chunk.ranges)
-    read_game(parser, chunk.text, range.begin, range.end, range.line, options, number++, stats);
-  stats.bytes = chunk.text.size();
+  std::uint32_t line = 0, column = 0;
+  const ReadStats stats = detail::read_games(chunk.text, visitor, options, line, column);
+  if (chunk.numbering) {  // the chunker goes on from where this chunk ends
+    ChunkNumbering& numbering = *chunk.numbering;
+    numbering.games = stats.games;
+    numbering.end_line = line;
+    numbering.end_column = column;
+    numbering.chunks_read = chunk.sequence + 1;
+  }
   return stats;
 }
 
@@ -57,8 +35,8 @@ ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions
   if (const std::string_view mapped = input->mapped(); !mapped.empty())
     return read_pgn(mapped, visitor, options);
 
-  // Streamed input: the chunker reads blocks and cuts them after whole games.
-  Chunker chunker(*input, std::size_t(4) << 20, options.first_game_number);
+  // Streamed input: the chunker reads blocks and cuts them between games.
+  Chunker chunker(*input, std::size_t(4) << 20, options.first_game_number, Chunker::Cut::in_order);
   ReadStats stats;
   Chunk chunk;
   while (chunker.next(chunk)) {

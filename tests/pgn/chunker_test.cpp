@@ -54,9 +54,7 @@ std::vector<GameLog> read_whole(std::string_view text) {
 }
 
 // Reads every chunk, checking that the chunks tile the input and are numbered in order.
-// With `by_hand`, the chunks lose the game ranges the chunker found, as chunks made by other
-// means would, and read_chunk must find the games itself.
-std::vector<GameLog> read_chunks(Chunker& chunker, std::string_view text, bool by_hand = false) {
+std::vector<GameLog> read_chunks(Chunker& chunker, std::string_view text) {
   testing::EventLog log = new_log();
   Chunk chunk;
   std::uint64_t offset = 0, next_game = 1, sequence = 0;
@@ -70,14 +68,21 @@ std::vector<GameLog> read_chunks(Chunker& chunker, std::string_view text, bool b
     const std::size_t last_end = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
     const std::size_t line_begin = last_end == std::string_view::npos ? 0 : last_end + 1;
     EXPECT_EQ(chunk.column, offset - line_begin + 1);
-    if (by_hand) chunk.ranges.clear();
+    EXPECT_EQ(chunk.numbering != nullptr, chunker.cut() == Chunker::Cut::in_order);
     const ReadStats stats = read_chunk(chunk, log, ReaderOptions());
-    EXPECT_EQ(stats.games, chunk.games);
+    // A chunk cut in order learns its games as it is read.
+    EXPECT_EQ(stats.games, chunk.numbering ? chunk.numbering->games : chunk.games);
     offset += chunk.text.size();
-    next_game += chunk.games;
+    next_game += stats.games;
   }
   EXPECT_EQ(offset, text.size()) << "the chunks cover the whole input";
   return std::move(log.games);
+}
+
+constexpr Chunker::Cut kCuts[] = {Chunker::Cut::counted, Chunker::Cut::in_order};
+
+std::string cut_name(Chunker::Cut cut) {
+  return cut == Chunker::Cut::counted ? "counted" : "in order";
 }
 
 constexpr std::size_t kTargets[] = {1, 100, 2000, std::size_t(1) << 20};
@@ -87,11 +92,11 @@ TEST(Chunker, ChunksOfMappedInputReadAsTheWhole) {
   const std::vector<GameLog> whole = read_whole(text);
   ASSERT_GT(whole.size(), 80U);
   for (const std::size_t target : kTargets) {
-    for (const bool by_hand : {false, true}) {
-      SCOPED_TRACE("target " + std::to_string(target) + (by_hand ? ", without ranges" : ""));
+    for (const Chunker::Cut cut : kCuts) {
+      SCOPED_TRACE("target " + std::to_string(target) + ", " + cut_name(cut));
       const auto input = memory_input(text);
-      Chunker chunker(*input, target);
-      testing::expect_same_games(whole, read_chunks(chunker, text, by_hand));
+      Chunker chunker(*input, target, 1, cut);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
     }
   }
 }
@@ -101,10 +106,13 @@ TEST(Chunker, ChunksOfStreamedInputReadAsTheWhole) {
   const std::vector<GameLog> whole = read_whole(text);
   for (const std::size_t target : kTargets) {
     for (const std::size_t piece : {std::size_t(1), std::size_t(17), std::size_t(4096)}) {
-      SCOPED_TRACE("target " + std::to_string(target) + ", reads of " + std::to_string(piece));
-      TrickleInput input(text, piece);
-      Chunker chunker(input, target);
-      testing::expect_same_games(whole, read_chunks(chunker, text));
+      for (const Chunker::Cut cut : kCuts) {
+        SCOPED_TRACE("target " + std::to_string(target) + ", reads of " + std::to_string(piece) +
+                     ", " + cut_name(cut));
+        TrickleInput input(text, piece);
+        Chunker chunker(input, target, 1, cut);
+        testing::expect_same_games(whole, read_chunks(chunker, text));
+      }
     }
   }
 }
@@ -113,15 +121,54 @@ TEST(Chunker, ChunksOfStreamedInputReadAsTheWhole) {
 // first ended.
 TEST(Chunker, NumbersGoOnFromTheFirstGameGiven) {
   const std::string text = testing::all_quirks();
-  const auto input = memory_input(text);
-  Chunker chunker(*input, 100, 1001);
-  testing::EventLog log = new_log();
-  Chunk chunk;
-  while (chunker.next(chunk)) read_chunk(chunk, log, ReaderOptions());
   const std::vector<GameLog> whole = read_whole(text);
-  ASSERT_EQ(log.games.size(), whole.size());
-  EXPECT_EQ(log.games.front().number, 1001U);
-  EXPECT_EQ(log.games.back().number, 1000 + whole.size());
+  for (const Chunker::Cut cut : kCuts) {
+    SCOPED_TRACE(cut_name(cut));
+    const auto input = memory_input(text);
+    Chunker chunker(*input, 100, 1001, cut);
+    testing::EventLog log = new_log();
+    Chunk chunk;
+    while (chunker.next(chunk)) read_chunk(chunk, log, ReaderOptions());
+    ASSERT_EQ(log.games.size(), whole.size());
+    EXPECT_EQ(log.games.front().number, 1001U);
+    EXPECT_EQ(log.games.back().number, 1000 + whole.size());
+  }
+}
+
+// Chunks cut in order are numbered as they are read: asking for the next before the last was
+// read is a mistake the chunker reports.
+TEST(Chunker, ChunksCutInOrderMustBeReadInOrder) {
+  const std::string text = testing::all_quirks();
+  const auto input = memory_input(text);
+  Chunker chunker(*input, 100, 1, Chunker::Cut::in_order);
+  Chunk first, second;
+  ASSERT_TRUE(chunker.next(first));
+  EXPECT_THROW(chunker.next(second), std::logic_error);
+}
+
+// Text without synchronisation points (no blank lines) is cut after whole games all the same,
+// so that a chunk cut in order stays near its target size.
+TEST(Chunker, ChunksCutInOrderWithoutSyncPoints) {
+  std::string text;
+  for (int i = 0; i < 2000; ++i) text += "[White \"" + std::to_string(i) + "\"]\n1. e4 e5 1-0\n";
+  const std::vector<GameLog> whole = read_whole(text);
+  ASSERT_EQ(whole.size(), 2000U);
+  for (const bool streamed : {false, true}) {
+    SCOPED_TRACE(streamed ? "streamed" : "mapped");
+    const auto mapped = memory_input(text);
+    TrickleInput trickle(text, 700);
+    Chunker chunker(streamed ? static_cast<InputSource&>(trickle) : *mapped, 1000, 1,
+                    Chunker::Cut::in_order);
+    testing::EventLog log = new_log();
+    Chunk chunk;
+    std::size_t largest = 0;
+    while (chunker.next(chunk)) {
+      largest = std::max(largest, chunk.text.size());
+      read_chunk(chunk, log, ReaderOptions());
+    }
+    EXPECT_LT(largest, 10000U);
+    testing::expect_same_games(whole, log.games);
+  }
 }
 
 TEST(Chunker, CorpusFileInSmallChunks) {
@@ -131,12 +178,15 @@ TEST(Chunker, CorpusFileInSmallChunks) {
   ASSERT_EQ(whole.size(), 232U);
   for (const std::size_t target : {std::size_t(1), std::size_t(5000)}) {
     SCOPED_TRACE(target);
-    const auto mapped = memory_input(text);
-    Chunker by_map(*mapped, target);
-    testing::expect_same_games(whole, read_chunks(by_map, text));
-    TrickleInput streamed(text, 999);
-    Chunker by_stream(streamed, target);
-    testing::expect_same_games(whole, read_chunks(by_stream, text));
+    for (const Chunker::Cut cut : kCuts) {
+      SCOPED_TRACE(cut_name(cut));
+      const auto mapped = memory_input(text);
+      Chunker by_map(*mapped, target, 1, cut);
+      testing::expect_same_games(whole, read_chunks(by_map, text));
+      TrickleInput streamed(text, 999);
+      Chunker by_stream(streamed, target, 1, cut);
+      testing::expect_same_games(whole, read_chunks(by_stream, text));
+    }
   }
 }
 
@@ -275,15 +325,18 @@ TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
       covered += g.raw.size();
     }
     EXPECT_LE(covered, text.size());
-    {
-      const auto input = memory_input(text);
-      Chunker chunker(*input, 1);
-      testing::expect_same_games(whole, read_chunks(chunker, text));
-    }
-    {
-      TrickleInput input(text, 1 + random() % 50);
-      Chunker chunker(input, 1 + random() % 3000);
-      testing::expect_same_games(whole, read_chunks(chunker, text));
+    for (const Chunker::Cut cut : kCuts) {
+      SCOPED_TRACE(cut_name(cut));
+      {
+        const auto input = memory_input(text);
+        Chunker chunker(*input, 1 + random() % 200, 1, cut);
+        testing::expect_same_games(whole, read_chunks(chunker, text));
+      }
+      {
+        TrickleInput input(text, 1 + random() % 50);
+        Chunker chunker(input, 1 + random() % 3000, 1, cut);
+        testing::expect_same_games(whole, read_chunks(chunker, text));
+      }
     }
     {
       // Cut at every synchronisation point, each piece read on its own.
@@ -311,7 +364,7 @@ TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
 std::vector<GameLog> read_range(std::string_view text, std::uint64_t start, std::uint64_t end,
                                 std::uint64_t first_game, std::size_t target) {
   const auto input = memory_input(text);
-  Chunker chunker(*input, target, first_game);
+  Chunker chunker(*input, target, first_game, kCuts[target % 2]);
   chunker.restrict_to(start, end);
   testing::EventLog log = new_log();
   Chunk chunk;
@@ -440,8 +493,8 @@ TEST(Chunker, TextWithSyncPiecesReadsAlikeEveryWay) {
     expect_tilings_read_as_whole(text, random, 4, 80);
     const std::vector<GameLog> whole = read_whole(text);
     TrickleInput input(text, 1 + random() % 50);
-    Chunker chunker(input, 1 + random() % 3000);
-    testing::expect_same_games(whole, read_chunks(chunker, text, round % 4 == 1));
+    Chunker chunker(input, 1 + random() % 3000, 1, kCuts[round % 2]);
+    testing::expect_same_games(whole, read_chunks(chunker, text));
     if (HasFailure()) return;
   }
 }

@@ -1,20 +1,32 @@
-// The PGN grammar of a game's tag section (declarations; definitions in pgn_def.hpp,
-// instantiated once in pgn_grammar.cpp).
+// The PGN grammar of one tag, "[Name "value"]" (declarations; definitions in pgn_def.hpp,
+// instantiated once in pgn_grammar.cpp). The lexer (game_lexer.hpp) reads the tag section tag
+// by tag with it, deciding between tags where one game ends and the next begins.
 #pragma once
 
 #include <boost/spirit/home/x3.hpp>
+#include <string_view>
 
 namespace fenkit::pgn::grammar {
 
 namespace x3 = boost::spirit::x3;
 
-struct pgn_state_tag;  // the GameParser the actions report to
+struct TagValue {
+  std::string_view raw;   // between the quotes, escapes as written
+  bool unclosed = false;  // the closing quote was missing
+};
 
-struct tag_section_class;
-using tag_section_type = x3::rule<tag_section_class>;
+struct Tag {
+  std::string_view name;
+  TagValue value;
+};
 
-BOOST_SPIRIT_DECLARE(tag_section_type)
+struct tag_class;
+using tag_type = x3::rule<tag_class, Tag>;
 
-tag_section_type const& tag_section();
+BOOST_SPIRIT_DECLARE(tag_type)
+
+// Reads the tag at `first` (its '['), which must end before `last` (the end of its line), and
+// moves `first` past its ']'. False, with `first` unmoved, for a line that is not a tag.
+bool parse_tag(const char*& first, const char* last, Tag& tag);
 
 }  // namespace fenkit::pgn::grammar

@@ -3,14 +3,12 @@
 
 #include <boost/spirit/home/x3.hpp>
 
-#include "game_parser.hpp"
 #include "grammar/pgn.hpp"
 #include "grammar/pgn_lexical.hpp"
 
 namespace fenkit::pgn::grammar {
 
 using pgn_iterator = const char*;
-using pgn_skipper_context = x3::phrase_parse_context<SpaceParser>::type;
-using pgn_context = x3::context<pgn_state_tag, detail::GameParser, pgn_skipper_context>;
+using pgn_context = x3::phrase_parse_context<SpaceParser>::type;
 
 }  // namespace fenkit::pgn::grammar

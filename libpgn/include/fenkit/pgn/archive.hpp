@@ -146,7 +146,10 @@ void ArchiveReader<Result>::read(const std::string& path) {
 template <typename Result>
 void ArchiveReader<Result>::read(InputSource& input) {
   events_.opened(input);
-  Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games);
+  // One thread reads chunks cut in order, which saves finding the games before reading them.
+  const Chunker::Cut cut =
+      resolve_jobs(options_.jobs) == 1 ? Chunker::Cut::in_order : Chunker::Cut::counted;
+  Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games, cut);
   chunker.stop_after_game(options_.last_game);
   if (options_.range) {
     try {
@@ -160,8 +163,8 @@ void ArchiveReader<Result>::read(InputSource& input) {
   const std::exception_ptr broke = process_in_order<std::pair<std::uint64_t, Result>>(
       chunker, options_.jobs,
       [&](const Chunk& chunk, std::pair<std::uint64_t, Result>& r) {
-        r.first = chunk.games;
         work_(chunk, input, r.second);
+        r.first = chunk.numbering ? chunk.numbering->games : chunk.games;
       },
       [&](std::pair<std::uint64_t, Result>& r) {
         emit_(r.second);

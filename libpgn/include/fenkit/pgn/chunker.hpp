@@ -11,7 +11,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/reader.hpp"
@@ -19,11 +18,13 @@
 
 namespace fenkit::pgn {
 
-// Where one game lies in a chunk's text.
-struct FENKIT_API GameRange {
-  std::size_t begin = 0;   // offset in Chunk::text
-  std::size_t end = 0;
-  std::uint32_t line = 0;  // line of `begin` in the input
+// What the reader of a chunk cut in order (Chunker::Cut::in_order) tells its chunker; read_chunk
+// fills it in. The next chunk's numbers go on from it.
+struct FENKIT_API ChunkNumbering {
+  std::uint64_t chunks_read = 0;  // chunks read so far
+  std::uint64_t games = 0;        // games in the chunk read last
+  std::uint32_t end_line = 1;     // the line and column where that chunk's text ends
+  std::uint32_t end_column = 1;
 };
 
 struct FENKIT_API Chunk {
@@ -32,14 +33,13 @@ struct FENKIT_API Chunk {
   std::uint32_t line = 1;        // line of text[0]
   std::uint32_t column = 1;      // column of text[0] (a chunk may begin inside a line)
   std::uint64_t first_game = 1;  // number of the chunk's first game
-  std::uint64_t games = 0;       // games in the chunk
+  std::uint64_t games = 0;       // games in the chunk (cut in order: numbering->games once read)
   std::uint64_t sequence = 0;    // 0, 1, 2 ... in input order
-  // The games found while cutting, so that reading the chunk need not look for them again.
-  // Empty for a chunk made by hand: read_chunk then finds them itself.
-  std::vector<GameRange> ranges;
   // The bytes of streamed (decompressed, piped) input; empty when `text` points into a
   // memory-mapped file that outlives the chunk.
   std::shared_ptr<const std::string> storage;
+  // Set for a chunk cut in order: read_chunk tells the chunker how many games it held.
+  std::shared_ptr<ChunkNumbering> numbering;
 };
 
 // Reads the chunk's games: read_pgn with the chunk's numbers, line and offset.
@@ -48,9 +48,19 @@ FENKIT_API ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOpti
 
 class FENKIT_API Chunker {
  public:
+  // How chunks are cut.
+  //  - counted: each chunk's games are found and counted as it is cut (one pass of the lexer
+  //    over the text), so chunks may be read in any order, on any number of threads.
+  //  - in_order: chunks are cut at synchronisation points (see restrict_to), which needs no
+  //    pass over the games; they are numbered as they are read, so each chunk must be read
+  //    (read_chunk) before the next one is asked for. For reading on one thread, where it
+  //    saves the counting pass. Where no synchronisation point comes for a long stretch, the
+  //    chunk is cut after whole games as in `counted`.
+  enum class Cut : std::uint8_t { counted, in_order };
+
   // Chunks of about `target_bytes` (a game larger than that makes a larger chunk).
   explicit Chunker(InputSource& input, std::size_t target_bytes = std::size_t(2) << 20,
-                   std::uint64_t first_game = 1);
+                   std::uint64_t first_game = 1, Cut cut = Cut::counted);
 
   // Keeps only the games that begin in the byte range [start, end) of the input, for
   // dividing one file between independent processes. The range's edges move forward to the
@@ -68,32 +78,41 @@ class FENKIT_API Chunker {
   void stop_after_game(std::uint64_t last) { last_game_ = last; }
 
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input
-  // cannot be read on, once the whole games read before the failure have been handed out.
+  // cannot be read on, once the whole games read before the failure have been handed out, and
+  // std::logic_error when chunks cut in order are asked for before the last one was read.
   bool next(Chunk& chunk);
 
   std::uint64_t bytes_read() const { return bytes_read_; }
+  Cut cut() const { return cut_; }
 
  private:
   bool next_mapped(Chunk& chunk);
   bool next_streamed(Chunk& chunk);
+  // In order: takes the numbers the reader of the last chunk left.
+  void catch_up();
+  // Fills in the chunk's place and numbers; `games` is 0 for a chunk cut in order.
+  void hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
+                std::shared_ptr<const std::string> storage);
 
   InputSource& input_;
   std::size_t target_;
+  Cut cut_;
+  std::shared_ptr<ChunkNumbering> numbering_;  // in order only
   std::uint64_t next_game_;
   std::uint64_t last_game_ = UINT64_MAX;
   std::uint64_t sequence_ = 0;
   std::uint64_t bytes_read_ = 0;
+  std::uint32_t line_ = 1;
+  std::uint32_t column_ = 1;  // of the next chunk's first byte
+  std::uint64_t offset_ = 0;  // of the next chunk's first byte in the input
 
   // Mapped input: the part still to cut.
   std::string_view mapped_;
   std::size_t mapped_pos_ = 0;
   std::size_t mapped_end_ = 0;
-  std::uint32_t line_ = 1;
-  std::uint32_t column_ = 1;  // of the next chunk's first byte
 
   // Streamed input: bytes read but not yet handed out, starting at input offset `offset_`.
   std::string pending_;
-  std::uint64_t offset_ = 0;
   bool eof_ = false;
   std::exception_ptr failure_;  // a read error kept until the games before it are handed out
 };

@@ -197,17 +197,25 @@ struct SanParser : x3::parser<SanParser> {
       return 0;
     }
 
-    // Promotion: =Q, Q, (Q), /Q, and lower-case letters.
+    // Promotion: =Q, Q, (Q), /Q, and lower-case letters. A '(' that does not hold a promotion
+    // piece is no part of the move (in PGN it opens a variation: "e5(1... c5)").
     if (san.piece == PieceType::pawn) {
       const char open = s[i];
-      const int skip = (open == '=' || open == '/' || open == '(') ? 1 : 0;
-      const PieceType promo = promotion_piece(s[i + skip]);
-      if (promo != PieceType::none) {
-        if (open == '(' && s[i + 2] != ')') return 0;
-        san.promotion = promo;
-        i += skip + 1 + (open == '(' ? 1 : 0);
-      } else if (skip) {
-        return 0;
+      if (open == '(') {
+        const PieceType promo = promotion_piece(s[i + 1]);
+        if (promo != PieceType::none && s[i + 2] == ')') {
+          san.promotion = promo;
+          i += 3;
+        }
+      } else {
+        const int skip = (open == '=' || open == '/') ? 1 : 0;
+        const PieceType promo = promotion_piece(s[i + skip]);
+        if (promo != PieceType::none) {
+          san.promotion = promo;
+          i += skip + 1;
+        } else if (skip) {
+          return 0;
+        }
       }
     }
     return i;

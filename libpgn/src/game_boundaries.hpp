@@ -1,12 +1,9 @@
-// Finding where games begin and end, without parsing them (internal).
-//
-// The reader and the chunk splitter both use this scanner, so that a game is the same byte
-// range whichever of them looks at it: that is what lets -j workers and --range pieces number
-// games exactly as a single reader would.
+// Where games begin and end: the character classes and look-arounds the lexer decides game
+// boundaries by (internal).
 //
 // A game begins at its first tag or movetext token (comments before it included) and ends:
-//   - after its result token (1-0, 0-1, 1/2-1/2, *, and the wrong forms 1/2 and ½-½) outside
-//     comments and variations;
+//   - after its result token (1-0, 0-1, 1/2-1/2, *, and the wrong forms 1/2 and ½-½) at the
+//     start of a raw token (after a delimiter, see is_delimiter) outside comments and variations;
 //   - before a line whose first character is '[' once the movetext has begun;
 //   - before a line starting with "1." after a blank line in the movetext (consecutive games
 //     without tags or results);
@@ -25,44 +22,46 @@
 // (Chunker::restrict_to) cut an input into the same games as reading it whole does.
 //
 // Whether a line is a synchronisation point is decided by the text alone, looking back from it
-// no further than the current game's first byte; so the reader of a whole file, of a chunk and
-// of a byte range all decide alike.
+// no further than the start of the text; so the reader of a whole file, of a chunk and of a
+// byte range all decide alike.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
 
 namespace fenkit::pgn::detail {
 
-struct GameSpan {
-  std::size_t begin = 0;   // offset of the first byte
-  std::size_t end = 0;     // offset one past the last byte
-  std::uint32_t line = 0;  // line of `begin`
+// What a byte is to the lexer, as flags (one table lookup instead of a chain of compares on
+// the hot path).
+enum ByteFlag : std::uint8_t {
+  kBlank = 1,        // ' ' \t \r \f \v, and ^Z, which DOS-era files end with
+  kNewline = 2,
+  kDelimiter = 4,    // ends a raw token: blanks, line ends, { } ( ) ; and '\xA0' (the end of a
+                     // no-break space, in Latin-1 or UTF-8)
+  kSkipped = 8,      // passed over between movetext tokens: blanks and '\xA0'
+  kResultStart = 16, // may begin a result token: 1 0 * and the first byte of '½'
+  kDigit = 32,
 };
 
-class GameScanner {
- public:
-  enum class Found {
-    game,       // `span` holds the next game; `pos` and `line` moved past it
-    need_more,  // the text ends inside a game (only when `final` is false)
-    none,       // no game before the end of the text
-  };
+inline constexpr auto kByteFlags = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : {' ', '\t', '\r', '\f', '\v', '\x1a'}) t[c] |= kBlank | kDelimiter | kSkipped;
+  t['\n'] |= kNewline | kDelimiter;
+  for (unsigned char c : {'{', '}', '(', ')', ';'}) t[c] |= kDelimiter;
+  t[0xA0] |= kDelimiter | kSkipped;
+  for (unsigned char c : {'1', '0', '*', '\xC2'}) t[c] |= kResultStart;
+  for (unsigned char c = '0'; c <= '9'; ++c) t[c] |= kDigit;
+  return t;
+}();
 
-  // Looks for the next game in `text` from `pos`, where the line number is `line`.
-  // With `final` false, a game that reaches the end of `text` is reported as need_more and
-  // nothing moves, so the caller can append input and ask again.
-  Found next(std::string_view text, std::size_t& pos, std::uint32_t& line, bool final,
-             GameSpan& span);
+constexpr std::uint8_t byte_flags(char c) { return kByteFlags[static_cast<unsigned char>(c)]; }
 
- private:
-  // Tag names of the current game, to notice a repeated one (bounded, never allocates).
-  std::array<std::string_view, 48> names_{};
-  std::size_t name_count_ = 0;
-  bool seen(std::string_view name) const;
-  void remember(std::string_view name);
-};
+// A line whose first non-blank character is '[' is a tag line.
+constexpr bool is_blank(char c) { return byte_flags(c) & kBlank; }
+constexpr bool is_space(char c) { return byte_flags(c) & (kBlank | kNewline); }
+// What ends a raw token, and so may stand before or after a result token.
+constexpr bool is_delimiter(char c) { return byte_flags(c) & kDelimiter; }
 
 // Whether a game may be taken to begin at `p`, by the text around it alone: the start of the
 // text, or a line after a blank line (blanks being ' ', '\t' and '\r') that either
@@ -77,7 +76,12 @@ bool is_sync_point(const char* base, const char* p, const char* end);
 const char* find_sync_point(const char* base, const char* from, const char* to);
 
 // The length of a result token starting at `p`, or 0. The token must be followed by a
-// delimiter (blank, end of text, or one of {}();).
+// delimiter (or the end of the text, or a UTF-8 no-break space).
 std::size_t result_length(const char* p, const char* end);
+
+// Where a tag line's tag ends when the tag grammar cannot read it: after its ']' (a value ends
+// at a quote followed by blanks and ']'; \" and \\ are escapes), or at the line's end `eol`.
+// `name` is the word after '['.
+const char* skip_broken_tag(const char* p, const char* eol, const char*& name_end);
 
 }  // namespace fenkit::pgn::detail

@@ -1,0 +1,629 @@
+// The one lexer of PGN text (internal): it reads a text game after game, and decides where each
+// game ends as it reads (the rules are in game_boundaries.hpp). It serves two uses with one loop:
+//   - finding games (GameLexer<NoSink>): the Chunker cuts and counts games, and looks at
+//     nothing else: raw tokens are jumped over sixteen bytes at a time;
+//   - reading games (GameLexer<GameParser>): every tag, token and comment also goes to the
+//     sink, which resolves moves and calls the visitor.
+// A game the sink gives up (rejected, skipped, or ignored by the visitor) is finished by the
+// finding loop from where the sink stopped. Because finding and reading are the same code, a
+// chunk cut by finding holds exactly the games a reader of the whole text finds there, and each
+// byte of a game is lexed once.
+//
+// The sink's handlers each return false to stop reading the game (it only hears end_game then).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "byte_search.hpp"
+#include "game_boundaries.hpp"
+#include "grammar/pgn.hpp"
+#include "movetext_tokens.hpp"
+
+namespace fenkit::pgn::detail {
+
+enum class Found : std::uint8_t {
+  game,       // a game was read; `span` says where
+  need_more,  // the text ends inside a game (only when it is not final): nothing moved
+  none,       // no game before the end of the text
+};
+
+struct GameSpan {
+  std::size_t begin = 0;     // offset of the first byte
+  std::size_t end = 0;       // offset one past the last byte
+  std::uint32_t line = 0;    // line of `begin`
+  std::uint32_t column = 0;  // column of `begin`
+};
+
+// Lines of the text, counted as the lexer goes: where the current line begins gives columns.
+struct LineCount {
+  std::uint32_t line = 1;            // of the lexer's position
+  const char* line_start = nullptr;  // first byte of that line (or of the text)
+  std::uint32_t start_column = 1;    // column of line_start[0]
+  std::uint32_t column(const char* at) const {
+    return std::uint32_t(at - line_start) + start_column;
+  }
+};
+
+// The sink of a lexer that only finds games.
+struct NoSink {
+  static constexpr bool reads = false;
+};
+
+template <class Sink>
+class GameLexer {
+ public:
+  // A lexer over `text` that starts at offset `pos`, on line `line` and column `column`.
+  GameLexer(std::string_view text, Sink* sink, std::size_t pos, std::uint32_t line,
+            std::uint32_t column)
+      : base_(text.data()), end_(text.data() + text.size()), p_(base_ + pos), sink_(sink) {
+    lines_.line = line;
+    lines_.line_start = p_;
+    lines_.start_column = column;
+  }
+
+  // Reads the next game. With `final` false, a game that reaches the end of the text (or whose
+  // end depends on what follows it) is not read: need_more leaves the position where it was,
+  // so the caller can append input and ask again.
+  Found next(bool final, GameSpan& span);
+
+  std::size_t pos() const { return std::size_t(p_ - base_); }
+  std::uint32_t line() const { return lines_.line; }
+  std::uint32_t column() const { return lines_.column(p_); }
+  const LineCount& lines() const { return lines_; }
+
+ private:
+  static constexpr bool kReads = Sink::reads;
+
+  enum class Stop : std::uint8_t {
+    game_over,     // the game ends at p_
+    need_more,     // the text ends too soon to tell
+    restart,       // only comments so far, and a game begins at p_: they lie between games
+    sink_stopped,  // the sink gave the game up: find its end without it
+  };
+
+  template <bool Reading>
+  Stop run();
+  template <bool Reading>
+  Stop tag_section();
+  Stop read_movetext();
+  Stop find_movetext_end();
+  Stop at_text_end() const { return !final_ ? Stop::need_more : Stop::game_over; }
+  template <bool Reading>
+  bool newline(Stop& stop);
+  template <bool Reading>
+  bool brace_comment(Stop& stop);
+  template <bool Reading>
+  bool line_comment();
+  template <bool Reading>
+  bool tag(Stop& stop);
+  template <bool Reading>
+  bool result_at(const char* p, Stop& stop);
+  const char* read_tokens(const char* p);
+  bool begin_content();
+  void start_game();
+
+  bool seen(std::string_view name) const {
+    for (std::size_t i = 0; i < name_count_; ++i)
+      if (names_[i] == name) return true;
+    return false;
+  }
+  void remember(std::string_view name) {
+    if (name_count_ < names_.size()) names_[name_count_++] = name;
+  }
+
+  const char* const base_;
+  const char* const end_;
+  const char* p_;
+  Sink* sink_;
+  LineCount lines_;
+  bool final_ = true;
+
+  // The game being read.
+  const char* begin_ = nullptr;
+  std::uint32_t begin_line_ = 0, begin_column_ = 0;
+  bool reading_ = false;          // the sink hears this game's parts
+  bool in_tags_ = false;          // still in the tag section
+  bool content_ = false;          // a tag or a movetext token: without one there is no game
+  bool blank_in_tags_ = false;    // a blank line inside the tag section
+  bool after_blank_line_ = false; // the line being started follows a blank line
+  int depth_ = 0;                 // variation nesting
+  // Tag names of the game, to notice a repeated one (bounded, never allocates).
+  std::array<std::string_view, 48> names_{};
+  std::size_t name_count_ = 0;
+};
+
+// ----------------------------------------------------------------------------------------------
+
+template <class Sink>
+Found GameLexer<Sink>::next(bool final, GameSpan& span) {
+  final_ = final;
+  const char* const from = p_;
+  const LineCount from_lines = lines_;
+  // Between games: blanks, byte-order marks and % escape lines belong to no game.
+  for (;;) {
+    const char* p = p_;
+    while (p < end_ && is_space(*p)) {
+      if (*p == '\n') {
+        ++lines_.line;
+        lines_.line_start = p + 1;
+        lines_.start_column = 1;
+      }
+      ++p;
+    }
+    p_ = p;
+    if (end_ - p >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+      p_ += 3;
+      continue;
+    }
+    if (p < end_ && *p == '%' && (p == base_ || p[-1] == '\n')) {
+      const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end_ - p)));
+      if (!eol && !final) {
+        // need_more leaves the position where it was, so that a caller cutting the text there
+        // keeps the context (a line start) the rest will be read in.
+        p_ = from;
+        lines_ = from_lines;
+        return Found::need_more;
+      }
+      p_ = eol ? eol : end_;
+      continue;
+    }
+    break;
+  }
+  if (p_ == end_) {
+    if (!final) {
+      p_ = from;
+      lines_ = from_lines;
+      return Found::need_more;
+    }
+    return Found::none;
+  }
+
+  for (;;) {
+    start_game();
+    Stop stop;
+    if constexpr (kReads) {
+      stop = reading_ ? run<true>() : run<false>();
+      if (stop == Stop::sink_stopped) {
+        reading_ = false;
+        stop = run<false>();
+      }
+    } else {
+      stop = run<false>();
+    }
+    if (stop == Stop::restart) {
+      if constexpr (kReads) sink_->discard();
+      continue;
+    }
+    if (stop == Stop::need_more || (p_ == end_ && !final)) {
+      if constexpr (kReads) sink_->discard();
+      p_ = from;
+      lines_ = from_lines;
+      return Found::need_more;
+    }
+    if (!content_) {
+      if constexpr (kReads) sink_->discard();
+      return Found::none;
+    }
+    span = GameSpan{std::size_t(begin_ - base_), std::size_t(p_ - base_), begin_line_,
+                    begin_column_};
+    if constexpr (kReads) sink_->end_game(begin_, p_);
+    return Found::game;
+  }
+}
+
+template <class Sink>
+void GameLexer<Sink>::start_game() {
+  begin_ = p_;
+  begin_line_ = lines_.line;
+  begin_column_ = lines_.column(p_);
+  name_count_ = 0;
+  depth_ = 0;
+  blank_in_tags_ = after_blank_line_ = false;
+  // Comments before the tags belong to the tag section; anything else starts the movetext.
+  in_tags_ = *p_ == '[' || *p_ == '{' || *p_ == ';';
+  content_ = !in_tags_;
+  reading_ = false;
+  if constexpr (kReads) {
+    reading_ = true;
+    sink_->start_game(begin_, &lines_);
+    if (content_) reading_ = begin_content() && sink_->begin_movetext(p_);
+  }
+}
+
+// The game has its first tag or token: the sink hears of it.
+template <class Sink>
+bool GameLexer<Sink>::begin_content() {
+  return sink_->begin_game(begin_, begin_line_, begin_column_);
+}
+
+template <class Sink>
+template <bool Reading>
+typename GameLexer<Sink>::Stop GameLexer<Sink>::run() {
+  if (in_tags_) {
+    Stop stop = tag_section<Reading>();
+    if (in_tags_ || stop != Stop::game_over) return stop;
+    // The movetext begins at p_, where a raw token begins (after a tag's ']' too).
+    if ((byte_flags(*p_) & kResultStart) && result_at<Reading>(p_, stop)) return stop;
+  }
+  if constexpr (Reading)
+    return read_movetext();
+  else
+    return find_movetext_end();
+}
+
+// The tag section: tags, comments before and among them, blank lines. Leaves it (in_tags_
+// false, game_over at the movetext's first byte) at anything else.
+template <class Sink>
+template <bool Reading>
+typename GameLexer<Sink>::Stop GameLexer<Sink>::tag_section() {
+  for (;;) {
+    if (p_ == end_) return at_text_end();
+    Stop stop = Stop::game_over;
+    const char c = *p_;
+    if (byte_flags(c) & kSkipped) {
+      ++p_;
+      continue;
+    }
+    switch (c) {
+      case '\n':
+        if (!newline<Reading>(stop)) return stop;
+        continue;
+      case '[':
+        if (!tag<Reading>(stop)) return stop;
+        continue;
+      case '{':
+        if (!brace_comment<Reading>(stop)) return stop;
+        continue;
+      case ';':
+        if (!line_comment<Reading>()) return Stop::sink_stopped;
+        continue;
+      case '\xC2':
+        if (!is_utf8_no_break_space(p_, end_)) break;
+        p_ += 2;
+        continue;
+      default:
+        break;
+    }
+    // Anything else is the movetext's first token.
+    in_tags_ = false;
+    const bool first_content = !content_;
+    content_ = true;
+    if constexpr (Reading) {
+      if (first_content && !begin_content()) return Stop::sink_stopped;
+      if (!sink_->begin_movetext(p_)) return Stop::sink_stopped;
+    }
+    return Stop::game_over;
+  }
+}
+
+template <class Sink>
+typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
+  const char* p = p_;
+  for (;;) {
+    if (p == end_) {
+      p_ = p;
+      return at_text_end();
+    }
+    const char c = *p;
+    const std::uint8_t flags = byte_flags(c);
+    if (flags & kSkipped) {
+      ++p;
+      continue;
+    }
+    if (!(flags & kDelimiter)) {  // a raw token begins
+      Stop stop = Stop::game_over;
+      if ((flags & kResultStart) && depth_ == 0 && result_at<true>(p, stop)) return stop;
+      if (c == '\xC2' && is_utf8_no_break_space(p, end_)) {
+        p += 2;
+        continue;
+      }
+      p = read_tokens(p);
+      if (!p) return Stop::sink_stopped;
+      continue;
+    }
+    p_ = p;
+    Stop stop = Stop::game_over;
+    switch (c) {
+      case '\n':
+        if (!newline<true>(stop)) return stop;
+        break;
+      case '{':
+        if (!brace_comment<true>(stop)) return stop;
+        break;
+      case '}':
+        ++p_;
+        if (!sink_->stray_brace(p)) return Stop::sink_stopped;
+        break;
+      case ';':
+        if (!line_comment<true>()) return Stop::sink_stopped;
+        break;
+      case '(':
+        ++depth_;
+        ++p_;
+        if (!sink_->open_variation(p)) return Stop::sink_stopped;
+        break;
+      case ')':
+        if (depth_) --depth_;
+        ++p_;
+        if (!sink_->close_variation(p)) return Stop::sink_stopped;
+        break;
+      default:
+        break;
+    }
+    p = p_;
+  }
+}
+
+// The movetext without a sink: only what decides the game's end gets a look (line ends,
+// comments, variations, results); the rest is jumped over.
+template <class Sink>
+typename GameLexer<Sink>::Stop GameLexer<Sink>::find_movetext_end() {
+  for (;;) {
+    const char* p = next_movetext_stop(p_, end_);
+    p_ = p;
+    if (p == end_) return at_text_end();
+    Stop stop = Stop::game_over;
+    switch (*p) {
+      case '\n':
+        if (!newline<false>(stop)) return stop;
+        continue;
+      case '{':
+        if (!brace_comment<false>(stop)) return stop;
+        continue;
+      case ';':
+        line_comment<false>();
+        continue;
+      case '(':
+        ++depth_;
+        ++p_;
+        continue;
+      case ')':
+        if (depth_) --depth_;
+        ++p_;
+        continue;
+      default: {
+        // A result starts a raw token: at the game's first byte, or after a delimiter. Its
+        // second byte is the one found for "1-0", "0-1", "1/2-1/2" and "1/2".
+        const char* start = *p == '-' || *p == '/' ? p - 1 : p;
+        if (depth_ == 0 && start >= begin_ && (start == begin_ || is_delimiter(start[-1])) &&
+            result_at<false>(start, stop))
+          return stop;
+        ++p_;
+        continue;
+      }
+    }
+  }
+}
+
+// A result token at `p`, the start of a raw token at depth 0, ends the game.
+template <class Sink>
+template <bool Reading>
+bool GameLexer<Sink>::result_at(const char* p, Stop& stop) {
+  const std::size_t n = result_length(p, end_);
+  if (!n) return false;
+  if (p + n == end_ && !final_) {  // "1/2" may go on as "1/2-1/2"
+    stop = Stop::need_more;
+    return true;
+  }
+  p_ = p + n;
+  stop = Stop::game_over;  // whatever the sink makes of it
+  if constexpr (Reading) sink_->result(std::string_view(p, n), p);
+  return true;
+}
+
+// The tokens of the raw token at `p` (a token byte at a raw token's start), to the sink. Returns
+// the position after them, or null when the sink stopped reading (p_ is then after the token
+// it stopped at). Move numbers and the common moves come first: they are nearly all there is.
+template <class Sink>
+inline const char* GameLexer<Sink>::read_tokens(const char* p) {
+  using Kind = MovetextToken::Kind;
+  for (;;) {
+    const char* q;
+    if ((byte_flags(*p) & kDigit) && *p != '0' &&
+        (q = MovetextTokenReader::read_move_number(p, end_))) {
+      p_ = q;
+      if (!sink_->move_number(p)) return nullptr;
+    } else {
+      MovetextToken t{};
+      if (!(q = MovetextTokenReader::read_common_move(p, end_, t)))
+        q = MovetextTokenReader::read(p, end_, t);
+      p_ = q;
+      bool go_on = true;
+      switch (t.kind) {
+        case Kind::move: go_on = sink_->move(t.san, t.text, p); break;
+        case Kind::move_number: go_on = sink_->move_number(p); break;
+        case Kind::result: go_on = sink_->inner_result(t.text, p); break;
+        case Kind::nag: go_on = sink_->nag(t.nag, p); break;
+        case Kind::suffix: go_on = sink_->suffix(t.text, p); break;
+        case Kind::ignorable: break;
+        case Kind::bad: go_on = sink_->bad_token(t.text, p); break;
+      }
+      if (!go_on) return nullptr;
+    }
+    // The raw token goes on unless a delimiter (or a no-break space) ends it, or the token
+    // just read ended with one (a promotion "e8(Q)").
+    if (q == end_ || is_delimiter(*q) || q[-1] == ')' || is_utf8_no_break_space(q, end_)) return q;
+    p = q;
+  }
+}
+
+// At a line end (p_ at '\n'): the rules that look at the start of the next line. False when the
+// game ends or the lexer must stop (`stop` says which).
+template <class Sink>
+template <bool Reading>
+bool GameLexer<Sink>::newline(Stop& stop) {
+  const char* p = p_ + 1;
+  ++lines_.line;
+  lines_.line_start = p;
+  lines_.start_column = 1;
+  const char* q = p;
+  while (q < end_ && is_blank(*q)) ++q;
+  if (q == end_) {
+    p_ = q;
+    return true;  // the loop finds the end of the text
+  }
+  const char c = *q;
+  if (c == '\n') {
+    if (in_tags_) blank_in_tags_ = true;
+    after_blank_line_ = true;
+    p_ = q;
+    return true;
+  }
+  if (c == '[') {
+    if (!in_tags_ && content_) {  // the next game's tags
+      p_ = p;
+      stop = Stop::game_over;
+      return false;
+    }
+    if (!content_ && is_sync_point(base_, q, end_)) {
+      // Only comments so far, then a synchronisation point: the comments lie between games
+      // (no game reaches across a synchronisation point) and the game begins here.
+      p_ = q;
+      stop = Stop::restart;
+      return false;
+    }
+  }
+  // A game without tags or result, then a blank line and "1.": the next game.
+  if (after_blank_line_ && !in_tags_ && content_ && depth_ == 0 && c == '1' && q + 1 < end_ &&
+      q[1] == '.') {
+    p_ = p;
+    stop = Stop::game_over;
+    return false;
+  }
+  after_blank_line_ = false;
+  if (c == '%' && q == p) {  // an escape line: '%' in the first column only
+    const char* eol = static_cast<const char*>(std::memchr(q, '\n', std::size_t(end_ - q)));
+    p_ = eol ? eol : end_;
+    return true;
+  }
+  p_ = q;
+  return true;
+}
+
+// A brace comment at p_. Most close on their own line, where no synchronisation point can be:
+// one look for '}' or a line end settles them. False when the game ends inside the comment (it
+// is broken), or the sink stopped.
+template <class Sink>
+template <bool Reading>
+bool GameLexer<Sink>::brace_comment(Stop& stop) {
+  const char* const open = p_;
+  const char* found = find_either(open + 1, end_, '}', '\n');
+  if (found == end_ || *found != '}') {
+    const char* close = static_cast<const char*>(std::memchr(open, '}', std::size_t(end_ - open)));
+    const char* sync = find_sync_point(base_, open, close ? close : end_);
+    const char* stop_at = sync ? sync : close ? close : end_;
+    if (!sync && !close && !final_) {
+      stop = Stop::need_more;
+      return false;
+    }
+    // Count the comment's lines, up to where it ends (or the game does).
+    for (const char* nl = open; (nl = static_cast<const char*>(
+                                     std::memchr(nl, '\n', std::size_t(stop_at - nl))));) {
+      ++nl;
+      ++lines_.line;
+      lines_.line_start = nl;
+      lines_.start_column = 1;
+    }
+    if (sync || !close) {
+      // A broken game, even when the comment is all it holds: reported, not dropped.
+      const bool first_content = !content_;
+      content_ = true;
+      p_ = stop_at;
+      stop = Stop::game_over;  // whatever the sink makes of it
+      if constexpr (Reading) {
+        if (!first_content || begin_content()) sink_->unclosed_comment(open);
+      }
+      return false;
+    }
+    found = close;
+  }
+  p_ = found + 1;
+  if constexpr (Reading) {
+    const std::string_view text(open + 1, std::size_t(found - open - 1));
+    const bool go_on = in_tags_ ? sink_->prefix_comment(text, open) : sink_->comment(text, open);
+    if (!go_on) {
+      stop = Stop::sink_stopped;
+      return false;
+    }
+  }
+  return true;
+}
+
+// A ';' comment at p_, to the end of its line. False when the sink stopped.
+template <class Sink>
+template <bool Reading>
+bool GameLexer<Sink>::line_comment() {
+  const char* const start = p_;
+  const char* eol =
+      static_cast<const char*>(std::memchr(start, '\n', std::size_t(end_ - start)));
+  p_ = eol ? eol : end_;
+  if constexpr (Reading) {
+    const std::string_view text(start + 1, std::size_t(p_ - start - 1));
+    return in_tags_ ? sink_->prefix_comment(text, start) : sink_->comment(text, start);
+  }
+  return true;
+}
+
+// A tag at p_ ('[' in the tag section). False when the game ends before it (a new game begins
+// with it) or the lexer must stop.
+template <class Sink>
+template <bool Reading>
+bool GameLexer<Sink>::tag(Stop& stop) {
+  const char* const open = p_;
+  // Where a tag ends depends on the rest of its line (`[Round ]* "x"]` ends at its last ']'
+  // only because a quote follows), and a name cut off could look like an earlier one ("[Eve"):
+  // a line the text does not finish waits for more input.
+  const char* eol = static_cast<const char*>(std::memchr(open, '\n', std::size_t(end_ - open)));
+  if (!eol) {
+    if (!final_) {
+      stop = Stop::need_more;
+      return false;
+    }
+    eol = end_;
+  }
+  grammar::Tag parsed;
+  const char* after = open;
+  std::string_view name;
+  const bool ok = grammar::parse_tag(after, eol, parsed);
+  if (ok) {
+    name = parsed.name;
+  } else {
+    const char* name_end;
+    after = skip_broken_tag(open, eol, name_end);
+    name = std::string_view(open + 1, std::size_t(name_end - open - 1));
+  }
+  if ((blank_in_tags_ && seen(name)) ||           // a new tag-only game
+      (content_ && is_sync_point(base_, open, end_))) {  // where a byte range may begin
+    stop = Stop::game_over;
+    return false;
+  }
+  remember(name);
+  const bool first_content = !content_;
+  content_ = true;
+  p_ = after;
+  if constexpr (Reading) {
+    bool go_on = !first_content || begin_content();
+    if (go_on) {
+      if (ok) {
+        go_on = sink_->tag(parsed.name, parsed.value.raw, parsed.value.unclosed, open);
+      } else {
+        const char* token_end = open;
+        while (token_end != eol && !is_delimiter(*token_end) &&
+               !is_utf8_no_break_space(token_end, eol))
+          ++token_end;
+        go_on = sink_->malformed_tag(std::string_view(open, std::size_t(token_end - open)), open);
+      }
+    }
+    if (!go_on) {
+      stop = Stop::sink_stopped;
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace fenkit::pgn::detail

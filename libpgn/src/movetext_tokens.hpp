@@ -1,0 +1,272 @@
+// The tokens inside a raw movetext token (internal).
+//
+// The lexer (game_lexer.hpp) cuts movetext at delimiters (blanks, line ends, braces,
+// parentheses, ';'), which is all that game boundaries depend on. What one such raw token
+// holds is read here: often one token ("e4", "12."), sometimes several written together
+// ("12.e4", "Nf3!?", "e4$1", "23...Nf6+"). A token never reaches past a delimiter, but for the
+// parenthesised promotion "e8(Q)", whose parentheses leave the variation depth as it was.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "fenkit/fen/grammar/common.hpp"
+#include "fenkit/fen/san.hpp"
+#include "game_boundaries.hpp"
+
+namespace fenkit::pgn::detail {
+
+struct MovetextToken {
+  enum class Kind : std::uint8_t {
+    move,         // SAN, long algebraic, castling or a null move (`san` holds it)
+    move_number,  // 12. 12... 12…
+    result,       // 1-0 0-1 1/2-1/2 * (and 1/2, ½-½) inside a raw token ("23.1-0")
+    nag,          // $n (`nag` holds n, or more than 255)
+    suffix,       // ! ? !! ?? !? ?!
+    ignorable,    // "..." after a move number, "e.p.", a detached + or #
+    bad,          // anything else, up to the raw token's end
+  };
+  Kind kind = Kind::bad;
+  std::string_view text;  // the token as written
+  fen::SanMove san;
+  unsigned nag = 0;
+};
+
+// Whether a UTF-8 no-break space (text copied from web pages puts them between moves) starts
+// at `p`; it ends a raw token as its second byte is a delimiter.
+inline bool is_utf8_no_break_space(const char* p, const char* end) {
+  return *p == '\xC2' && end - p >= 2 && p[1] == '\xA0';
+}
+
+// Whether a token read inside a raw token ends at `p`: at the raw token's end, a no-break
+// space, or a NAG's '$'.
+inline bool at_token_end(const char* p, const char* end) {
+  return p == end || is_delimiter(*p) || *p == '$' || is_utf8_no_break_space(p, end);
+}
+
+class MovetextTokenReader {
+ public:
+  using Kind = MovetextToken::Kind;
+
+  // Reads the token at `p` (inside a raw token: not a delimiter) into `token`, which must be
+  // value-initialised, and returns the position after it.
+  static const char* read(const char* p, const char* end, MovetextToken& token) {
+    const char* q = read_kind(p, end, token);
+    if (token.text.empty()) token.text = std::string_view(p, std::size_t(q - p));
+    return q;
+  }
+
+  // The shapes nearly all moves of real games have, read without the general scan (which weighs
+  // every form SAN and long algebraic allow): a pawn push or capture ("e4", "exd5"), a piece
+  // move or capture with or without a disambiguating file or rank ("Nf3", "Nxe5", "Nbd7",
+  // "R1xe2"), castling with letters ("O-O", "O-O-O"), each with check marks, ending where the
+  // raw token does (or at an annotation: "Nf3!", "e4$1"). Anything else (promotions, long
+  // algebraic, "e.p." marks, digits for castling) is left to the general scan: null.
+  // Needs 8 readable bytes at `p`.
+  static const char* read_common_move(const char* p, const char* end, MovetextToken& token) {
+    if (end - p < 8) return nullptr;
+    fen::SanMove& san = token.san;
+    int i;
+    const char c0 = p[0];
+    if (is_file(c0)) {
+      if (is_rank(p[1])) {  // e4
+        san.to = square(p[0], p[1]);
+        i = 2;
+      } else if (p[1] == 'x' && is_file(p[2]) && is_rank(p[3])) {  // exd5
+        san.from_file = std::int8_t(c0 - 'a');
+        san.capture = true;
+        san.to = square(p[2], p[3]);
+        i = 4;
+      } else {
+        return nullptr;
+      }
+      // A pawn reaching the last rank promotes: left to the general scan.
+      if (p[i - 1] == '1' || p[i - 1] == '8') return nullptr;
+    } else if (const fen::PieceType piece = piece_type(c0); piece != fen::PieceType::none) {
+      san.piece = piece;
+      san.piece_given = true;
+      const char c1 = p[1];
+      if (is_file(c1) && is_rank(p[2])) {
+        if (is_file(p[3]) || p[3] == '-' || p[3] == 'x') return nullptr;  // Ng1f3, Ng1-f3
+        san.to = square(c1, p[2]);  // Nf3
+        i = 3;
+      } else {
+        i = 1;
+        if (is_file(c1)) {  // Nbd7, Nbxd7
+          san.from_file = std::int8_t(c1 - 'a');
+          i = 2;
+        } else if (is_rank(c1)) {  // R1e2, R1xe2
+          san.from_rank = std::int8_t(c1 - '1');
+          i = 2;
+        }
+        if (p[i] == 'x') {
+          san.capture = true;
+          ++i;
+        }
+        if (!is_file(p[i]) || !is_rank(p[i + 1])) return nullptr;
+        san.to = square(p[i], p[i + 1]);
+        i += 2;
+      }
+    } else if (c0 == 'O' && p[1] == '-' && p[2] == 'O') {
+      if (p[3] == '-' && p[4] == 'O') {
+        san.form = fen::SanMove::Form::castle_queen_side;
+        i = 5;
+      } else {
+        san.form = fen::SanMove::Form::castle_king_side;
+        i = 3;
+      }
+    } else {
+      return nullptr;
+    }
+    const int length = i;
+    while (i < 8 && (p[i] == '+' || p[i] == '#')) ++i;
+    if (i == 8 || !(at_token_end(p + i, end) || p[i] == '!' || p[i] == '?')) return nullptr;
+    token.kind = Kind::move;
+    token.text = std::string_view(p, std::size_t(i));
+    (void)length;
+    return p + i;
+  }
+
+  // A move number followed by its dots ("12.", "12..."), then the raw token's end or the move
+  // written on to it ("12.e4"): the position after the dots, or null.
+  static const char* read_move_number(const char* p, const char* end) {
+    const char* q = p;
+    while (q != end && *q >= '0' && *q <= '9') ++q;
+    if (q == p || q == end || *q != '.') return nullptr;
+    while (q != end && *q == '.') ++q;
+    if (q == end || is_delimiter(*q) || is_move_start(*q)) return q;
+    return nullptr;
+  }
+
+ private:
+  static constexpr bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+  static constexpr bool is_rank(char c) { return c >= '1' && c <= '8'; }
+  static constexpr fen::Square square(char file, char rank) {
+    return fen::make_square(file - 'a', rank - '1');
+  }
+  static constexpr fen::PieceType piece_type(char c) {
+    switch (c) {
+      case 'N': return fen::PieceType::knight;
+      case 'B': return fen::PieceType::bishop;
+      case 'R': return fen::PieceType::rook;
+      case 'Q': return fen::PieceType::queen;
+      case 'K': return fen::PieceType::king;
+      default: return fen::PieceType::none;
+    }
+  }
+
+  static constexpr bool is_move_start(char c) {
+    return (c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
+           c == 'O' || c == 'P' || c == '0' || c == 'Z' || c == '-';
+  }
+
+  static const char* read_kind(const char* p, const char* end, MovetextToken& token) {
+    const char c = *p;
+    switch (c) {
+      case '$': {
+        const char* q = p + 1;
+        unsigned value = 0;
+        while (q != end && *q >= '0' && *q <= '9') {
+          value = value > 1000 ? value : value * 10 + unsigned(*q - '0');
+          ++q;
+        }
+        if (q == p + 1) break;
+        token.kind = Kind::nag;
+        token.nag = value;
+        return q;
+      }
+      case '!':
+      case '?': {
+        const char* q = p;
+        while (q != end && (*q == '!' || *q == '?')) ++q;
+        token.kind = Kind::suffix;
+        return q;
+      }
+      case '+':
+      case '#': {
+        const char* q = p;
+        while (q != end && (*q == '+' || *q == '#')) ++q;
+        token.kind = Kind::ignorable;  // a check mark set apart from its move
+        return q;
+      }
+      case '.': {
+        const char* q = p;
+        while (q != end && *q == '.') ++q;
+        token.kind = Kind::ignorable;
+        return q;
+      }
+      case '*':
+      case '\xC2':
+        if (const std::size_t n = result_length(p, end)) {
+          token.kind = Kind::result;
+          return p + n;
+        }
+        break;
+      case '\xE2':  // "…" after a move number written apart
+        if (end - p >= 3 && p[1] == '\x80' && p[2] == '\xA6') {
+          token.kind = Kind::ignorable;
+          return p + 3;
+        }
+        break;
+      default:
+        if (c >= '0' && c <= '9') {
+          if (const std::size_t n = result_length(p, end)) {
+            token.kind = Kind::result;
+            return p + n;
+          }
+          if (c == '0') {  // 0-0, 0-0-0
+            if (const char* q = read_move(p, end, token)) return q;
+          }
+          const char* q = p;
+          while (q != end && *q >= '0' && *q <= '9') ++q;
+          for (;;) {  // "12." "12..." "12…"
+            if (q != end && *q == '.') {
+              ++q;
+            } else if (end - q >= 3 && q[0] == '\xE2' && q[1] == '\x80' && q[2] == '\xA6') {
+              q += 3;
+            } else {
+              break;
+            }
+          }
+          if (at_token_end(q, end) || is_move_start(*q)) {
+            token.kind = Kind::move_number;
+            return q;
+          }
+          break;
+        }
+        if (const char* q = read_move(p, end, token)) return q;
+        if (end - p >= 4 && std::string_view(p, 4) == "e.p.") {
+          token.kind = Kind::ignorable;
+          return p + 4;
+        }
+        break;
+    }
+    // Not a token of PGN: everything up to the raw token's end.
+    const char* q = p;
+    while (q != end && !is_delimiter(*q) && !is_utf8_no_break_space(q, end)) ++q;
+    token.kind = Kind::bad;
+    return q;
+  }
+
+  // A move with its check marks; an en-passant mark glued to it ("dxc6ep", "dxc6e.p.") and
+  // stray dots after it ("f5.") are taken along. The token must end there (or go on with an
+  // annotation suffix): "Nf3x" is not a move. Returns the position after it, or null.
+  static const char* read_move(const char* p, const char* end, MovetextToken& token) {
+    if (const char* q = read_common_move(p, end, token)) return q;
+    const char* q = p;
+    if (!fen::grammar::SanParser::scan_move(q, end, token.san)) return nullptr;
+    if (token.san.capture || token.san.from_file >= 0) {
+      if (end - q >= 4 && std::string_view(q, 4) == "e.p.") q += 4;
+      else if (end - q >= 2 && q[0] == 'e' && q[1] == 'p') q += 2;
+    }
+    const char* after = q;
+    while (after != end && *after == '.') ++after;
+    if (!at_token_end(after, end) && *after != '!' && *after != '?') return nullptr;
+    token.kind = Kind::move;
+    token.text = std::string_view(p, std::size_t(q - p));
+    return after;
+  }
+};
+
+}  // namespace fenkit::pgn::detail

@@ -30,6 +30,22 @@ inline const char* find_either(const char* p, const char* end, char a, char b) {
   return p;
 }
 
+// The first of `a`, `b` or `c` in [p, end), or `end`.
+inline const char* find_any(const char* p, const char* end, char a, char b, char c) {
+#if defined(__SSE2__)
+  const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c);
+  while (end - p >= 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const int mask = _mm_movemask_epi8(_mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(block, va), _mm_cmpeq_epi8(block, vb)), _mm_cmpeq_epi8(block, vc)));
+    if (mask) return p + std::countr_zero(unsigned(mask));
+    p += 16;
+  }
+#endif
+  while (p < end && *p != a && *p != b && *p != c) ++p;
+  return p;
+}
+
 // The first `c` in [p, end), or `end`.
 inline const char* find_byte(const char* p, const char* end, char c) {
   return find_either(p, end, c, c);

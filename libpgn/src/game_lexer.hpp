@@ -102,7 +102,7 @@ class GameLexer {
   bool tag(Stop& stop);
   template <bool Reading>
   bool result_at(const char* p, Stop& stop);
-  const char* read_tokens(const char* p);
+  [[gnu::always_inline]] inline const char* read_tokens(const char* p);
   bool begin_content();
   void start_game();
 
@@ -421,6 +421,34 @@ bool GameLexer<Sink>::result_at(const char* p, Stop& stop) {
 template <class Sink>
 inline const char* GameLexer<Sink>::read_tokens(const char* p) {
   using Kind = MovetextToken::Kind;
+  if (end_ - p >= 32) [[likely]] {
+    // The usual raw tokens, with room to look ahead: "12.", "12...", "e4", "12.Nf3".
+    const char* q = p;
+    if ((byte_flags(*q) & kDigit) && *q != '0') {
+      do ++q;
+      while (q != end_ && (byte_flags(*q) & kDigit));
+      if (q != end_ && *q == '.') {
+        do ++q;
+        while (q != end_ && *q == '.');
+        if (q != end_ && (is_delimiter(*q) || is_move_start(*q))) {
+          if (!sink_->move_number(p)) {
+            p_ = q;
+            return nullptr;
+          }
+          if (is_delimiter(*q)) return q;
+          p = q;
+        }
+      }
+    }
+    fen::SanMove san;
+    if (end_ - p >= 8 && (q = MovetextTokenReader::read_common_move(p, san)) && is_delimiter(*q)) {
+      if (!sink_->move(san, std::string_view(p, std::size_t(q - p)), p)) {
+        p_ = q;
+        return nullptr;
+      }
+      return q;
+    }
+  }
   for (;;) {
     const char* q;
     if ((byte_flags(*p) & kDigit) && *p != '0' &&
@@ -429,8 +457,7 @@ inline const char* GameLexer<Sink>::read_tokens(const char* p) {
       if (!sink_->move_number(p)) return nullptr;
     } else {
       MovetextToken t{};
-      if (!(q = MovetextTokenReader::read_common_move(p, end_, t)))
-        q = MovetextTokenReader::read(p, end_, t);
+      q = MovetextTokenReader::read(p, end_, t);
       p_ = q;
       bool go_on = true;
       switch (t.kind) {
@@ -577,13 +604,10 @@ bool GameLexer<Sink>::tag(Stop& stop) {
   // Where a tag ends depends on the rest of its line (`[Round ]* "x"]` ends at its last ']'
   // only because a quote follows), and a name cut off could look like an earlier one ("[Eve"):
   // a line the text does not finish waits for more input.
-  const char* eol = static_cast<const char*>(std::memchr(open, '\n', std::size_t(end_ - open)));
-  if (!eol) {
-    if (!final_) {
-      stop = Stop::need_more;
-      return false;
-    }
-    eol = end_;
+  const char* eol = find_byte(open, end_, '\n');
+  if (eol == end_ && !final_) {
+    stop = Stop::need_more;
+    return false;
   }
   grammar::Tag parsed;
   const char* after = open;
@@ -596,8 +620,11 @@ bool GameLexer<Sink>::tag(Stop& stop) {
     after = skip_broken_tag(open, eol, name_end);
     name = std::string_view(open + 1, std::size_t(name_end - open - 1));
   }
-  if ((blank_in_tags_ && seen(name)) ||           // a new tag-only game
-      (content_ && is_sync_point(base_, open, end_))) {  // where a byte range may begin
+  // A tag after a blank line may begin a new game: a tag-only one, or at a synchronisation
+  // point (where a byte range may begin).
+  const bool after_blank =
+      open - base_ >= 2 && open[-1] == '\n' && (open[-2] == '\n' || is_blank(open[-2]));
+  if ((blank_in_tags_ && seen(name)) || (content_ && after_blank && is_sync_point(base_, open, end_))) {
     stop = Stop::game_over;
     return false;
   }

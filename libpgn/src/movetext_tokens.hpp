@@ -45,6 +45,26 @@ inline bool at_token_end(const char* p, const char* end) {
   return p == end || is_delimiter(*p) || *p == '$' || is_utf8_no_break_space(p, end);
 }
 
+// What a byte may be in a move, as flags.
+enum SanFlag : std::uint8_t {
+  kFile = 1,       // a-h
+  kRank = 2,       // 1-8
+  kPiece = 4,      // N B R Q K
+  kMoveStart = 8,  // what a move may begin with: a file, a piece letter (P too), O 0 Z -
+};
+
+inline constexpr auto kSanFlags = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c = 'a'; c <= 'h'; ++c) t[c] |= kFile | kMoveStart;
+  for (unsigned char c = '1'; c <= '8'; ++c) t[c] |= kRank;
+  for (unsigned char c : {'N', 'B', 'R', 'Q', 'K'}) t[c] |= kPiece | kMoveStart;
+  for (unsigned char c : {'P', 'O', '0', 'Z', '-'}) t[c] |= kMoveStart;
+  return t;
+}();
+
+constexpr std::uint8_t san_flags(char c) { return kSanFlags[static_cast<unsigned char>(c)]; }
+constexpr bool is_move_start(char c) { return san_flags(c) & kMoveStart; }
+
 class MovetextTokenReader {
  public:
   using Kind = MovetextToken::Kind;
@@ -60,21 +80,19 @@ class MovetextTokenReader {
   // The shapes nearly all moves of real games have, read without the general scan (which weighs
   // every form SAN and long algebraic allow): a pawn push or capture ("e4", "exd5"), a piece
   // move or capture with or without a disambiguating file or rank ("Nf3", "Nxe5", "Nbd7",
-  // "R1xe2"), castling with letters ("O-O", "O-O-O"), each with check marks, ending where the
-  // raw token does (or at an annotation: "Nf3!", "e4$1"). Anything else (promotions, long
-  // algebraic, "e.p." marks, digits for castling) is left to the general scan: null.
-  // Needs 8 readable bytes at `p`.
-  static const char* read_common_move(const char* p, const char* end, MovetextToken& token) {
-    if (end - p < 8) return nullptr;
-    fen::SanMove& san = token.san;
+  // "R1xe2"), castling with letters ("O-O", "O-O-O"), each with check marks. Returns the
+  // position after the move, or null for anything else (promotions, long algebraic, "e.p."
+  // marks, digits for castling), which the general scan reads. Needs 8 readable bytes at `p`;
+  // what follows the move is the caller's to check.
+  static const char* read_common_move(const char* p, fen::SanMove& san) {
     int i;
-    const char c0 = p[0];
-    if (is_file(c0)) {
-      if (is_rank(p[1])) {  // e4
+    const std::uint8_t f0 = san_flags(p[0]);
+    if (f0 & kFile) {
+      if (san_flags(p[1]) & kRank) {  // e4
         san.to = square(p[0], p[1]);
         i = 2;
-      } else if (p[1] == 'x' && is_file(p[2]) && is_rank(p[3])) {  // exd5
-        san.from_file = std::int8_t(c0 - 'a');
+      } else if (p[1] == 'x' && (san_flags(p[2]) & kFile) && (san_flags(p[3]) & kRank)) {  // exd5
+        san.from_file = std::int8_t(p[0] - 'a');
         san.capture = true;
         san.to = square(p[2], p[3]);
         i = 4;
@@ -83,32 +101,32 @@ class MovetextTokenReader {
       }
       // A pawn reaching the last rank promotes: left to the general scan.
       if (p[i - 1] == '1' || p[i - 1] == '8') return nullptr;
-    } else if (const fen::PieceType piece = piece_type(c0); piece != fen::PieceType::none) {
-      san.piece = piece;
+    } else if (f0 & kPiece) {
+      san.piece = kPieceOf[static_cast<unsigned char>(p[0])];
       san.piece_given = true;
-      const char c1 = p[1];
-      if (is_file(c1) && is_rank(p[2])) {
-        if (is_file(p[3]) || p[3] == '-' || p[3] == 'x') return nullptr;  // Ng1f3, Ng1-f3
-        san.to = square(c1, p[2]);  // Nf3
+      const std::uint8_t f1 = san_flags(p[1]);
+      if ((f1 & kFile) && (san_flags(p[2]) & kRank)) {
+        if ((san_flags(p[3]) & kFile) || p[3] == '-' || p[3] == 'x') return nullptr;  // Ng1f3
+        san.to = square(p[1], p[2]);  // Nf3
         i = 3;
       } else {
         i = 1;
-        if (is_file(c1)) {  // Nbd7, Nbxd7
-          san.from_file = std::int8_t(c1 - 'a');
+        if (f1 & kFile) {  // Nbd7, Nbxd7
+          san.from_file = std::int8_t(p[1] - 'a');
           i = 2;
-        } else if (is_rank(c1)) {  // R1e2, R1xe2
-          san.from_rank = std::int8_t(c1 - '1');
+        } else if (f1 & kRank) {  // R1e2, R1xe2
+          san.from_rank = std::int8_t(p[1] - '1');
           i = 2;
         }
         if (p[i] == 'x') {
           san.capture = true;
           ++i;
         }
-        if (!is_file(p[i]) || !is_rank(p[i + 1])) return nullptr;
+        if (!(san_flags(p[i]) & kFile) || !(san_flags(p[i + 1]) & kRank)) return nullptr;
         san.to = square(p[i], p[i + 1]);
         i += 2;
       }
-    } else if (c0 == 'O' && p[1] == '-' && p[2] == 'O') {
+    } else if (p[0] == 'O' && p[1] == '-' && p[2] == 'O') {
       if (p[3] == '-' && p[4] == 'O') {
         san.form = fen::SanMove::Form::castle_queen_side;
         i = 5;
@@ -119,13 +137,21 @@ class MovetextTokenReader {
     } else {
       return nullptr;
     }
-    const int length = i;
-    while (i < 8 && (p[i] == '+' || p[i] == '#')) ++i;
-    if (i == 8 || !(at_token_end(p + i, end) || p[i] == '!' || p[i] == '?')) return nullptr;
-    token.kind = Kind::move;
-    token.text = std::string_view(p, std::size_t(i));
-    (void)length;
+    while (p[i] == '+' || p[i] == '#') {
+      if (++i == 8) return nullptr;
+    }
     return p + i;
+  }
+
+  // read_common_move for a whole token: the move must end where the raw token does, or at an
+  // annotation ("Nf3!", "e4$1").
+  static const char* read_common_move(const char* p, const char* end, MovetextToken& token) {
+    if (end - p < 8) return nullptr;
+    const char* q = read_common_move(p, token.san);
+    if (!q || !(at_token_end(q, end) || *q == '!' || *q == '?')) return nullptr;
+    token.kind = Kind::move;
+    token.text = std::string_view(p, std::size_t(q - p));
+    return q;
   }
 
   // A move number followed by its dots ("12.", "12..."), then the raw token's end or the move
@@ -140,26 +166,19 @@ class MovetextTokenReader {
   }
 
  private:
-  static constexpr bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-  static constexpr bool is_rank(char c) { return c >= '1' && c <= '8'; }
   static constexpr fen::Square square(char file, char rank) {
     return fen::make_square(file - 'a', rank - '1');
   }
-  static constexpr fen::PieceType piece_type(char c) {
-    switch (c) {
-      case 'N': return fen::PieceType::knight;
-      case 'B': return fen::PieceType::bishop;
-      case 'R': return fen::PieceType::rook;
-      case 'Q': return fen::PieceType::queen;
-      case 'K': return fen::PieceType::king;
-      default: return fen::PieceType::none;
-    }
-  }
-
-  static constexpr bool is_move_start(char c) {
-    return (c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
-           c == 'O' || c == 'P' || c == '0' || c == 'Z' || c == '-';
-  }
+  static constexpr auto kPieceOf = [] {
+    std::array<fen::PieceType, 256> t{};
+    t.fill(fen::PieceType::none);
+    t['N'] = fen::PieceType::knight;
+    t['B'] = fen::PieceType::bishop;
+    t['R'] = fen::PieceType::rook;
+    t['Q'] = fen::PieceType::queen;
+    t['K'] = fen::PieceType::king;
+    return t;
+  }();
 
   static const char* read_kind(const char* p, const char* end, MovetextToken& token) {
     const char c = *p;

@@ -8,11 +8,21 @@
 #include <string_view>
 #include <type_traits>
 
+#include "byte_search.hpp"
 #include "grammar/pgn.hpp"
 
 namespace fenkit::pgn::grammar {
 
 namespace x3 = boost::spirit::x3;
+
+// What ends a tag name: what the grammar skips, a line end, a quote or a bracket. (The standard
+// allows letters, digits and '_'; real files use more.)
+inline constexpr auto kEndsTagName = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {' ', '\t', '\r', '\f', '\v', '\x1a', '\xA0', '\n', '"', '[', ']'}) t[c] = true;
+  return t;
+}();
+constexpr bool ends_tag_name(char c) { return kEndsTagName[static_cast<unsigned char>(c)]; }
 
 // What the tag grammar skips between a tag's parts: blanks, and no-break spaces (Latin-1 or
 // UTF-8). A tag is read within its line, so line ends never come up.
@@ -54,40 +64,55 @@ struct TagValueParser : x3::parser<TagValueParser> {
   using attribute_type = TagValue;
   static bool const has_attribute = true;
 
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
+  template <typename Context, typename RContext, typename Attribute>
+  bool parse(const char*& first, const char* const& last, Context const& ctx, RContext&,
+             Attribute& attr) const {
     x3::skip_over(first, last, ctx);
     if (first == last || *first != '"') return false;
-    It last_bracket = last;
-    bool other_quote = false;
-    It p = first + 1;
+    // Most values close at their first quote: found sixteen bytes at a time.
+    for (const char* p = first + 1;;) {
+      p = detail::find_any(p, last, '"', '\\', '\n');
+      if (p == last || *p == '\n') break;
+      if (*p == '\\') {
+        p += p + 1 != last && p[1] != '\n' ? 2 : 1;
+        continue;
+      }
+      const char* q = p + 1;
+      while (q != last && (*q == ' ' || *q == '\t')) ++q;
+      if (q != last && *q == ']') {
+        x3::traits::move_to(TagValue{std::string_view(first + 1, std::size_t(p - first - 1)), false},
+                            attr);
+        first = p + 1;
+        return true;
+      }
+      ++p;
+    }
+    return parse_unclosed(first, last, attr);
+  }
+
+ private:
+  // A value without a closing quote: it ends before the last ']' of its line, if it holds no
+  // other quote.
+  template <typename Attribute>
+  static bool parse_unclosed(const char*& first, const char* last, Attribute& attr) {
+    const char* last_bracket = last;
+    const char* p = first + 1;
     for (; p != last && *p != '\n'; ++p) {
       if (*p == ']') last_bracket = p;
       if (*p == '\\' && p + 1 != last && p[1] != '\n') {
         ++p;
         continue;
       }
-      if (*p != '"') continue;
-      other_quote = true;
-      It q = p + 1;
-      while (q != last && (*q == ' ' || *q == '\t')) ++q;
-      if (q == last || *q != ']') continue;
-      x3::traits::move_to(TagValue{std::string_view(&*(first + 1), std::size_t(p - first - 1)), false},
-                          attr);
-      first = p + 1;
-      return true;
+      if (*p == '"') return false;
     }
-    // Only a value without any further quote is taken as merely unclosed.
-    if (last_bracket == last || other_quote) return false;
+    if (last_bracket == last) return false;
     x3::traits::move_to(
-        TagValue{std::string_view(&*(first + 1), std::size_t(last_bracket - first - 1)), true}, attr);
+        TagValue{std::string_view(first + 1, std::size_t(last_bracket - first - 1)), true}, attr);
     first = last_bracket;
     return true;
   }
 };
 
-// A tag name, as a view. The standard allows letters, digits and '_'; real files use more, so
-// anything up to a blank, quote or bracket is taken.
 struct TagNameParser : x3::parser<TagNameParser> {
   using attribute_type = std::string_view;
   static bool const has_attribute = true;
@@ -96,7 +121,7 @@ struct TagNameParser : x3::parser<TagNameParser> {
   bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute& attr) const {
     x3::skip_over(first, last, ctx);
     It p = first;
-    while (p != last && !is_tag_space(*p) && *p != '\n' && *p != '"' && *p != '[' && *p != ']') ++p;
+    while (p != last && !ends_tag_name(*p)) ++p;
     if (p == first) return false;
     x3::traits::move_to(std::string_view(&*first, std::size_t(p - first)), attr);
     first = p;

@@ -325,6 +325,18 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
       if (!p) return Stop::sink_stopped;
       continue;
     }
+    if (c == '{') {
+      // A comment closed on its line (the lichess exports' clocks and evaluations after every
+      // move): settled here with one look.
+      const char* close = find_either(p + 1, end_, '}', '\n');
+      if (close != end_ && *close == '}') {
+        p_ = close + 1;
+        if (!sink_->comment(std::string_view(p + 1, std::size_t(close - p - 1)), p))
+          return Stop::sink_stopped;
+        p = close + 1;
+        continue;
+      }
+    }
     p_ = p;
     Stop stop = Stop::game_over;
     switch (c) {
@@ -604,18 +616,20 @@ bool GameLexer<Sink>::tag(Stop& stop) {
   // Where a tag ends depends on the rest of its line (`[Round ]* "x"]` ends at its last ']'
   // only because a quote follows), and a name cut off could look like an earlier one ("[Eve"):
   // a line the text does not finish waits for more input.
-  const char* eol = find_byte(open, end_, '\n');
-  if (eol == end_ && !final_) {
+  if (!final_ && find_byte(open, end_, '\n') == end_) {
     stop = Stop::need_more;
     return false;
   }
+  // The tag grammar never reads past a line end, so the text's end can be its limit.
   grammar::Tag parsed;
   const char* after = open;
   std::string_view name;
-  const bool ok = grammar::parse_tag(after, eol, parsed);
+  const char* eol = end_;
+  const bool ok = grammar::parse_tag(after, end_, parsed);
   if (ok) {
     name = parsed.name;
   } else {
+    eol = find_byte(open, end_, '\n');
     const char* name_end;
     after = skip_broken_tag(open, eol, name_end);
     name = std::string_view(open + 1, std::size_t(name_end - open - 1));

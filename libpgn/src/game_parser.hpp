@@ -55,7 +55,10 @@ class GameParser {
   bool move_number(const char* at) { return !pending_castling_ || settle_pending(at); }
   bool suffix(std::string_view suffix, const char* at);
   bool nag(unsigned nag, const char* at);
-  bool comment(std::string_view text, const char* at);
+  bool comment(std::string_view text, const char* at) {
+    if (!options_.comments && !pending_castling_) return true;  // passed over unread
+    return deliver_comment(text, at);
+  }
   bool open_variation(const char* at);
   bool close_variation(const char* at);
   bool stray_brace(const char* at);
@@ -77,6 +80,7 @@ class GameParser {
   };
 
   bool reading() const { return !rejected_ && !skipped_ && !ignored_; }
+  bool deliver_comment(std::string_view text, const char* at);
   bool move_with_checks(const fen::SanMove& san, std::string_view token, const char* at);
   // A move read without checking it (ReaderOptions::check_moves off): counted and visited.
   bool count(std::string_view token, const char* at) {

@@ -25,8 +25,8 @@ using tag_type = x3::rule<tag_class, Tag>;
 
 BOOST_SPIRIT_DECLARE(tag_type)
 
-// Reads the tag at `first` (its '['), which must end before `last` (the end of its line), and
-// moves `first` past its ']'. False, with `first` unmoved, for a line that is not a tag.
+// Reads the tag at `first` (its '[') and moves `first` past its ']'. A tag never reaches past
+// the end of its line. False, with `first` unmoved, for a line that is not a tag.
 bool parse_tag(const char*& first, const char* last, Tag& tag);
 
 }  // namespace fenkit::pgn::grammar

@@ -13,6 +13,12 @@ function(fenkit_add_library name)
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_compile_features(${target} PUBLIC cxx_std_20)
+  # A call from one exported function of a shared library to another goes through the PLT, and
+  # cannot be inlined, unless the library promises not to let a program replace its functions
+  # (interposition, which fenkit does not support). Clang promises it by default.
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(${target} PRIVATE -fno-semantic-interposition)
+  endif()
   fenkit_set_flags(${target})
 endfunction()
 

@@ -156,6 +156,17 @@ constinit const std::array<std::array<Bitboard, 64>, 2> kPawnAttacks = {
 constinit const LineTables kLines = make_lines();
 
 namespace {
+constexpr std::array<Bitboard, 64> empty_board_rays(const Step (&steps)[4]) {
+  std::array<Bitboard, 64> t{};
+  for (int s = 0; s < 64; ++s) t[s] = walk_rays(Square(s), 0, steps);
+  return t;
+}
+}  // namespace
+
+constinit const std::array<Bitboard, 64> kRookRays = empty_board_rays(kRookSteps);
+constinit const std::array<Bitboard, 64> kBishopRays = empty_board_rays(kBishopSteps);
+
+namespace {
 constexpr auto kRookEntriesValue = make_entries(kRookSteps, kRookMagics);
 constexpr auto kBishopEntriesValue = make_entries(kBishopSteps, kBishopMagics);
 constinit const std::array<Bitboard, 102400> kRookTable =

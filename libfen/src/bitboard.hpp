@@ -90,6 +90,9 @@ struct LineTables {
   std::array<std::array<Bitboard, 64>, 64> line{};
 };
 extern const LineTables kLines;
+// What a rook or a bishop on a square attacks on an empty board.
+extern const std::array<Bitboard, 64> kRookRays;
+extern const std::array<Bitboard, 64> kBishopRays;
 
 inline Bitboard knight_attacks(Square s) { return kKnightAttacks[s]; }
 inline Bitboard king_attacks(Square s) { return kKingAttacks[s]; }

@@ -101,20 +101,6 @@ Position::Position()
   castling_.set(Color::black, CastlingSide::queen_side, a8);
 }
 
-Square Position::king_square(Color c) const {
-  Bitboard k = pieces(c, PieceType::king);
-  return k ? lsb(k) : no_square;
-}
-
-void Position::move_piece(Square from, Square to) {
-  Piece p = board_[from];
-  Bitboard change = square_bb(from) | square_bb(to);
-  by_type_[index_of(type_of(p))] ^= change;
-  by_color_[index_of(color_of(p))] ^= change;
-  board_[from] = Piece::none;
-  board_[to] = p;
-}
-
 Bitboard Position::attackers_to(Square s, Bitboard occ) const {
   return (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
          (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
@@ -122,6 +108,21 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
          (king_attacks(s) & pieces(PieceType::king)) |
          (bishop_attacks(s, occ) & (pieces(PieceType::bishop) | pieces(PieceType::queen))) |
          (rook_attacks(s, occ) & (pieces(PieceType::rook) | pieces(PieceType::queen)));
+}
+
+bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude) const {
+  const Bitboard theirs = pieces(by) & ~exclude;
+  // The leapers at once; the sliders only when one stands on a line through `s`, which spares
+  // most of their attack lookups.
+  if (((knight_attacks(s) & pieces(PieceType::knight)) |
+       (king_attacks(s) & pieces(PieceType::king)) |
+       (pawn_attacks(~by, s) & pieces(PieceType::pawn))) & theirs)
+    return true;
+  const Bitboard queens = pieces(PieceType::queen);
+  const Bitboard diagonal = (pieces(PieceType::bishop) | queens) & theirs & kBishopRays[s];
+  if (diagonal && (bishop_attacks(s, occupied) & diagonal)) return true;
+  const Bitboard straight = (pieces(PieceType::rook) | queens) & theirs & kRookRays[s];
+  return straight && (rook_attacks(s, occupied) & straight);
 }
 
 Bitboard Position::checkers() const {
@@ -164,9 +165,9 @@ bool Position::is_legal(Move m) const {
     const Bitboard after = (occ ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
     return !(attackers_to(king, after) & them & ~square_bb(captured));
   }
-  if (from == king) return !(attackers_to(to, occ ^ square_bb(from)) & them);
-  const Bitboard after = (occ ^ square_bb(from)) | square_bb(to);
-  return !(attackers_to(king, after) & them & ~square_bb(to));
+  if (from == king) return !attacked_by(~us, to, occ ^ square_bb(from));
+  // Another piece: the king must be safe once it has moved (a capture removes its victim).
+  return !attacked_by(~us, king, (occ ^ square_bb(from)) | square_bb(to), square_bb(to));
 }
 
 bool Position::gives_check(Move m) const {
@@ -248,7 +249,9 @@ void Position::play_unchecked(Move m) {
         break;
       }
     }
-    if (castling_.any()) update_castling_rights(from, to);
+    // Castling rooks stand on the first and last ranks: other moves cannot touch them.
+    if (castling_.any() && ((rank_of(from) % 7) == 0 || (rank_of(to) % 7) == 0))
+      update_castling_rights(from, to);
   }
   if (us == Color::black) ++fullmove_;
   side_ = ~us;

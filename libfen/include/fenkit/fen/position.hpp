@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "fenkit/fen/castling.hpp"
@@ -36,7 +37,10 @@ class FENKIT_API Position {
   Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
   Bitboard pieces(PieceType t) const { return by_type_[index_of(t)]; }
   Bitboard pieces(Color c, PieceType t) const { return pieces(c) & pieces(t); }
-  Square king_square(Color c) const;
+  Square king_square(Color c) const {
+    const Bitboard k = pieces(c, PieceType::king);
+    return k ? Square(std::countr_zero(k)) : no_square;
+  }
 
   // ------------------------------------------------------------ State
   Color side_to_move() const { return side_; }
@@ -111,8 +115,18 @@ class FENKIT_API Position {
  private:
   struct EmptyTag {};
   explicit Position(EmptyTag);
-  void move_piece(Square from, Square to);
+  void move_piece(Square from, Square to) {
+    const Piece p = board_[from];
+    const Bitboard change = (Bitboard{1} << from) | (Bitboard{1} << to);
+    by_type_[index_of(type_of(p))] ^= change;
+    by_color_[index_of(color_of(p))] ^= change;
+    board_[from] = Piece::none;
+    board_[to] = p;
+  }
   void update_castling_rights(Square from, Square to);
+  // Whether a piece of colour `by` (but those on `exclude`) attacks `s` with the board holding
+  // `occupied`.
+  bool attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude = 0) const;
 
   std::array<Bitboard, 6> by_type_{};
   std::array<Bitboard, 2> by_color_{};

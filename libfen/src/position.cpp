@@ -112,17 +112,21 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
 
 bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude) const {
   const Bitboard theirs = pieces(by) & ~exclude;
-  // The leapers at once; the sliders only when one stands on a line through `s`, which spares
-  // most of their attack lookups.
+  // The leapers at once.
   if (((knight_attacks(s) & pieces(PieceType::knight)) |
        (king_attacks(s) & pieces(PieceType::king)) |
        (pawn_attacks(~by, s) & pieces(PieceType::pawn))) & theirs)
     return true;
+  // A slider on a line through `s` attacks it when nothing stands between them: a test of the
+  // few such sliders against a small table, where the sliding attack tables would miss the
+  // cache.
   const Bitboard queens = pieces(PieceType::queen);
-  const Bitboard diagonal = (pieces(PieceType::bishop) | queens) & theirs & kBishopRays[s];
-  if (diagonal && (bishop_attacks(s, occupied) & diagonal)) return true;
-  const Bitboard straight = (pieces(PieceType::rook) | queens) & theirs & kRookRays[s];
-  return straight && (rook_attacks(s, occupied) & straight);
+  Bitboard sliders = (((pieces(PieceType::bishop) | queens) & kBishopRays[s]) |
+                      ((pieces(PieceType::rook) | queens) & kRookRays[s])) &
+                     theirs;
+  while (sliders)
+    if (!(between_bb(pop_lsb(sliders), s) & occupied)) return true;
+  return false;
 }
 
 Bitboard Position::checkers() const {

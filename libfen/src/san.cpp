@@ -103,7 +103,7 @@ SanResult resolve_san(const Position& pos, const SanMove& san) {
 
   Bitboard candidates = piece == PieceType::pawn
                             ? pawn_origins(pos, to)
-                            : attacks_of(piece, to, pos.occupied()) & pos.pieces(us, piece);
+                            : attackers_of_type(piece, to, pos.pieces(us, piece), pos.occupied());
   if (san.from_file >= 0) candidates &= file_bb(san.from_file);
   // A pawn move without its file is a push: "d5" must not quietly become exd5.
   else if (piece == PieceType::pawn) candidates &= file_bb(file_of(to));

@@ -42,6 +42,12 @@ struct FENKIT_API BookGames {
 
   // Adds the games to a builder, in the order they were read.
   void add_to(BookBuilder& builder) const;
+  // Empty again, keeping the buffers (for the next chunk).
+  void clear() {
+    games.clear();
+    plies.clear();
+    report.clear();
+  }
 };
 
 class FENKIT_API BookGameVisitor : public pgn::Visitor {

@@ -74,6 +74,13 @@ struct FENKIT_API ReplayChunk {
   pgn::ChunkReport report;
   std::uint64_t positions = 0;
   std::uint64_t selected = 0;  // games that passed the filter (and were not rejected)
+
+  // Empty again, keeping the buffers (for the next chunk).
+  void clear() {
+    output.clear();
+    report.clear();
+    positions = selected = 0;
+  }
 };
 
 // `file_name` names the input in diagnostics; `keep_rejects` keeps the text of rejected games in

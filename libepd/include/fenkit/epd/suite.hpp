@@ -52,6 +52,15 @@ struct FENKIT_API SuiteChunk {
   pgn::ChunkReport report;
   std::uint64_t used = 0;  // games that gave at least one position
 
+  // Empty again, keeping the buffers (for the next chunk).
+  void clear() {
+    sightings.clear();
+    fens.clear();
+    notes.clear();
+    report.clear();
+    used = 0;
+  }
+
   std::string_view fen_of(const Sighting& s) const { return {fens.data() + s.fen, s.fen_length}; }
   std::string_view epd_of(const Sighting& s) const { return {fens.data() + s.fen, s.epd_length}; }
   std::string_view note_of(const Sighting& s) const {

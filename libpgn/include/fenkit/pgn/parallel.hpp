@@ -95,7 +95,11 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
       } catch (...) {
         return std::current_exception();
       }
-      result = Result();
+      // A result that can be cleared keeps its buffers from chunk to chunk.
+      if constexpr (requires { result.clear(); })
+        result.clear();
+      else
+        result = Result();
       work(chunk, result);
       emit(result);
     }

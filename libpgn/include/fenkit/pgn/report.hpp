@@ -35,6 +35,14 @@ struct FENKIT_API ChunkReport {
   std::uint64_t games = 0, rejected = 0;
   std::size_t errors = 0, warnings = 0;  // warnings counted whether their lines are kept or not
 
+  // Empty again, keeping the buffers.
+  void clear() {
+    lines.clear();
+    rejects.clear();
+    games = rejected = 0;
+    errors = warnings = 0;
+  }
+
   // What a visitor's diagnostic() and end_game() do with what the reader says.
   void diagnostic(std::string_view file, const Diagnostic& d, bool keep_warnings,
                   std::int64_t game_offset = 0);

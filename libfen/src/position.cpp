@@ -102,12 +102,20 @@ Position::Position()
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occ) const {
-  return (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
-         (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
-         (knight_attacks(s) & pieces(PieceType::knight)) |
-         (king_attacks(s) & pieces(PieceType::king)) |
-         (bishop_attacks(s, occ) & (pieces(PieceType::bishop) | pieces(PieceType::queen))) |
-         (rook_attacks(s, occ) & (pieces(PieceType::rook) | pieces(PieceType::queen)));
+  Bitboard attackers = (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
+                       (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
+                       (knight_attacks(s) & pieces(PieceType::knight)) |
+                       (king_attacks(s) & pieces(PieceType::king));
+  // A slider on a line through `s` attacks it when nothing stands between them (see
+  // attacked_by).
+  const Bitboard queens = pieces(PieceType::queen);
+  Bitboard sliders = ((pieces(PieceType::bishop) | queens) & kBishopRays[s]) |
+                     ((pieces(PieceType::rook) | queens) & kRookRays[s]);
+  while (sliders) {
+    const Square from = pop_lsb(sliders);
+    if (!(between_bb(from, s) & occ)) attackers |= square_bb(from);
+  }
+  return attackers;
 }
 
 bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude) const {

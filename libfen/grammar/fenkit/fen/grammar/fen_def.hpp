@@ -40,24 +40,25 @@ inline auto const clock_dash = [](auto& ctx) { state(ctx).clock_is_dash = true; 
 // wrong (a ninth square, a short rank, a ninth rank), records why and stops there, so that
 // the driver reports that column. Two digits in a row ("44") add up; the setup notes them for
 // validation to judge.
-// What each character of a placement does: fill squares (a piece, or a digit's empty
-// squares), go down a rank, or end the field. A table instead of tests, because which of
-// those comes next cannot be predicted.
-enum PlacementKind : std::uint8_t { kStop, kSquares, kNextRank };
-struct PlacementStep {
-  PlacementKind kind = kStop;
-  Piece piece = Piece::none;
-  std::uint8_t squares = 0;
-};
-inline constexpr std::array<PlacementStep, 256> kPlacementSteps = [] {
-  std::array<PlacementStep, 256> t{};
-  for (char d = '1'; d <= '8'; ++d) t[std::uint8_t(d)] = PlacementStep{kSquares, Piece::none, std::uint8_t(d - '0')};
-  for (char c : {'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'})
-    t[std::uint8_t(c)] = PlacementStep{kSquares, piece_from_letter(c), 1};
-  t[std::uint8_t('/')] = PlacementStep{kNextRank, Piece::none, 0};
+// What each character of a placement does, as one byte: the squares it fills (a piece one, a
+// digit its empty ones), kSlash for the '/' between ranks, kEnd for anything else (the field
+// ends there). Looked up rather than tested: which character comes next cannot be predicted.
+inline constexpr std::uint8_t kSlash = 0x40, kEnd = 0x80;
+inline constexpr std::array<std::uint8_t, 256> kPlacementStep = [] {
+  std::array<std::uint8_t, 256> t{};
+  t.fill(kEnd);
+  for (char d = '1'; d <= '8'; ++d) t[std::uint8_t(d)] = std::uint8_t(d - '0');
+  for (char c : {'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'}) t[std::uint8_t(c)] = 1;
+  t[std::uint8_t('/')] = kSlash;
   return t;
 }();
-
+inline constexpr std::array<Piece, 256> kPlacementPiece = [] {
+  std::array<Piece, 256> t{};
+  t.fill(Piece::none);
+  for (char c : {'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'})
+    t[std::uint8_t(c)] = piece_from_letter(c);
+  return t;
+}();
 
 struct PlacementParser : x3::parser<PlacementParser> {
   using attribute_type = x3::unused_type;
@@ -65,31 +66,37 @@ struct PlacementParser : x3::parser<PlacementParser> {
 
   template <typename It, typename Context, typename RContext, typename Attribute>
   bool parse(It& first, It const& last, Context const& ctx, RContext&, Attribute&) const {
-    FenParseState& st = x3::get<fen_state_tag>(ctx);
+    return read(first, last, x3::get<fen_state_tag>(ctx));
+  }
+
+ private:
+  // The placement read character by character: at the first thing wrong (a ninth square, a
+  // short rank, a ninth rank) it records why and stops there, so that the driver reports that
+  // column.
+  template <typename It>
+  static bool read(It& first, It const& last, FenParseState& st) {
+    Piece* const board = st.setup.board.data();
     int file = st.file, rank = st.rank;
     bool digit = false;        // the last character was a digit
     bool consecutive = false;  // a digit followed one
     It p = first;
     for (; p != last; ++p) {
-      const PlacementStep step = kPlacementSteps[static_cast<unsigned char>(*p)];
-      if (step.kind == kSquares) {
-        if (file >= 8) {
+      const auto c = static_cast<unsigned char>(*p);
+      const int step = kPlacementStep[c];
+      if (step < kSlash) [[likely]] {
+        if (file + step > 8) {
           st.error = FenSyntax::rank_too_long;
           break;
         }
         // A digit writes an empty square where the next piece would go: it is empty anyway.
-        st.setup.board[std::size_t(rank * 8 + file)] = step.piece;
-        const bool is_digit = step.piece == Piece::none;
+        board[rank * 8 + file] = kPlacementPiece[c];
+        const bool is_digit = c <= '8';
         consecutive |= digit & is_digit;
         digit = is_digit;
-        file += step.squares;
-        if (file > 8) {
-          st.error = FenSyntax::rank_too_long;
-          break;
-        }
+        file += step;
         continue;
       }
-      if (step.kind == kStop) break;
+      if (step == kEnd) break;
       if (file < 8) {
         st.error = FenSyntax::rank_too_short;
         break;

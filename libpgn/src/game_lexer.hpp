@@ -302,9 +302,43 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::tag_section() {
 
 template <class Sink>
 typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
+  const char* const end = end_;  // a local: the sink's calls could change any member
   const char* p = p_;
   for (;;) {
-    if (p == end_) {
+    // The fast lane: a move, or a move number with or without its move, one blank from the
+    // next token, away from the text's end. Nearly all of a main line goes this way; anything
+    // else (and a move number that might be a result) takes the general steps below.
+    if (end - p >= 32) {
+      const char* q = p;
+      if ((byte_flags(*q) & kDigit) && *q != '0' && q[1] != '-' && q[1] != '/') {
+        do ++q;
+        while (q != end && (byte_flags(*q) & kDigit));
+        if (end - q >= 16 && *q == '.') {
+          do ++q;
+          while (q != end && *q == '.');
+          const char next = *q;
+          if (is_delimiter(next) || is_move_start(next)) {
+            if (!sink_->move_number(p)) {
+              p_ = q;
+              return Stop::sink_stopped;
+            }
+            p = q + (next == ' ');
+            if (next != ' ') continue;
+          }
+        }
+      }
+      fen::SanMove san;
+      if (end - p >= 16 && (q = MovetextTokenReader::read_common_move(p, san)) &&
+          is_delimiter(*q)) {
+        if (!sink_->move(san, std::string_view(p, std::size_t(q - p)), p)) {
+          p_ = q;
+          return Stop::sink_stopped;
+        }
+        p = q + (*q == ' ');
+        continue;
+      }
+    }
+    if (p == end) {
       p_ = p;
       return at_text_end();
     }

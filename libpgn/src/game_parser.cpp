@@ -57,7 +57,12 @@ std::string quoted(std::string_view text) {
 
 GameParser::GameParser(Visitor& visitor, const ReaderOptions& options, TextOrigin origin,
                        std::uint64_t first_game)
-    : visitor_(visitor), options_(options), origin_(origin), next_number_(first_game) {
+    : visitor_(visitor),
+      options_(options),
+      check_moves_(options.check_moves),
+      move_locations_(options.move_locations),
+      origin_(origin),
+      next_number_(first_game) {
   lines_.reserve(16);
 }
 
@@ -274,7 +279,7 @@ bool GameParser::play(const fen::SanMove& san, std::string_view token, const cha
   line.has_move = true;
   if (visible()) {
     MoveEvent event{token, move_location(at), resolved.move, &line.before, &line.current, line.ply,
-                    std::uint16_t(lines_.size() - 1)};
+                    depth()};
     if (visitor_.move(event) != Action::proceed) muted_ = true;
   }
   return true;
@@ -383,7 +388,7 @@ void GameParser::check_result_against_board(std::string_view result, const char*
     if (result != expected)
       warn(at, "result " + std::string(result) + " but " + (white_mates ? "White" : "Black") +
                    " has mated (" + std::string(expected) + ")");
-  } else if (final.is_stalemate() && result != "1/2-1/2") {
+  } else if (result != "1/2-1/2" && final.is_stalemate()) {
     warn(at, "result " + std::string(result) + " but the game ends in stalemate (1/2-1/2)");
   }
 }

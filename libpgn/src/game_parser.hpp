@@ -50,7 +50,7 @@ class GameParser {
   bool move(const fen::SanMove& san, std::string_view token, const char* at) {
     if (pending_castling_ || san.form == fen::SanMove::Form::null_move) [[unlikely]]
       return move_with_checks(san, token, at);
-    return options_.check_moves ? play(san, token, at) : count(token, at);
+    return check_moves_ ? play(san, token, at) : count(token, at);
   }
   bool move_number(const char* at) { return !pending_castling_ || settle_pending(at); }
   bool suffix(std::string_view suffix, const char* at);
@@ -90,10 +90,11 @@ class GameParser {
     line.has_move = true;
     if (muted_ || !line.visible) return true;
     const MoveEvent event{token, move_location(at), fen::Move(), nullptr, nullptr, line.ply,
-                          std::uint16_t(lines_.size() - 1)};
+                          depth()};
     if (visitor_.move(event) != Action::proceed) muted_ = true;
     return true;
   }
+  std::uint16_t depth() const { return std::uint16_t(lines_.size() - 1); }
   // A move resolved against the position and played.
   bool play(const fen::SanMove& san, std::string_view token, const char* at);
   bool enter_movetext(const char* at);
@@ -105,7 +106,7 @@ class GameParser {
   void warn(const char* at, std::string message);
   Location locate(const char* at) const;
   Location move_location(const char* at) const {
-    if (options_.move_locations) return locate(at);
+    if (move_locations_) return locate(at);
     Location loc;
     loc.offset = origin_.offset + std::uint64_t(at - origin_.base);
     return loc;
@@ -116,6 +117,7 @@ class GameParser {
 
   Visitor& visitor_;
   const ReaderOptions& options_;
+  const bool check_moves_, move_locations_;  // options_'s, at hand on the hot path
   TextOrigin origin_;
   std::uint64_t next_number_;
   std::uint64_t games_ = 0, rejected_games_ = 0;

@@ -31,3 +31,11 @@ function(fenkit_set_flags target)
     target_compile_options(${target} PRIVATE -march=native)
   endif()
 endfunction()
+
+# The X3 grammar headers of libfen (libfen/grammar): shared with libepd and libpgn at build time,
+# never installed, so that programs linking fenkit compile without Spirit. A private include
+# folder rather than a target, so that nothing of it reaches the exported package.
+function(fenkit_use_fen_grammar target)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/libfen/grammar)
+  target_link_libraries(${target} PRIVATE Boost::headers)
+endfunction()

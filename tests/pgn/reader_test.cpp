@@ -566,5 +566,62 @@ TEST(ReaderQuirks, SyntaxOnlyReadingDeliversTokens) {
                                          "Nf6", ")", ")", "d6", ")", "(", "e6", ")", "Nf3", "*"}));
 }
 
+// A no-break space (Latin-1 A0 or UTF-8 C2 A0) in the tag section is a blank there too: the tag
+// after it belongs to the same game, as the tags around it do.
+TEST(ReaderText, NoBreakSpacesInTheTagSection) {
+  for (const std::string nbsp : {"\xA0", "\xC2\xA0"}) {
+    SCOPED_TRACE(nbsp == "\xA0" ? "Latin-1" : "UTF-8");
+    const std::string text = "[Event \"a\"]" + nbsp + "\n" + nbsp + " [Site \"b\"]\n[Round \"1\"]\n\n1. e4 *\n";
+    const auto games = testing::read_text(text);
+    ASSERT_EQ(games.size(), 1U);
+    EXPECT_EQ(games[0].only("tag"), (Strings{"tag Event=a", "tag Site=b", "tag Round=1"}));
+    EXPECT_EQ(games[0].outline(), (Strings{"e4", "*"}));
+    EXPECT_TRUE(games[0].diagnostics().empty());
+  }
+}
+
+// A variation may follow its move without a blank: "e5(" is the move e5, then the variation.
+// A parenthesised promotion piece is still a promotion.
+TEST(ReaderText, VariationWrittenAgainstItsMove) {
+  const auto games = testing::read_text("1. e4 e5(1... c5 2. Nf3) 2. Nf3 *\n");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(games[0].outline(), (Strings{"e4", "e5", "(", "c5", "Nf3", ")", "Nf3", "*"}));
+  EXPECT_TRUE(games[0].diagnostics().empty());
+  const auto promotion = testing::read_text(
+      "[FEN \"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. e8(Q) Kf6 *\n");
+  ASSERT_EQ(promotion.size(), 1U);
+  EXPECT_EQ(promotion[0].outline(), (Strings{"e8(Q)", "Kf6", "*"}));
+  EXPECT_FALSE(promotion[0].rejected);
+}
+
+// A tag is read within its line: one broken over two lines is malformed. Its game is rejected
+// (with the rest of that line, the movetext it appears to begin), and the games after it are
+// read as they stand.
+TEST(ReaderText, TagBrokenOverTwoLinesIsMalformed) {
+  const auto games = testing::read_text("[Event\n\"x\"]\n[Site \"y\"]\n\n1. e4 *\n\n[Event \"z\"]\n\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 3U);
+  EXPECT_TRUE(games[0].rejected);
+  EXPECT_EQ(games[0].raw, "[Event\n\"x\"]\n");
+  const Strings diags = games[0].diagnostics();
+  ASSERT_EQ(diags.size(), 1U);
+  EXPECT_TRUE(diagnoses(diags[0], "error 1:1", {"malformed tag", "'[Event'"}));
+  EXPECT_FALSE(games[1].rejected);
+  EXPECT_EQ(games[1].outline(), (Strings{"e4", "*"}));
+  EXPECT_EQ(games[2].outline(), (Strings{"d4", "*"}));
+}
+
+// A result ends a game only at the start of a raw token: written against a move number
+// ("2.1-0") it is no token of PGN, and the game is rejected where it stands, not cut there.
+TEST(ReaderText, ResultWrittenAgainstAMoveNumber) {
+  const auto games = testing::read_text("1. e4 e5 2.1-0\n\n[Event \"next\"]\n\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 2U);
+  EXPECT_TRUE(games[0].rejected);
+  EXPECT_EQ(games[0].raw, "1. e4 e5 2.1-0\n\n");
+  const Strings diags = games[0].diagnostics();
+  ASSERT_EQ(diags.size(), 1U);
+  EXPECT_TRUE(diagnoses(diags[0], "error 1:10", {"not a move", "'2.1-0'"}));
+  EXPECT_EQ(games[1].outline(), (Strings{"d4", "*"}));
+}
+
 }  // namespace
 }  // namespace fenkit::pgn

@@ -305,37 +305,53 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
   const char* const end = end_;  // a local: the sink's calls could change any member
   const char* p = p_;
   for (;;) {
-    // The fast lane: a move, or a move number with or without its move, one blank from the
-    // next token, away from the text's end. Nearly all of a main line goes this way; anything
-    // else (and a move number that might be a result) takes the general steps below.
+    // The fast lane: a move, a move number with or without its move, a comment closed on its
+    // line, a blank, away from the text's end. Nearly all of a main line goes this way;
+    // anything else (and a move number that might be a result) takes the general steps below.
     if (end - p >= 32) {
-      const char* q = p;
-      if ((byte_flags(*q) & kDigit) && *q != '0' && q[1] != '-' && q[1] != '/') {
+      const char c = *p;
+      if (c == ' ') {
+        ++p;
+        continue;
+      }
+      if (c == '{') {
+        // A comment closed on its line (the lichess exports' clocks and evaluations after
+        // every move): settled with one look.
+        const char* close = find_either(p + 1, end, '}', '\n');
+        if (close != end && *close == '}') {
+          p_ = close + 1;
+          if (!sink_->comment(std::string_view(p + 1, std::size_t(close - p - 1)), p))
+            return Stop::sink_stopped;
+          p = close + 1;
+          continue;
+        }
+      } else if (san_flags(c) & kMoveStart) {
+        fen::SanMove san;
+        const char* q = MovetextTokenReader::read_common_move(p, san);
+        if (q && is_delimiter(*q)) {
+          if (!sink_->move(san, std::string_view(p, std::size_t(q - p)), p)) {
+            p_ = q;
+            return Stop::sink_stopped;
+          }
+          p = q;
+          continue;
+        }
+      } else if ((byte_flags(c) & kDigit) && c != '0' && p[1] != '-' && p[1] != '/') {
+        const char* q = p;
         do ++q;
         while (q != end && (byte_flags(*q) & kDigit));
         if (end - q >= 16 && *q == '.') {
           do ++q;
           while (q != end && *q == '.');
-          const char next = *q;
-          if (is_delimiter(next) || is_move_start(next)) {
+          if (is_delimiter(*q) || is_move_start(*q)) {
             if (!sink_->move_number(p)) {
               p_ = q;
               return Stop::sink_stopped;
             }
-            p = q + (next == ' ');
-            if (next != ' ') continue;
+            p = q;
+            continue;
           }
         }
-      }
-      fen::SanMove san;
-      if (end - p >= 16 && (q = MovetextTokenReader::read_common_move(p, san)) &&
-          is_delimiter(*q)) {
-        if (!sink_->move(san, std::string_view(p, std::size_t(q - p)), p)) {
-          p_ = q;
-          return Stop::sink_stopped;
-        }
-        p = q + (*q == ' ');
-        continue;
       }
     }
     if (p == end) {
@@ -358,18 +374,6 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
       p = read_tokens(p);
       if (!p) return Stop::sink_stopped;
       continue;
-    }
-    if (c == '{') {
-      // A comment closed on its line (the lichess exports' clocks and evaluations after every
-      // move): settled here with one look.
-      const char* close = find_either(p + 1, end_, '}', '\n');
-      if (close != end_ && *close == '}') {
-        p_ = close + 1;
-        if (!sink_->comment(std::string_view(p + 1, std::size_t(close - p - 1)), p))
-          return Stop::sink_stopped;
-        p = close + 1;
-        continue;
-      }
     }
     p_ = p;
     Stop stop = Stop::game_over;

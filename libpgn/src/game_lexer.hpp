@@ -83,6 +83,7 @@ class GameLexer {
     need_more,     // the text ends too soon to tell
     restart,       // only comments so far, and a game begins at p_: they lie between games
     sink_stopped,  // the sink gave the game up: find its end without it
+    movetext,      // the tag section is over: the movetext begins at p_
   };
 
   template <bool Reading>
@@ -244,10 +245,8 @@ template <class Sink>
 template <bool Reading>
 typename GameLexer<Sink>::Stop GameLexer<Sink>::run() {
   if (in_tags_) {
-    Stop stop = tag_section<Reading>();
-    if (in_tags_ || stop != Stop::game_over) return stop;
-    // The movetext begins at p_, where a raw token begins (after a tag's ']' too).
-    if ((byte_flags(*p_) & kResultStart) && result_at<Reading>(p_, stop)) return stop;
+    const Stop stop = tag_section<Reading>();
+    if (stop != Stop::movetext) return stop;
   }
   if constexpr (Reading)
     return read_movetext();
@@ -256,7 +255,7 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::run() {
 }
 
 // The tag section: tags, comments before and among them, blank lines. Leaves it (in_tags_
-// false, game_over at the movetext's first byte) at anything else.
+// false, Stop::movetext at the movetext's first byte) at anything else.
 template <class Sink>
 template <bool Reading>
 typename GameLexer<Sink>::Stop GameLexer<Sink>::tag_section() {
@@ -288,15 +287,21 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::tag_section() {
       default:
         break;
     }
-    // Anything else is the movetext's first token.
+    // Anything else is the movetext's first token, the start of a raw token (after a tag's
+    // ']' too): a result there ends the game, whether the sink reads on or not.
     in_tags_ = false;
     const bool first_content = !content_;
     content_ = true;
-    if constexpr (Reading) {
-      if (first_content && !begin_content()) return Stop::sink_stopped;
-      if (!sink_->begin_movetext(p_)) return Stop::sink_stopped;
+    bool reading = false;
+    if constexpr (Reading) reading = (!first_content || begin_content()) && sink_->begin_movetext(p_);
+    if (byte_flags(*p_) & kResultStart) {
+      if constexpr (Reading) {
+        if (reading ? result_at<true>(p_, stop) : result_at<false>(p_, stop)) return stop;
+      } else {
+        if (result_at<false>(p_, stop)) return stop;
+      }
     }
-    return Stop::game_over;
+    return Reading && !reading ? Stop::sink_stopped : Stop::movetext;
   }
 }
 
@@ -349,6 +354,9 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
               return Stop::sink_stopped;
             }
             p = q;
+            // What is written against the number ("12.e4") goes on the same raw token: not
+            // where a result could end the game.
+            if (!is_delimiter(*q) && !(p = read_tokens(q))) return Stop::sink_stopped;
             continue;
           }
         }

@@ -499,6 +499,37 @@ TEST(Chunker, TextWithSyncPiecesReadsAlikeEveryWay) {
   }
 }
 
+// `text` with tokens put in at random places, often against what stands there: move numbers,
+// results, castling, promotions, annotations, variations, comments, no-break spaces. Where a
+// game ends depends on whether a result starts a raw token, which such text puts to the test.
+std::string with_glued_tokens(std::string text, std::mt19937& random) {
+  static const char* const kPieces[] = {
+      "1.", "12.", "3...", "0-1", "1-0", "1/2-1/2", "1/2", "*", "\xC2\xBD-\xC2\xBD", "O-O",
+      "0-0", "0-0-0", "e8(Q)", "e8=Q", "exd6e.p.", "Nf3", "e4", "$3", "!?", "+", "#", "(",
+      ")", "{", "}", " ", "\n", ";", "\xC2\xA0", "\xA0", "--", "Z0", ".", "\xE2\x80\xA6"};
+  for (int i = 0; i < 60; ++i) {
+    const std::size_t at = random() % (text.size() + 1);
+    text.insert(at, kPieces[random() % std::size(kPieces)]);
+  }
+  return text;
+}
+
+// Finding games (the chunker) and reading them (the reader) take the same game boundaries
+// however tokens are glued together: chunks cut after each game read as the whole does.
+TEST(Chunker, TextWithGluedTokensReadsAlikeEveryWay) {
+  const std::string quirks = testing::all_quirks();
+  std::mt19937 random(55);
+  for (int round = 0; round < 300; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::string text = with_glued_tokens(quirks, random);
+    const std::vector<GameLog> whole = read_whole(text);
+    const auto input = memory_input(text);
+    Chunker chunker(*input, 1 + random() % 100, 1, Chunker::Cut::counted);
+    testing::expect_same_games(whole, read_chunks(chunker, text));
+    if (HasFailure()) return;
+  }
+}
+
 // Games without [Event tags are divided between ranges: four equal ranges hold a quarter of
 // the games each.
 TEST(Chunker, RangesDivideGamesWithoutEventTags) {

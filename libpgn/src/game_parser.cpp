@@ -60,6 +60,7 @@ GameParser::GameParser(Visitor& visitor, const ReaderOptions& options, TextOrigi
     : visitor_(visitor),
       options_(options),
       check_moves_(options.check_moves),
+      visit_moves_(options.visit_moves),
       move_locations_(options.move_locations),
       origin_(origin),
       next_number_(first_game) {
@@ -277,7 +278,7 @@ bool GameParser::play(const fen::SanMove& san, std::string_view token, const cha
   line.current.play_unchecked(resolved.move);
   ++line.ply;
   line.has_move = true;
-  if (visible()) {
+  if (visit_moves_ && visible()) {
     MoveEvent event{token, move_location(at), resolved.move, &line.before, &line.current, line.ply,
                     depth()};
     if (visitor_.move(event) != Action::proceed) muted_ = true;

@@ -88,7 +88,7 @@ class GameParser {
     if (line.dead) return true;
     ++line.ply;
     line.has_move = true;
-    if (muted_ || !line.visible) return true;
+    if (muted_ || !line.visible || !visit_moves_) return true;
     const MoveEvent event{token, move_location(at), fen::Move(), nullptr, nullptr, line.ply,
                           depth()};
     if (visitor_.move(event) != Action::proceed) muted_ = true;
@@ -117,7 +117,7 @@ class GameParser {
 
   Visitor& visitor_;
   const ReaderOptions& options_;
-  const bool check_moves_, move_locations_;  // options_'s, at hand on the hot path
+  const bool check_moves_, visit_moves_, move_locations_;  // options_'s, at hand on the hot path
   TextOrigin origin_;
   std::uint64_t next_number_;
   std::uint64_t games_ = 0, rejected_games_ = 0;

@@ -32,6 +32,7 @@ void check_pgn_input(pgn::InputSource& input, std::uint64_t size, const CheckOpt
   reader.check_moves = !options.syntax_only;
   reader.move_locations = false;  // only diagnostics need places, and they always have them
   reader.comments = false;
+  reader.visit_moves = false;  // the visitor wants diagnostics and game ends only
   pgn::ArchiveOptions archive;
   archive.jobs = options.jobs;
   archive.first_game = totals.games + 1;

@@ -30,6 +30,10 @@ struct FENKIT_API ReaderOptions {
   // Off, comments are delivered as written, not checked or converted to UTF-8: for visitors
   // that only look for [%...] commands (comment_commands.hpp), which are ASCII.
   bool comments_in_utf8 = true;
+  // Hand every move to the visitor (Visitor::move). Off, moves are read (and checked, with
+  // check_moves) but not handed on: for visitors that want only diagnostics, tags or results,
+  // which then read faster.
+  bool visit_moves = true;
   // Give every MoveEvent its line and column. Off, a MoveEvent carries only the byte offset
   // (diagnostics always carry full locations); counting lines costs time on large inputs.
   bool move_locations = true;

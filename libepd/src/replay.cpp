@@ -68,6 +68,16 @@ std::string csv_header(const ReplayOptions& options) {
   return header + '\n';
 }
 
+pgn::ReaderOptions reader_options(const ReplayOptions& options) {
+  pgn::ReaderOptions reader;
+  reader.check_variations = true;
+  reader.move_locations = false;
+  reader.comments = options.eval || options.clock || options.comments;
+  reader.comments_in_utf8 = options.comments;  // [%eval] and [%clk] are ASCII
+  reader.reject_bad_variations = options.variations;
+  return reader;
+}
+
 ReplayWriter::ReplayWriter(const ReplayOptions& options, std::string file_name,
                              ReplayChunk& result, bool keep_rejects)
     : options_(options),

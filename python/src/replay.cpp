@@ -135,12 +135,7 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
     if (range->second < range->first) throw py::value_error("range: end is before start");
     archive.range = pgn::ByteRange{range->first, range->second};
   }
-  pgn::ReaderOptions reader;
-  reader.check_variations = true;
-  reader.move_locations = false;
-  reader.comments = eval || clock || comments;
-  reader.comments_in_utf8 = comments;
-  reader.reject_bad_variations = variations;
+  const pgn::ReaderOptions reader = epd::reader_options(options);
 
   ColumnBuilder builder(specs);
   CollectingEvents events;

@@ -51,6 +51,14 @@ void append_text(std::string& out, const TextColumn& c, std::size_t row) {
   else pgn::append_json_string(out, c[row]);
 }
 
+// ,"name":value
+void append_field(std::string& out, const char* name, const TextColumn& c, std::size_t row) {
+  out += ",\"";
+  out += name;
+  out += "\":";
+  append_text(out, c, row);
+}
+
 // A number column's value as the writer writes it: an integer, or null for NaN.
 void append_integer(std::string& out, double value) {
   if (std::isnan(value)) out += "null";
@@ -61,16 +69,10 @@ std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
   std::string out;
   for (std::size_t r = 0; r < c.rows(); ++r) {
     out += "{\"game\":" + std::to_string(c.game[r]) + ",\"ply\":" + std::to_string(c.ply[r]);
-    if (o.variations) {
-      out += ",\"path\":";
-      append_text(out, c.path, r);
-    }
-    out += ",\"san\":";
-    append_text(out, c.san, r);
-    out += ",\"uci\":";
-    append_text(out, c.uci, r);
-    out += ",\"fen\":";
-    append_text(out, c.fen, r);
+    if (o.variations) append_field(out, "path", c.path, r);
+    append_field(out, "san", c.san, r);
+    append_field(out, "uci", c.uci, r);
+    append_field(out, "fen", c.fen, r);
     for (std::size_t t = 0; t < o.tags.size(); ++t) {
       out += ',';
       pgn::append_json_string(out, o.tags[t]);
@@ -88,10 +90,7 @@ std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
       if (std::isnan(c.clk[r])) out += "null";
       else pgn::append_seconds(out, std::uint32_t(std::llround(c.clk[r] * 1000)));
     }
-    if (o.comments) {
-      out += ",\"comment\":";
-      append_text(out, c.comment, r);
-    }
+    if (o.comments) append_field(out, "comment", c.comment, r);
     if (o.nags) {
       out += ",\"nags\":[";
       const std::string_view nags = c.nags[r];
@@ -100,10 +99,8 @@ std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
       out += ']';
     }
     if (o.next) {
-      out += ",\"next_san\":";
-      append_text(out, c.next_san, r);
-      out += ",\"next_uci\":";
-      append_text(out, c.next_uci, r);
+      append_field(out, "next_san", c.next_san, r);
+      append_field(out, "next_uci", c.next_uci, r);
     }
     out += "}\n";
   }
@@ -115,12 +112,7 @@ ReplayChunk replay(const std::string& text, ReplayOptions options, ReplayFormat 
   options.format = format;
   ReplayChunk chunk;
   ReplayWriter writer(options, "<input>", chunk, false);
-  pgn::ReaderOptions reader;
-  reader.check_variations = true;
-  reader.comments = options.eval || options.clock || options.comments;
-  reader.comments_in_utf8 = options.comments;
-  reader.reject_bad_variations = options.variations;
-  pgn::read_pgn(text, writer, reader);
+  pgn::read_pgn(text, writer, reader_options(options));
   return chunk;
 }
 

@@ -32,6 +32,7 @@
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/pgn/output_buffer.hpp"
+#include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/fen/export.hpp"
 
@@ -70,6 +71,12 @@ struct FENKIT_API ReplayOptions {
 
 // The header line of the csv format.
 FENKIT_API std::string csv_header(const ReplayOptions& options);
+
+// How games must be read for these rows: every move checked, side lines too (a bad move in a
+// side line costs the game only when side lines are written; otherwise it is a warning and the
+// main line's positions are kept, as pgn-extract -V does), comments read when a column needs
+// them.
+FENKIT_API pgn::ReaderOptions reader_options(const ReplayOptions& options);
 
 // What one chunk of input produced, kept until it can be written in order.
 struct FENKIT_API ReplayChunk {

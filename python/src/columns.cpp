@@ -35,6 +35,7 @@ ColumnBuilder::~ColumnBuilder() { release(); }
 
 void ColumnBuilder::release() {
   for (Column& column : columns_) {
+    flush_references(column);
     for (PyObject* o : column.objects) Py_XDECREF(o);
     column.objects.clear();
     for (ShortString& slot : column.short_strings) Py_XDECREF(slot.object);
@@ -82,6 +83,35 @@ PyObject* ColumnBuilder::text_object(const ColumnSpec& spec, Column& column,
   return s;
 }
 
+void ColumnBuilder::flush_references(Column& column) {
+  for (ShortString& slot : column.short_strings) {
+    if (slot.references) Py_SET_REFCNT(slot.object, Py_REFCNT(slot.object) + slot.references);
+    slot.references = 0;
+  }
+}
+
+namespace {
+
+// The bytes of a string of 1 to 8 bytes as a number, different for every such string of one
+// length: its first and last four bytes (which overlap for fewer than eight). Fixed-size
+// loads, where a memcpy of a variable length was a call.
+std::uint64_t short_key(std::string_view text) {
+  const char* p = text.data();
+  const std::size_t n = text.size();
+  std::uint64_t key = 0;
+  if (n >= 4) {
+    std::uint32_t first, last;
+    std::memcpy(&first, p, 4);
+    std::memcpy(&last, p + n - 4, 4);
+    key = first | std::uint64_t(last) << 32;
+  } else {
+    for (std::size_t i = 0; i < n; ++i) key |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
+  }
+  return key;
+}
+
+}  // namespace
+
 PyObject* ColumnBuilder::interned(Column& column, std::string_view text, bool ascii) {
   if (text.empty() || text.size() > 8) {
     auto found = interned_.find(text);
@@ -90,33 +120,35 @@ PyObject* ColumnBuilder::interned(Column& column, std::string_view text, bool as
     Py_INCREF(found->second);
     return found->second;
   }
-  std::uint64_t key = 0;
-  std::memcpy(&key, text.data(), text.size());
   std::vector<ShortString>& table = column.short_strings;
+  const std::uint64_t key = short_key(text);
   if (table.empty()) table.resize(1 << 12);
   for (;;) {
     const std::size_t mask = table.size() - 1;
     std::size_t at = std::size_t((key * 0x9E3779B97F4A7C15ULL) >> 40) & mask;
-    while (table[at].key != 0 && table[at].key != key) at = (at + 1) & mask;
+    const std::size_t length = text.size();
+    while (table[at].length != 0 && (table[at].key != key || table[at].length != length))
+      at = (at + 1) & mask;
     ShortString& slot = table[at];
-    if (slot.key == key) {
-      Py_INCREF(slot.object);
+    if (slot.length != 0) {
+      ++slot.references;
       return slot.object;
     }
     if (2 * (column.short_count + 1) <= table.size()) {
-      slot.key = key;
       slot.object = make_str(text, ascii);
+      slot.key = key;
+      slot.length = length;
+      slot.references = 1;
       ++column.short_count;
-      Py_INCREF(slot.object);
       return slot.object;
     }
     // Half full: twice the room, the strings placed again.
     std::vector<ShortString> old(table.size() * 2);
     old.swap(table);
     for (const ShortString& s : old) {
-      if (s.key == 0) continue;
+      if (s.length == 0) continue;
       std::size_t to = std::size_t((s.key * 0x9E3779B97F4A7C15ULL) >> 40) & (table.size() - 1);
-      while (table[to].key != 0) to = (to + 1) & (table.size() - 1);
+      while (table[to].length != 0) to = (to + 1) & (table.size() - 1);
       table[to] = s;
     }
   }
@@ -147,6 +179,10 @@ void ColumnBuilder::append(const epd::ReplayColumns& chunk) {
     const ColumnSpec& spec = specs_[i];
     if (!spec.keep) continue;
     Column& column = columns_[i];
+    struct Flush {
+      Column& column;
+      ~Flush() { flush_references(column); }
+    } flush{column};
     switch (spec.source) {
       case ColumnSource::game: column.integers.append(chunk.game.data(), chunk.game.size()); break;
       case ColumnSource::ply: column.integers.append(chunk.ply.data(), chunk.ply.size()); break;

@@ -71,10 +71,14 @@ class ColumnBuilder {
  private:
   // Interned strings of up to 8 bytes (every SAN and UCI move but the longest promotions) in
   // an open-addressing table keyed by their bytes as a number, one table per column (a small
-  // table stays in the cache); longer ones in a map.
+  // table stays in the cache); longer ones in a map. The references a chunk's rows take are
+  // counted in the slot, beside the key just compared, and added to the objects once per
+  // chunk (flush_references): one write to a far object per row was what a move cost most.
   struct ShortString {
-    std::uint64_t key = 0;  // 0: empty slot (the strings are never empty)
+    std::uint64_t key = 0;
     PyObject* object = nullptr;
+    Py_ssize_t references = 0;  // taken by rows, not yet added to the object's count
+    std::size_t length = 0;     // 0: an empty slot (the strings are never empty)
   };
   struct Column {
     GrowingArray<std::int64_t> integers;
@@ -91,6 +95,7 @@ class ColumnBuilder {
   void release();
 
   PyObject* interned(Column& column, std::string_view text, bool ascii);
+  static void flush_references(Column& column);
   struct Hash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }

@@ -212,7 +212,8 @@ void ColumnBuilder::append_text(const ColumnSpec& spec, Column& column,
 void ColumnBuilder::append_nags(Column& column, const epd::TextColumn& values) {
   column.objects.reserve_more(values.size());
   for (std::size_t r = 0; r < values.size(); ++r) {
-    const std::string_view nags = values[r];
+    // (Every row is closed with its NAGs; a row without them would be an empty list.)
+    const std::string_view nags = values.is_none(r) ? std::string_view() : values[r];
     PyObject* list = PyList_New(Py_ssize_t(nags.size()));
     if (!list) throw py::error_already_set();
     column.objects.push_back(list);

@@ -1,6 +1,7 @@
 #include "fenkit/epd/replay.hpp"
 
 #include <charconv>
+#include <limits>
 
 #include "fenkit/epd/write.hpp"
 #include "fenkit/fen/san.hpp"
@@ -67,6 +68,16 @@ std::string csv_header(const ReplayOptions& options) {
   return header + '\n';
 }
 
+pgn::ReaderOptions reader_options(const ReplayOptions& options) {
+  pgn::ReaderOptions reader;
+  reader.check_variations = true;
+  reader.move_locations = false;
+  reader.comments = options.eval || options.clock || options.comments;
+  reader.comments_in_utf8 = options.comments;  // [%eval] and [%clk] are ASCII
+  reader.reject_bad_variations = options.variations;
+  return reader;
+}
+
 ReplayWriter::ReplayWriter(const ReplayOptions& options, std::string file_name,
                              ReplayChunk& result, bool keep_rejects)
     : options_(options),
@@ -78,11 +89,13 @@ ReplayWriter::ReplayWriter(const ReplayOptions& options, std::string file_name,
       tag_values_(options.tags.size()),
       tag_seen_(options.tags.size()) {
   if (options.filter && !options.filter->empty()) selector_.emplace(*options.filter);
+  if (options.format == ReplayFormat::columns) result.columns.tags.resize(options.tags.size());
 }
 
 pgn::Action ReplayWriter::begin_game(const pgn::GameStart& start) {
   game_ = start.number;
   game_output_start_ = result_.output.size();
+  game_rows_start_ = result_.columns.rows();
   game_positions_ = 0;
   mainline_plies_ = 0;
   has_last_move_ = false;
@@ -222,8 +235,7 @@ void ReplayWriter::result(std::string_view text) {
   if (selector_) selector_->result(text);
 }
 
-void ReplayWriter::write_path() {
-  pgn::OutputBuffer& out = result_.output;
+void ReplayWriter::write_path(pgn::OutputBuffer& out) {
   for (std::size_t i = 0; i < path_.size(); ++i) {
     if (i) out.push_back('/');
     append_number(out, path_[i].ply);
@@ -265,7 +277,7 @@ void ReplayWriter::write_row(const fen::Position& pos, const fen::Position* befo
       append_number(out, ply);
       if (!path_.empty()) {
         out.push_back('/');
-        write_path();
+        write_path(out);
       }
       out.append("\";");
       break;
@@ -275,7 +287,7 @@ void ReplayWriter::write_row(const fen::Position& pos, const fen::Position* befo
       append_number(out, ply);
       out.push_back(',');
       if (options_.variations) {
-        write_path();
+        write_path(out);
         out.push_back(',');
       }
       write_san();
@@ -291,7 +303,7 @@ void ReplayWriter::write_row(const fen::Position& pos, const fen::Position* befo
       append_number(out, ply);
       if (options_.variations) {
         out.append(",\"path\":\"");
-        write_path();
+        write_path(out);
         out.push_back('"');
       }
       out.append(",\"san\":");
@@ -314,8 +326,12 @@ void ReplayWriter::write_row(const fen::Position& pos, const fen::Position* befo
       write_fen();
       out.push_back('"');
       break;
+    case ReplayFormat::columns:
+      push_head(pos, before, move, ply);
+      break;
   }
   if (!waits_) {
+    if (options_.format == ReplayFormat::columns) return;
     // Nothing to wait for: the tag columns (if any) end the row at once.
     out.append(tags_text_);
     if (options_.format == ReplayFormat::jsonl) out.push_back('}');
@@ -327,13 +343,71 @@ void ReplayWriter::write_row(const fen::Position& pos, const fen::Position* befo
   // The final row keeps what was gathered after the last move; others start empty.
   if (!options_.final) clear_annotations(row);
   row.open = true;
-  row.tail_at = out.size();
+  row.tail_at = options_.format == ReplayFormat::columns ? result_.columns.rows() - 1 : out.size();
+}
+
+void ReplayWriter::push_head(const fen::Position& pos, const fen::Position* before, fen::Move move,
+                             std::uint32_t ply) {
+  ReplayColumns& c = result_.columns;
+  c.game.push_back(std::int64_t(game_) + options_.game_offset);
+  c.ply.push_back(ply);
+  if (options_.variations) {
+    scratch_.clear();
+    write_path(scratch_);
+    c.path.push(scratch_.view());
+  }
+  if (before) {
+    c.san.push(san_of(*before, move, &pos));
+    c.uci.push(uci_of(*before, move));
+  } else {
+    c.san.push_none();
+    c.uci.push_none();
+  }
+  c.fen.commit(fen_writer_.write(pos, c.fen.begin_push(fen::kMaxFenLength)));
+  for (std::size_t i = 0; i < options_.tags.size(); ++i) {
+    if (tag_seen_[i]) c.tags[i].push(tag_values_[i]);
+    else c.tags[i].push_none();
+  }
+  // The tail's values come with what follows the move (set_tail); until then the row has none.
+  constexpr double none = std::numeric_limits<double>::quiet_NaN();
+  if (options_.eval) {
+    c.eval.push_back(none);
+    c.mate.push_back(none);
+  }
+  if (options_.clock) c.clk.push_back(none);
+  if (options_.comments) c.comment.push_none();
+  if (options_.nags) c.nags.push_none();
+  if (options_.next) {
+    c.next_san.push_none();
+    c.next_uci.push_none();
+  }
+}
+
+void ReplayWriter::set_tail(const OpenRow& row, const fen::Position* from, fen::Move next,
+                            const fen::Position* after) {
+  ReplayColumns& c = result_.columns;
+  const std::size_t r = row.tail_at;
+  const pgn::CommentCommands& commands = row.commands;
+  constexpr double none = std::numeric_limits<double>::quiet_NaN();
+  if (options_.eval) {
+    c.eval[r] = commands.eval_cp ? double(*commands.eval_cp) : none;
+    c.mate[r] = commands.mate ? double(*commands.mate) : none;
+  }
+  if (options_.clock) c.clk[r] = commands.clock_ms ? *commands.clock_ms / 1000.0 : none;
+  if (options_.comments) c.comment.set(r, row.comment);
+  if (options_.nags)
+    c.nags.set(r, std::string_view(reinterpret_cast<const char*>(row.nags.data()), row.nags.size()));
+  if (options_.next && from) {
+    c.next_san.set(r, san_of(*from, next, after));
+    c.next_uci.set(r, uci_of(*from, next));
+  }
 }
 
 // The tag columns are the same in every row of a game: written once, copied into each row.
 void ReplayWriter::format_tags() {
   tags_text_.clear();
-  if (options_.tags.empty()) return;
+  // Columns hold each tag in its own column (push_head).
+  if (options_.tags.empty() || options_.format == ReplayFormat::columns) return;
   scratch_.clear();
   pgn::OutputBuffer& out = scratch_;
   for (std::size_t i = 0; i < options_.tags.size(); ++i) {
@@ -363,6 +437,8 @@ void ReplayWriter::format_tags() {
         out.push_back(';');
         break;
       }
+      case ReplayFormat::columns:
+        break;
     }
   }
   tags_text_.assign(out.view());
@@ -378,6 +454,10 @@ void ReplayWriter::close_row(const fen::Position* from, fen::Move next, const fe
   OpenRow& row = current_row();
   if (!row.open) return;
   row.open = false;
+  if (options_.format == ReplayFormat::columns) {
+    set_tail(row, from, next, after);
+    return;
+  }
   pgn::OutputBuffer& out = result_.output;
   if (row.tail_at == out.size()) {
     write_tail(row, from, next, after, out);
@@ -512,8 +592,15 @@ void ReplayWriter::write_tail(OpenRow& row, const fen::Position* from, fen::Move
       }
       break;
     }
+    case ReplayFormat::columns:  // set_tail
+      return;
   }
   out.push_back('\n');
+}
+
+void ReplayWriter::drop_game() {
+  result_.output.truncate(game_output_start_);
+  result_.columns.truncate(game_rows_start_);
 }
 
 void ReplayWriter::diagnostic(const pgn::Diagnostic& d) {
@@ -524,7 +611,7 @@ void ReplayWriter::end_game(const pgn::GameEnd& end) {
   result_.report.end_game(end, keep_rejects_);
   // A game that cannot be replayed contributes nothing; its text goes to --rejects.
   if (end.rejected) {
-    result_.output.truncate(game_output_start_);
+    drop_game();
     return;
   }
   while (!path_.empty()) end_variation();
@@ -539,7 +626,7 @@ void ReplayWriter::end_game(const pgn::GameEnd& end) {
   }
   const bool selected = selector_ ? selector_->selected(mainline_plies_) : true;
   if (!selected) {
-    result_.output.truncate(game_output_start_);
+    drop_game();
     return;
   }
   ++result_.selected;

@@ -2,187 +2,48 @@
 
 #include <pybind11/numpy.h>
 
-#include <charconv>
-#include <cmath>
 #include <cstring>
-#include <limits>
-#include <stdexcept>
-
-#include "fenkit/pgn/json.hpp"
+#include <utility>
 
 namespace fenkit::python {
 
-namespace {
-
-[[noreturn]] void bad_row(const std::string& why) {
-  throw std::runtime_error("replay rows: unexpected JSON (" + std::string(why) + ")");
-}
-
-// A JSON string at `p` (after its opening quote) unescaped into `out`, as pgn::append_json_string
-// writes them (\" \\ \n \r \t \u00XX); returns the position after the closing quote.
-const char* read_string(const char* p, const char* end, std::string* out) {
-  for (;;) {
-    // The closing quote, unless an escape comes first (FENs, SAN and UCI have none).
-    const char* q = static_cast<const char*>(std::memchr(p, '"', std::size_t(end - p)));
-    if (!q) bad_row("unterminated string");
-    if (const void* escape = std::memchr(p, '\\', std::size_t(q - p)))
-      q = static_cast<const char*>(escape);
-    if (out) out->append(p, q);
-    if (*q == '"') return q + 1;
-    // An escape.
-    if (q + 1 >= end) bad_row("unterminated escape");
-    char c = q[1];
-    p = q + 2;
-    switch (c) {
-      case 'n': c = '\n'; break;
-      case 'r': c = '\r'; break;
-      case 't': c = '\t'; break;
-      case 'b': c = '\b'; break;
-      case 'f': c = '\f'; break;
-      case 'u': {
-        if (end - p < 4) bad_row("short \\u escape");
-        unsigned value = 0;
-        const auto [next, error] = std::from_chars(p, p + 4, value, 16);
-        if (error != std::errc() || next != p + 4 || value >= 0x80) bad_row("\\u escape");
-        c = char(value);
-        p += 4;
-        break;
-      }
-      default: break;  // \" \\ \/
-    }
-    if (out) out->push_back(c);
-  }
-}
-
-}  // namespace
-
-void ChunkColumns::clear() {
-  for (ColumnData& column : columns) {
-    column.integers.clear();
-    column.reals.clear();
-    column.text.clear();
-    column.ends.clear();
-    column.nulls.clear();
-  }
-  rows = 0;
-}
-
-ChunkColumns ColumnsPool::take() {
+epd::ReplayColumns ColumnsPool::take() {
   std::lock_guard lock(mutex_);
-  if (free_.empty()) return ChunkColumns();
-  ChunkColumns columns = std::move(free_.back());
+  if (free_.empty()) return epd::ReplayColumns();
+  epd::ReplayColumns columns = std::move(free_.back());
   free_.pop_back();
   return columns;
 }
 
-void ColumnsPool::give(ChunkColumns columns) {
+void ColumnsPool::give(epd::ReplayColumns columns) {
   columns.clear();
   std::lock_guard lock(mutex_);
   free_.push_back(std::move(columns));
 }
 
-void parse_rows(std::string_view jsonl, const std::vector<ColumnSpec>& specs, ChunkColumns& out) {
-  out.clear();
-  out.columns.resize(specs.size());
-  std::vector<std::string> keys;
-  for (const ColumnSpec& spec : specs) {
-    std::string key;
-    pgn::append_json_string(key, spec.name);
-    keys.push_back(key + ':');
-  }
-  const char* p = jsonl.data();
-  const char* const end = p + jsonl.size();
-  while (p < end) {
-    if (*p++ != '{') bad_row("a row does not start with '{'");
-    for (std::size_t i = 0; i < specs.size(); ++i) {
-      const ColumnSpec& spec = specs[i];
-      ColumnData& column = out.columns[i];
-      if (i) {
-        if (p == end || *p++ != ',') bad_row("missing ','");
-      }
-      // The key, as the writer writes it ("name":).
-      const std::string& key = keys[i];
-      if (std::size_t(end - p) < key.size() || std::memcmp(p, key.data(), key.size()) != 0)
-        bad_row("a key other than '" + spec.name + "'");
-      p += key.size();
-      if (p == end) bad_row("missing value");
-      const bool null = *p == 'n';
-      if (null) {
-        if (end - p < 4 || std::memcmp(p, "null", 4) != 0) bad_row("bad literal");
-        p += 4;
-      }
-      if (!spec.keep) {
-        if (null) continue;
-        if (*p == '"') p = read_string(p + 1, end, nullptr);
-        else if (*p == '[') p = static_cast<const char*>(std::memchr(p, ']', std::size_t(end - p))) + 1;
-        else while (p < end && *p != ',' && *p != '}') ++p;
-        continue;
-      }
-      switch (spec.kind) {
-        case ColumnKind::integer: {
-          std::int64_t value = 0;
-          if (!null) {
-            const auto [next, error] = std::from_chars(p, end, value);
-            if (error != std::errc()) bad_row("bad integer");
-            p = next;
-          }
-          column.integers.push_back(value);
-          break;
-        }
-        case ColumnKind::real: {
-          double value = std::numeric_limits<double>::quiet_NaN();
-          if (!null) {
-            const auto [next, error] = std::from_chars(p, end, value);
-            if (error != std::errc()) bad_row("bad number");
-            p = next;
-          }
-          column.reals.push_back(value);
-          break;
-        }
-        case ColumnKind::text:
-          if (!null) {
-            if (*p != '"') bad_row("a string was expected");
-            p = read_string(p + 1, end, &column.text);
-          }
-          column.ends.push_back(std::uint32_t(column.text.size()));
-          column.nulls.push_back(null);
-          break;
-        case ColumnKind::nags: {
-          if (!null) {
-            if (*p != '[') bad_row("a list was expected");
-            const char* close =
-                static_cast<const char*>(std::memchr(p, ']', std::size_t(end - p)));
-            if (!close) bad_row("unterminated list");
-            column.text.append(p + 1, close);
-            p = close + 1;
-          }
-          column.ends.push_back(std::uint32_t(column.text.size()));
-          column.nulls.push_back(null);
-          break;
-        }
-      }
-    }
-    if (p == end || *p++ != '}') bad_row("more keys than expected");
-    if (p == end || *p++ != '\n') bad_row("missing line break");
-    ++out.rows;
+ColumnBuilder::ColumnBuilder(std::vector<ColumnSpec> specs)
+    : specs_(std::move(specs)), columns_(specs_.size()) {
+  // Object columns start with a slot for their length, which the owner of their NumPy array
+  // needs (arrays()); null until then.
+  for (Column& column : columns_) {
+    column.objects.reserve_more(1);
+    column.objects.push_back(nullptr);
   }
 }
-
-ColumnBuilder::ColumnBuilder(std::vector<ColumnSpec> specs)
-    : specs_(std::move(specs)), columns_(specs_.size()) {}
 
 ColumnBuilder::~ColumnBuilder() { release(); }
 
 void ColumnBuilder::release() {
   for (Column& column : columns_) {
+    flush_references(column);
     for (PyObject* o : column.objects) Py_XDECREF(o);
     column.objects.clear();
+    for (ShortString& slot : column.short_strings) Py_XDECREF(slot.object);
+    column.short_strings.clear();
+    column.short_count = 0;
   }
   for (auto& [text, o] : interned_) Py_DECREF(o);
   interned_.clear();
-  for (ShortString& slot : short_) Py_XDECREF(slot.object);
-  short_.clear();
-  short_count_ = 0;
 }
 
 namespace {
@@ -209,8 +70,8 @@ PyObject* make_str(std::string_view text, bool ascii) {
 
 PyObject* ColumnBuilder::text_object(const ColumnSpec& spec, Column& column,
                                      std::string_view text) {
-  if (spec.interned) return interned(text, spec.ascii);
-  if (spec.repeats && column.last && !column.last_null && column.last_text == text) {
+  if (spec.interned) return interned(column, text, spec.ascii);
+  if (spec.repeats && column.last && column.last_text == text) {
     Py_INCREF(column.last);
     return column.last;
   }
@@ -218,12 +79,40 @@ PyObject* ColumnBuilder::text_object(const ColumnSpec& spec, Column& column,
   if (spec.repeats) {
     column.last_text.assign(text);
     column.last = s;
-    column.last_null = false;
   }
   return s;
 }
 
-PyObject* ColumnBuilder::interned(std::string_view text, bool ascii) {
+void ColumnBuilder::flush_references(Column& column) {
+  for (ShortString& slot : column.short_strings) {
+    if (slot.references) Py_SET_REFCNT(slot.object, Py_REFCNT(slot.object) + slot.references);
+    slot.references = 0;
+  }
+}
+
+namespace {
+
+// The bytes of a string of 1 to 8 bytes as a number, different for every such string of one
+// length: its first and last four bytes (which overlap for fewer than eight). Fixed-size
+// loads, where a memcpy of a variable length was a call.
+std::uint64_t short_key(std::string_view text) {
+  const char* p = text.data();
+  const std::size_t n = text.size();
+  std::uint64_t key = 0;
+  if (n >= 4) {
+    std::uint32_t first, last;
+    std::memcpy(&first, p, 4);
+    std::memcpy(&last, p + n - 4, 4);
+    key = first | std::uint64_t(last) << 32;
+  } else {
+    for (std::size_t i = 0; i < n; ++i) key |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
+  }
+  return key;
+}
+
+}  // namespace
+
+PyObject* ColumnBuilder::interned(Column& column, std::string_view text, bool ascii) {
   if (text.empty() || text.size() > 8) {
     auto found = interned_.find(text);
     if (found == interned_.end())
@@ -231,132 +120,163 @@ PyObject* ColumnBuilder::interned(std::string_view text, bool ascii) {
     Py_INCREF(found->second);
     return found->second;
   }
-  std::uint64_t key = 0;
-  std::memcpy(&key, text.data(), text.size());
-  if (short_.empty()) short_.resize(1 << 12);
+  std::vector<ShortString>& table = column.short_strings;
+  const std::uint64_t key = short_key(text);
+  if (table.empty()) table.resize(1 << 12);
   for (;;) {
-    const std::size_t mask = short_.size() - 1;
+    const std::size_t mask = table.size() - 1;
     std::size_t at = std::size_t((key * 0x9E3779B97F4A7C15ULL) >> 40) & mask;
-    while (short_[at].key != 0 && short_[at].key != key) at = (at + 1) & mask;
-    ShortString& slot = short_[at];
-    if (slot.key == key) {
-      Py_INCREF(slot.object);
+    const std::size_t length = text.size();
+    while (table[at].length != 0 && (table[at].key != key || table[at].length != length))
+      at = (at + 1) & mask;
+    ShortString& slot = table[at];
+    if (slot.length != 0) {
+      ++slot.references;
       return slot.object;
     }
-    if (2 * (short_count_ + 1) <= short_.size()) {
-      slot.key = key;
+    if (2 * (column.short_count + 1) <= table.size()) {
       slot.object = make_str(text, ascii);
-      ++short_count_;
-      Py_INCREF(slot.object);
+      slot.key = key;
+      slot.length = length;
+      slot.references = 1;
+      ++column.short_count;
       return slot.object;
     }
     // Half full: twice the room, the strings placed again.
-    std::vector<ShortString> old(short_.size() * 2);
-    old.swap(short_);
+    std::vector<ShortString> old(table.size() * 2);
+    old.swap(table);
     for (const ShortString& s : old) {
-      if (s.key == 0) continue;
-      std::size_t to = std::size_t((s.key * 0x9E3779B97F4A7C15ULL) >> 40) & (short_.size() - 1);
-      while (short_[to].key != 0) to = (to + 1) & (short_.size() - 1);
-      short_[to] = s;
+      if (s.length == 0) continue;
+      std::size_t to = std::size_t((s.key * 0x9E3779B97F4A7C15ULL) >> 40) & (table.size() - 1);
+      while (table[to].length != 0) to = (to + 1) & (table.size() - 1);
+      table[to] = s;
     }
   }
-}
-
-void ColumnBuilder::append(const ChunkColumns& chunk) {
-  for (std::size_t i = 0; i < specs_.size(); ++i) {
-    const ColumnSpec& spec = specs_[i];
-    if (!spec.keep) continue;
-    const ColumnData& data = chunk.columns[i];
-    Column& column = columns_[i];
-    switch (spec.kind) {
-      case ColumnKind::integer:
-        column.integers.insert(column.integers.end(), data.integers.begin(), data.integers.end());
-        break;
-      case ColumnKind::real:
-        column.reals.insert(column.reals.end(), data.reals.begin(), data.reals.end());
-        break;
-      case ColumnKind::text:
-      case ColumnKind::nags: {
-        // (No reserve here: growing by the chunk's rows each time would copy the column for
-        // every chunk; push_back grows it geometrically.)
-        std::uint32_t begin = 0;
-        for (std::size_t r = 0; r < data.ends.size(); ++r) {
-          const std::string_view text(data.text.data() + begin, data.ends[r] - begin);
-          begin = data.ends[r];
-          if (data.nulls[r]) {
-            Py_INCREF(Py_None);
-            column.objects.push_back(Py_None);
-            continue;
-          }
-          if (spec.kind == ColumnKind::text) {
-            column.objects.push_back(text_object(spec, column, text));
-            continue;
-          }
-          PyObject* list = PyList_New(0);
-          if (!list) throw py::error_already_set();
-          column.objects.push_back(list);
-          for (std::size_t at = 0; at < text.size();) {
-            std::size_t comma = text.find(',', at);
-            if (comma == std::string_view::npos) comma = text.size();
-            long value = 0;
-            std::from_chars(text.data() + at, text.data() + comma, value);
-            PyObject* number = PyLong_FromLong(value);
-            if (!number || PyList_Append(list, number) != 0) {
-              Py_XDECREF(number);
-              throw py::error_already_set();
-            }
-            Py_DECREF(number);
-            at = comma + 1;
-          }
-        }
-        break;
-      }
-    }
-  }
-  rows_ += chunk.rows;
 }
 
 namespace {
 
+const epd::TextColumn& text_column(const epd::ReplayColumns& c, const ColumnSpec& spec) {
+  switch (spec.source) {
+    case ColumnSource::path: return c.path;
+    case ColumnSource::san: return c.san;
+    case ColumnSource::uci: return c.uci;
+    case ColumnSource::fen: return c.fen;
+    case ColumnSource::tag: return c.tags[spec.tag];
+    case ColumnSource::comment: return c.comment;
+    case ColumnSource::nags: return c.nags;
+    case ColumnSource::next_san: return c.next_san;
+    case ColumnSource::next_uci: return c.next_uci;
+    default: break;
+  }
+  throw std::logic_error("not a text column: " + spec.name);
+}
+
+}  // namespace
+
+void ColumnBuilder::append(const epd::ReplayColumns& chunk) {
+  for (std::size_t i = 0; i < specs_.size(); ++i) {
+    const ColumnSpec& spec = specs_[i];
+    if (!spec.keep) continue;
+    Column& column = columns_[i];
+    struct Flush {
+      Column& column;
+      ~Flush() { flush_references(column); }
+    } flush{column};
+    switch (spec.source) {
+      case ColumnSource::game: column.integers.append(chunk.game.data(), chunk.game.size()); break;
+      case ColumnSource::ply: column.integers.append(chunk.ply.data(), chunk.ply.size()); break;
+      case ColumnSource::eval: column.reals.append(chunk.eval.data(), chunk.eval.size()); break;
+      case ColumnSource::mate: column.reals.append(chunk.mate.data(), chunk.mate.size()); break;
+      case ColumnSource::clk: column.reals.append(chunk.clk.data(), chunk.clk.size()); break;
+      case ColumnSource::nags: append_nags(column, chunk.nags); break;
+      default: append_text(spec, column, text_column(chunk, spec)); break;
+    }
+  }
+}
+
+void ColumnBuilder::append_text(const ColumnSpec& spec, Column& column,
+                                const epd::TextColumn& values) {
+  column.objects.reserve_more(values.size());
+  for (std::size_t r = 0; r < values.size(); ++r) {
+    if (values.is_none(r)) {
+      Py_INCREF(Py_None);
+      column.objects.push_back(Py_None);
+      column.last = nullptr;
+      continue;
+    }
+    column.objects.push_back(text_object(spec, column, values[r]));
+  }
+}
+
+void ColumnBuilder::append_nags(Column& column, const epd::TextColumn& values) {
+  column.objects.reserve_more(values.size());
+  for (std::size_t r = 0; r < values.size(); ++r) {
+    // (Every row is closed with its NAGs; a row without them would be an empty list.)
+    const std::string_view nags = values.is_none(r) ? std::string_view() : values[r];
+    PyObject* list = PyList_New(Py_ssize_t(nags.size()));
+    if (!list) throw py::error_already_set();
+    column.objects.push_back(list);
+    for (std::size_t i = 0; i < nags.size(); ++i) {
+      PyObject* number = PyLong_FromLong(static_cast<unsigned char>(nags[i]));
+      if (!number) throw py::error_already_set();
+      PyList_SET_ITEM(list, Py_ssize_t(i), number);
+    }
+  }
+}
+
+namespace {
+
+// A NumPy array over `values` (malloc'd), which it owns through its base: `drop` runs when the
+// last array or view over them goes.
 template <typename T>
-py::array owning_array(std::vector<T>&& values) {
-  auto* owned = new std::vector<T>(std::move(values));
-  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  return py::array_t<T>({py::ssize_t(owned->size())}, {py::ssize_t(sizeof(T))}, owned->data(),
-                        owner);
+py::array owning_array(GrowingArray<T>& values, const py::dtype& dtype, void (*drop)(void*)) {
+  const std::size_t n = values.size();
+  T* data = values.release();
+  py::capsule owner(data, drop);
+  return py::array(dtype, {py::ssize_t(n)}, {py::ssize_t(sizeof(T))}, data, owner);
+}
+
+template <typename T>
+py::array number_array(GrowingArray<T>& values) {
+  return owning_array(values, py::dtype::of<T>(), [](void* p) { std::free(p); });
 }
 
 }  // namespace
 
 py::dict ColumnBuilder::arrays() {
   py::dict out;
-  const py::object empty = py::module_::import("numpy").attr("empty");
   for (std::size_t i = 0; i < specs_.size(); ++i) {
     const ColumnSpec& spec = specs_[i];
     if (!spec.keep) continue;
     Column& column = columns_[i];
-    switch (spec.kind) {
-      case ColumnKind::integer:
-        out[py::str(spec.name)] = owning_array(std::move(column.integers));
-        break;
-      case ColumnKind::real:
-        out[py::str(spec.name)] = owning_array(std::move(column.reals));
-        break;
-      case ColumnKind::text:
-      case ColumnKind::nags: {
-        py::array array = empty(column.objects.size(), py::arg("dtype") = "O");
-        auto** slots = static_cast<PyObject**>(array.mutable_data());
-        for (std::size_t r = 0; r < column.objects.size(); ++r) {
-          Py_XDECREF(slots[r]);
-          slots[r] = column.objects[r];  // the array takes the reference
-        }
-        column.objects.clear();
-        column.objects.shrink_to_fit();
+    py::array array;
+    switch (spec.source) {
+      case ColumnSource::game:
+      case ColumnSource::ply: array = number_array(column.integers); break;
+      case ColumnSource::eval:
+      case ColumnSource::mate:
+      case ColumnSource::clk: array = number_array(column.reals); break;
+      default: {
+        // An object array that does not own its data leaves its items alone when it goes: the
+        // references are given back here, with the memory. The count is in the first slot, as
+        // the capsule knows only where the memory starts.
+        const std::size_t n = column.objects.size() - 1;
+        column.objects.data()[0] = reinterpret_cast<PyObject*>(n);
+        PyObject** base = column.objects.release();
+        py::capsule owner(base, [](void* p) {
+          auto** slots = static_cast<PyObject**>(p);
+          const auto count = reinterpret_cast<std::size_t>(slots[0]);
+          for (std::size_t r = 1; r <= count; ++r) Py_XDECREF(slots[r]);
+          std::free(p);
+        });
+        array = py::array(py::dtype("O"), {py::ssize_t(n)}, {py::ssize_t(sizeof(PyObject*))},
+                          base + 1, owner);
         column.last = nullptr;
-        out[py::str(spec.name)] = std::move(array);
         break;
       }
     }
+    out[py::str(spec.name)] = std::move(array);
   }
   return out;
 }

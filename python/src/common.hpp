@@ -35,10 +35,11 @@ std::string uci_of(const fen::Position& pos, fen::Move move);
 // A str from UTF-8 bytes (invalid bytes, which the readers do not let through, as surrogates).
 py::str str_of(std::string_view text);
 
-// The game selection of the command line from keyword arguments named as its options, with
-// '_' for '-': player="Carlsen", min_elo=2500, result=["1-0", "0-1"], regex=True, ...
-// A list gives the option several times; True gives a flag. Throws ValueError with the
-// program's message for a value it cannot take, TypeError for a name that is no option.
+// The game selection from keyword arguments named as pgn::SelectionCriteria's criteria (the
+// program's options) with '_' for '-': player="Carlsen", min_elo=2500, result=["1-0", "0-1"],
+// regex=True, ... A list gives a criterion several values; a bool sets a flag. Throws
+// ValueError with the library's message for a value it cannot take, TypeError for a name that
+// is no criterion.
 pgn::GameFilter filter_from_kwargs(const py::dict& kwargs);
 // The names filter_from_kwargs takes (for the docstrings and errors).
 std::vector<std::string> selection_names();

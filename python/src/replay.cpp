@@ -1,8 +1,8 @@
 // fenkit.replay: the data set of `fenkit replay` as columns. The archive is read as the program
 // reads it (pgn::read_archive: chunks of whole games on every core, results in input order),
-// each chunk's rows written by epd::ReplayWriter in the JSON-lines format and parsed into
-// columns on its worker thread; the GIL is held only to turn a finished chunk into Python
-// objects, so other Python threads run meanwhile.
+// each chunk's rows made by epd::ReplayWriter as columns (the rows of the JSON-lines format) on
+// its worker thread; the GIL is held only to turn a finished chunk into Python objects, so
+// other Python threads run meanwhile.
 #include <pybind11/stl.h>
 
 #include <algorithm>
@@ -17,11 +17,6 @@
 namespace fenkit::python {
 
 namespace {
-
-struct ReplayPiece {
-  epd::ReplayChunk replay;
-  ChunkColumns columns;
-};
 
 // Raised from the calling thread's emit to stop reading at the first rejected game.
 struct Rejected {
@@ -76,7 +71,7 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
 
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);
   epd::ReplayOptions options;
-  options.format = epd::ReplayFormat::jsonl;
+  options.format = epd::ReplayFormat::columns;
   options.ep = ep_mode(ep);
   options.with_start = with_start;
   options.variations = variations;
@@ -95,25 +90,27 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   options.filter = &filter;
 
   // The columns, in the order of the JSON keys.
+  using S = ColumnSource;
   std::vector<ColumnSpec> specs;
-  specs.push_back({"game", ColumnKind::integer});
-  specs.push_back({"ply", ColumnKind::integer});
-  if (variations) specs.push_back({"path", ColumnKind::text, true, false, true, true});
-  specs.push_back({"san", ColumnKind::text, true, true, false, true});
-  specs.push_back({"uci", ColumnKind::text, true, true, false, true});
-  specs.push_back({"fen", ColumnKind::text, true, false, false, true});
+  specs.push_back({"game", S::game});
+  specs.push_back({"ply", S::ply});
+  if (variations) specs.push_back({"path", S::path, 0, true, false, true, true});
+  specs.push_back({"san", S::san, 0, true, true, false, true});
+  specs.push_back({"uci", S::uci, 0, true, true, false, true});
+  specs.push_back({"fen", S::fen, 0, true, false, false, true});
   const std::size_t base_columns = specs.size();
-  for (const std::string& tag : tags) specs.push_back({tag, ColumnKind::text, true, false, true});
+  for (std::size_t i = 0; i < tags.size(); ++i)
+    specs.push_back({tags[i], S::tag, i, true, false, true});
   if (eval) {
-    specs.push_back({"eval", ColumnKind::real});
-    specs.push_back({"mate", ColumnKind::real});
+    specs.push_back({"eval", S::eval});
+    specs.push_back({"mate", S::mate});
   }
-  if (clock) specs.push_back({"clk", ColumnKind::real});
-  if (comments) specs.push_back({"comment", ColumnKind::text});
-  if (nags) specs.push_back({"nags", ColumnKind::nags});
+  if (clock) specs.push_back({"clk", S::clk});
+  if (comments) specs.push_back({"comment", S::comment});
+  if (nags) specs.push_back({"nags", S::nags});
   if (next) {
-    specs.push_back({"next_san", ColumnKind::text, true, true, false, true});
-    specs.push_back({"next_uci", ColumnKind::text, true, true, false, true});
+    specs.push_back({"next_san", S::next_san, 0, true, true, false, true});
+    specs.push_back({"next_uci", S::next_uci, 0, true, true, false, true});
   }
   std::set<std::string> names;
   for (const ColumnSpec& spec : specs)
@@ -138,42 +135,33 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
     if (range->second < range->first) throw py::value_error("range: end is before start");
     archive.range = pgn::ByteRange{range->first, range->second};
   }
-  pgn::ReaderOptions reader;
-  reader.check_variations = true;
-  reader.move_locations = false;
-  reader.comments = eval || clock || comments;
-  reader.comments_in_utf8 = comments;
-  reader.reject_bad_variations = variations;
+  const pgn::ReaderOptions reader = epd::reader_options(options);
 
   ColumnBuilder builder(specs);
   CollectingEvents events;
   std::uint64_t games = 0, rejected = 0, selected = 0, positions = 0, bytes = 0;
   std::string lines;
   std::optional<std::string> raised;
-  pgn::BufferPool buffers;
   ColumnsPool pool;
   {
     py::gil_scoped_release release;
     try {
-      const pgn::ArchiveTotals totals = pgn::read_archive<ReplayPiece>(
+      const pgn::ArchiveTotals totals = pgn::read_archive<epd::ReplayChunk>(
           paths, archive, events,
-          [&](const pgn::Chunk& chunk, const pgn::InputSource& input, ReplayPiece& piece) {
-            piece.replay.output = buffers.take();
-            epd::ReplayWriter writer(options, input.name(), piece.replay, false);
+          [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::ReplayChunk& piece) {
+            piece.columns = pool.take();
+            epd::ReplayWriter writer(options, input.name(), piece, false);
             pgn::ReaderOptions chunk_options = reader;
             chunk_options.file_name = input.name();
             pgn::read_chunk(chunk, writer, chunk_options);
-            piece.columns = pool.take();
-            parse_rows(piece.replay.output.view(), specs, piece.columns);
-            buffers.give(std::move(piece.replay.output));
           },
-          [&](ReplayPiece& piece) {
-            const pgn::ChunkReport& report = piece.replay.report;
+          [&](epd::ReplayChunk& piece) {
+            const pgn::ChunkReport& report = piece.report;
             if (errors == "raise" && report.rejected) throw Rejected{first_error(report.lines)};
             games += report.games;
             rejected += report.rejected;
-            selected += piece.replay.selected;
-            positions += piece.replay.positions;
+            selected += piece.selected;
+            positions += piece.positions;
             if (errors == "collect") lines += report.lines;
             py::gil_scoped_acquire gil;
             builder.append(piece.columns);

@@ -1,20 +1,17 @@
-// Game selection from keyword arguments: they become the command line's selection options, and
-// the program's own code (tools/common/selection_options.cpp) builds the GameFilter, so that
-// the same words select the same games in Python as in `fenkit pgn`, `replay` and `book build`.
+// Game selection from keyword arguments named as the library's criteria (pgn::SelectionCriteria,
+// the program's options), with '_' for '-', so that the same words select the same games in
+// Python as in `fenkit pgn`, `replay` and `book build`, with the same messages.
 #include <algorithm>
 
-#include "cli.hpp"
 #include "common.hpp"
 #include "fenkit/fen/fen.hpp"
-#include "selection_options.hpp"
+#include "fenkit/pgn/selection.hpp"
 
 namespace fenkit::python {
 
 namespace {
 
-bool is_flag(const std::string& option) { return option == "regex" || option == "invert"; }
-
-// An option's value as text: str as it is, int as its digits, a Position as its FEN.
+// A value as text: str as it is, int as its digits, a Position as its FEN, a path as a path.
 std::string value_text(const std::string& name, const py::handle& value) {
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   if (py::isinstance<py::bool_>(value))
@@ -31,9 +28,8 @@ std::string value_text(const std::string& name, const py::handle& value) {
 
 std::vector<std::string> selection_names() {
   std::vector<std::string> names;
-  const auto options = tools::selection_options();
-  for (const auto& option : options.options()) {
-    std::string name = option->long_name();
+  for (const pgn::SelectionCriterion& c : pgn::selection_criteria()) {
+    std::string name(c.name);
     std::replace(name.begin(), name.end(), '-', '_');
     names.push_back(name);
   }
@@ -41,40 +37,35 @@ std::vector<std::string> selection_names() {
 }
 
 pgn::GameFilter filter_from_kwargs(const py::dict& kwargs) {
-  const auto options = tools::selection_options();
-  std::vector<std::string> args;
-  for (const auto& [key, value] : kwargs) {
-    const std::string name = key.cast<std::string>();
-    std::string option = name;
-    std::replace(option.begin(), option.end(), '_', '-');
-    if (!options.find_nothrow(option, false)) {
-      std::string known;
-      for (const std::string& n : selection_names()) known += (known.empty() ? "" : ", ") + n;
-      throw py::type_error("unexpected keyword argument '" + name + "' (game selection takes " +
-                           known + ")");
-    }
-    if (is_flag(option)) {
-      if (!py::isinstance<py::bool_>(value)) throw py::type_error(name + " takes True or False");
-      if (value.cast<bool>()) args.push_back("--" + option);
-      continue;
-    }
-    if (value.is_none()) continue;
-    const bool many = py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value) ||
-                      py::isinstance<py::set>(value);
-    if (many) {
-      for (const py::handle item : value) {
-        args.push_back("--" + option);
-        args.push_back(value_text(name, item));
-      }
-    } else {
-      args.push_back("--" + option);
-      args.push_back(value_text(name, value));
-    }
-  }
+  pgn::SelectionCriteria criteria;
   try {
-    const tools::CommandLine cl = tools::parse_command_line(args, options);
-    return tools::filter_from(cl.values);
-  } catch (const tools::UsageError& e) {
+    for (const auto& [key, value] : kwargs) {
+      const std::string name = key.cast<std::string>();
+      std::string criterion = name;
+      std::replace(criterion.begin(), criterion.end(), '_', '-');
+      const pgn::SelectionCriterion* known = pgn::find_selection_criterion(criterion);
+      if (!known) {
+        std::string names;
+        for (const std::string& n : selection_names()) names += (names.empty() ? "" : ", ") + n;
+        throw py::type_error("unexpected keyword argument '" + name + "' (game selection takes " +
+                             names + ")");
+      }
+      if (known->kind == pgn::SelectionCriterion::Kind::flag) {
+        if (!py::isinstance<py::bool_>(value)) throw py::type_error(name + " takes True or False");
+        criteria.set(criterion, value.cast<bool>());
+        continue;
+      }
+      if (value.is_none()) continue;
+      const bool many = py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value) ||
+                        py::isinstance<py::set>(value);
+      if (!many) {
+        criteria.add(criterion, value_text(name, value));
+        continue;
+      }
+      for (const py::handle item : value) criteria.add(criterion, value_text(name, item));
+    }
+    return criteria.filter();
+  } catch (const pgn::SelectionError& e) {
     throw py::value_error(e.what());
   }
 }

@@ -7,29 +7,12 @@
 #include <stdexcept>
 
 #include "fenkit/fen/fen.hpp"
-#include "fenkit/fen/san.hpp"
+#include "select_game.hpp"
 
 namespace fenkit::pgn {
 namespace {
 
-using Tags = std::vector<std::pair<std::string, std::string>>;
-
-// The verdict of `filter` on a game with these tags, movetext result and main line (SAN).
-bool selects(const GameFilter& filter, const Tags& tags, std::vector<std::string> moves = {},
-             std::string result = "*", std::uint64_t number = 1) {
-  GameSelector s(filter);
-  s.begin_game(number);
-  for (const auto& [name, value] : tags) s.tag(name, value);
-  (void)s.verdict_after_tags();
-  fen::Position pos;
-  s.position(pos);
-  for (const std::string& san : moves) {
-    pos.play(fen::read_san(pos, san).move);
-    s.position(pos);
-  }
-  s.result(result);
-  return s.selected(std::uint32_t(moves.size()));
-}
+using testing::selects;
 
 TEST(TagCondition, Parsing) {
   TagCondition c = parse_tag_condition("WhiteElo>=2500");

@@ -1,5 +1,5 @@
 // The game-selection options, the same in every command that reads games (fenkit pgn, replay,
-// epd --from-pgn, book build), turned into one pgn::GameFilter.
+// epd --from-pgn, book build): pgn::SelectionCriteria's criteria as command-line options.
 #pragma once
 
 #include "fenkit/pgn/game_filter.hpp"
@@ -12,7 +12,7 @@ namespace fenkit::tools {
 po::options_description selection_options();
 
 // The filter the command line asks for (empty when no selection option was given). Throws
-// UsageError naming the option for a value it cannot read.
+// UsageError naming the option for a value it cannot take.
 pgn::GameFilter filter_from(const po::variables_map& values);
 
 }  // namespace fenkit::tools

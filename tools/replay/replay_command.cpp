@@ -166,14 +166,7 @@ int run_replay(const Args& args) {
   std::uint64_t games = 0, rejected = 0, positions = 0, selected = 0;
   pgn::BufferPool buffers;  // output buffers go round between workers and the writer
 
-  pgn::ReaderOptions reader;
-  reader.check_variations = true;
-  reader.move_locations = false;
-  reader.comments = replay.eval || replay.clock || replay.comments;
-  reader.comments_in_utf8 = replay.comments;  // [%eval] and [%clk] are ASCII
-  // A bad move in a side line costs the game only when side lines are written; otherwise it
-  // is a warning and the main line's positions are kept (pgn-extract -V does the same).
-  reader.reject_bad_variations = replay.variations;
+  const pgn::ReaderOptions reader = epd::reader_options(replay);
   const bool keep_rejects = bool(rejects);
   const pgn::ArchiveTotals totals = pgn::read_archive<epd::ReplayChunk>(
       files, archive, events,

@@ -1,6 +1,7 @@
 // Positions with their game, as rows of text: the visitor behind `fenkit replay`, for any program
 // that turns archives into data sets. It writes a row per position in one of four formats
-// (FEN lines, EPD records, CSV, JSON lines) with the columns a data set asks for (tags,
+// (FEN lines, EPD records, CSV, JSON lines), or as columns of values (replay_columns.hpp: the
+// rows of the JSON lines, for arrays and databases), with the columns a data set asks for (tags,
 // evaluation, clock, comment, NAGs, the move played next), and chooses games with a GameFilter.
 //
 //   ReplayOptions options;  options.format = ReplayFormat::csv;  options.eval = true;
@@ -23,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "fenkit/epd/replay_columns.hpp"
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
@@ -30,12 +32,14 @@
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/pgn/output_buffer.hpp"
+#include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/fen/export.hpp"
 
 namespace fenkit::epd {
 
-enum class ReplayFormat { fen, epd, csv, jsonl };
+// columns: no text; the rows of jsonl go to ReplayChunk::columns.
+enum class ReplayFormat { fen, epd, csv, jsonl, columns };
 
 struct FENKIT_API ReplayOptions {
   ReplayFormat format = ReplayFormat::fen;
@@ -68,9 +72,16 @@ struct FENKIT_API ReplayOptions {
 // The header line of the csv format.
 FENKIT_API std::string csv_header(const ReplayOptions& options);
 
+// How games must be read for these rows: every move checked, side lines too (a bad move in a
+// side line costs the game only when side lines are written; otherwise it is a warning and the
+// main line's positions are kept, as pgn-extract -V does), comments read when a column needs
+// them.
+FENKIT_API pgn::ReaderOptions reader_options(const ReplayOptions& options);
+
 // What one chunk of input produced, kept until it can be written in order.
 struct FENKIT_API ReplayChunk {
-  pgn::OutputBuffer output;
+  pgn::OutputBuffer output;  // the text formats' rows
+  ReplayColumns columns;     // ReplayFormat::columns' rows
   pgn::ChunkReport report;
   std::uint64_t positions = 0;
   std::uint64_t selected = 0;  // games that passed the filter (and were not rejected)
@@ -108,7 +119,7 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   // variation being read).
   struct OpenRow {
     bool open = false;
-    std::size_t tail_at = 0;  // where in the output its tail goes
+    std::size_t tail_at = 0;  // where in the output its tail goes (columns: the row's number)
     fen::Color side = fen::Color::white;  // side to move in the row's position
     pgn::CommentCommands commands;        // of the comment after the move (numbers only)
     std::string comment;                  // its text without commands
@@ -129,10 +140,17 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   static void clear_annotations(OpenRow& row);
   void write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
                   const fen::Position* after, pgn::OutputBuffer& out);
+  // ReplayFormat::columns: the head's values as a new row, the tail's into the row's place.
+  void push_head(const fen::Position& pos, const fen::Position* before, fen::Move move,
+                 std::uint32_t ply);
+  void set_tail(const OpenRow& row, const fen::Position* from, fen::Move next,
+                const fen::Position* after);
   void format_tags();
   std::string_view san_of(const fen::Position& before, fen::Move move, const fen::Position* after);
   std::string_view uci_of(const fen::Position& before, fen::Move move);
-  void write_path();
+  void write_path(pgn::OutputBuffer& out);
+  // Takes back the rows of the game being read (rejected, or not selected).
+  void drop_game();
   OpenRow& current_row() { return rows_[path_.size()]; }
 
   const ReplayOptions& options_;
@@ -143,6 +161,7 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   bool waits_;  // options_.rows_wait()
   std::uint64_t game_ = 0;
   std::size_t game_output_start_ = 0;
+  std::size_t game_rows_start_ = 0;  // ReplayFormat::columns
   std::uint64_t game_positions_ = 0;
   std::uint32_t mainline_plies_ = 0;
   std::vector<std::string> tag_values_;  // per options_.tags, "" when absent

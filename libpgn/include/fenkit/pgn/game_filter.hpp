@@ -1,7 +1,7 @@
 // Choosing games: by players, tags, result, ratings, opening code, date, time control, length,
 // positions reached and game number. One component for every program that reads archives, so
 // that the same words select the same games everywhere (fenkit pgn, replay, epd --from-pgn and
-// book build take the same options and build a GameFilter from them).
+// book build take the same options, and selection.hpp builds a GameFilter from them).
 //
 // A GameFilter holds the conditions; a GameSelector, one per reading thread, follows one game at
 // a time as a visitor sees it:

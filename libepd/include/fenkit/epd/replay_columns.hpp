@@ -1,0 +1,79 @@
+// The rows of `fenkit replay` as columns of values instead of lines of text, for programs that
+// load them into arrays or a database: ReplayWriter with ReplayFormat::columns fills the
+// ReplayColumns of its ReplayChunk with the rows the jsonl format would write, in the same
+// order, each key a column (game, ply, path, san, uci, fen, the tags, eval, mate, clk,
+// comment, nags, next_san, next_uci; those the options ask for).
+//
+// Thread safety: as ReplayChunk, whose part it is.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenkit/fen/export.hpp"
+
+namespace fenkit::epd {
+
+// A column of text values, each of them text or none (JSON's null). Values are kept one after
+// another in one buffer, so that a chunk's column costs no allocation per row; a row's value
+// may be given after later rows' (the tail of a row waits for what follows its move).
+class FENKIT_API TextColumn {
+ public:
+  std::size_t size() const { return spans_.size(); }
+  bool is_none(std::size_t row) const { return spans_[row].length == kNone; }
+  // The value of a row that is not none.
+  std::string_view operator[](std::size_t row) const {
+    return std::string_view(text_.data() + spans_[row].at, spans_[row].length);
+  }
+
+  void push(std::string_view value);
+  void push_none();
+  // A new row whose value is written in place: at most `capacity` bytes at the pointer, then
+  // commit(n) with the length written.
+  char* begin_push(std::size_t capacity);
+  void commit(std::size_t length);
+  // Gives a row pushed as none its value.
+  void set(std::size_t row, std::string_view value);
+
+  // Drops the rows from `rows` on, with their text.
+  void truncate(std::size_t rows);
+  // Empties the column, keeping its memory.
+  void clear();
+
+ private:
+  static constexpr std::uint32_t kNone = UINT32_MAX;
+  struct Span {
+    std::uint32_t at = 0;
+    std::uint32_t length = kNone;
+  };
+  std::string text_;
+  std::vector<Span> spans_;
+};
+
+// The columns of one chunk's rows. Every column asked for has one entry per row; the others
+// stay empty.
+struct FENKIT_API ReplayColumns {
+  std::vector<std::int64_t> game;  // with ReplayOptions::game_offset added
+  std::vector<std::int64_t> ply;
+  TextColumn path;                 // variations: "12:1/14:2"
+  TextColumn san, uci;             // none for a start position
+  TextColumn fen;
+  std::vector<TextColumn> tags;    // per ReplayOptions::tags; none where the game lacks the tag
+  // NaN where the comment after the move has none: eval in centipawns from White's view, mate
+  // in moves (positive when White mates), clk in seconds.
+  std::vector<double> eval, mate, clk;
+  TextColumn comment;              // the comment after the move without its commands ("" if none)
+  TextColumn nags;                 // the move's NAGs, one byte each ("" if none)
+  TextColumn next_san, next_uci;   // the move played from the position; none at a line's end
+
+  std::size_t rows() const { return game.size(); }
+  // Drops the rows from `rows` on.
+  void truncate(std::size_t rows);
+  // Empties every column, keeping its memory.
+  void clear();
+};
+
+}  // namespace fenkit::epd

@@ -1,0 +1,167 @@
+// The rows of `fenkit replay` as columns: the same rows as the JSON lines, in the same order,
+// checked by writing the columns out as JSON lines here and comparing them with the writer's
+// own, over every fixture and the options that shape rows (tails, variations, rejected and
+// unselected games, --final).
+#include "fenkit/epd/replay_columns.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "fenkit/epd/replay.hpp"
+#include "fenkit/pgn/comment_commands.hpp"
+#include "fenkit/pgn/json.hpp"
+#include "fenkit/pgn/reader.hpp"
+#include "fenkit/pgn/selection.hpp"
+#include "test_support.hpp"
+
+namespace fenkit::epd {
+namespace {
+
+TEST(TextColumn, ValuesNoneLaterValuesAndTruncation) {
+  TextColumn c;
+  c.push("e4");
+  c.push_none();
+  char* written = c.begin_push(16);  // room for more than is written
+  std::memcpy(written, "abc", 3);
+  c.commit(3);
+  ASSERT_EQ(c.size(), 3U);
+  EXPECT_EQ(c[0], "e4");
+  EXPECT_EQ(c[2], "abc");
+  EXPECT_TRUE(c.is_none(1));
+  c.set(1, "Nf3");  // a row's value given after later rows
+  EXPECT_EQ(c[1], "Nf3");
+  c.truncate(1);
+  EXPECT_EQ(c.size(), 1U);
+  c.push("d4");
+  EXPECT_EQ(c[0], "e4");
+  EXPECT_EQ(c[1], "d4");
+  c.clear();
+  EXPECT_EQ(c.size(), 0U);
+}
+
+// ------------------------------------------------------------------ Columns as JSON lines
+
+void append_text(std::string& out, const TextColumn& c, std::size_t row) {
+  if (c.is_none(row)) out += "null";
+  else pgn::append_json_string(out, c[row]);
+}
+
+// ,"name":value
+void append_field(std::string& out, const char* name, const TextColumn& c, std::size_t row) {
+  out += ",\"";
+  out += name;
+  out += "\":";
+  append_text(out, c, row);
+}
+
+// A number column's value as the writer writes it: an integer, or null for NaN.
+void append_integer(std::string& out, double value) {
+  if (std::isnan(value)) out += "null";
+  else out += std::to_string(std::int64_t(value));
+}
+
+std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
+  std::string out;
+  for (std::size_t r = 0; r < c.rows(); ++r) {
+    out += "{\"game\":" + std::to_string(c.game[r]) + ",\"ply\":" + std::to_string(c.ply[r]);
+    if (o.variations) append_field(out, "path", c.path, r);
+    append_field(out, "san", c.san, r);
+    append_field(out, "uci", c.uci, r);
+    append_field(out, "fen", c.fen, r);
+    for (std::size_t t = 0; t < o.tags.size(); ++t) {
+      out += ',';
+      pgn::append_json_string(out, o.tags[t]);
+      out += ':';
+      append_text(out, c.tags[t], r);
+    }
+    if (o.eval) {
+      out += ",\"eval\":";
+      append_integer(out, c.eval[r]);
+      out += ",\"mate\":";
+      append_integer(out, c.mate[r]);
+    }
+    if (o.clock) {
+      out += ",\"clk\":";
+      if (std::isnan(c.clk[r])) out += "null";
+      else pgn::append_seconds(out, std::uint32_t(std::llround(c.clk[r] * 1000)));
+    }
+    if (o.comments) append_field(out, "comment", c.comment, r);
+    if (o.nags) {
+      out += ",\"nags\":[";
+      const std::string_view nags = c.nags[r];
+      for (std::size_t i = 0; i < nags.size(); ++i)
+        out += (i ? "," : "") + std::to_string(static_cast<unsigned char>(nags[i]));
+      out += ']';
+    }
+    if (o.next) {
+      append_field(out, "next_san", c.next_san, r);
+      append_field(out, "next_uci", c.next_uci, r);
+    }
+    out += "}\n";
+  }
+  return out;
+}
+
+// The rows of `text` in `format`, read as the Python module and `fenkit replay` read them.
+ReplayChunk replay(const std::string& text, ReplayOptions options, ReplayFormat format) {
+  options.format = format;
+  ReplayChunk chunk;
+  ReplayWriter writer(options, "<input>", chunk, false);
+  pgn::read_pgn(text, writer, reader_options(options));
+  return chunk;
+}
+
+std::vector<std::filesystem::path> fixtures() {
+  std::vector<std::filesystem::path> paths;
+  for (const char* folder : {"pgn", "pgn/quirks"})
+    for (const auto& entry : std::filesystem::directory_iterator(fenkit::testing::data(folder)))
+      if (entry.path().extension() == ".pgn") paths.push_back(entry.path());
+  return paths;
+}
+
+TEST(ReplayColumns, HoldTheRowsOfTheJsonLines) {
+  pgn::SelectionCriteria criteria;
+  criteria.add("min-plies", "4");
+  const pgn::GameFilter long_games = criteria.filter();
+  std::vector<ReplayOptions> option_sets(7);
+  option_sets[1].with_start = option_sets[1].next = true;
+  option_sets[2].tags = {"White", "WhiteElo", "NoSuchTag"};
+  option_sets[2].eval = option_sets[2].clock = option_sets[2].comments = option_sets[2].nags = true;
+  option_sets[3].variations = option_sets[3].comments = option_sets[3].nags = true;
+  option_sets[3].next = option_sets[3].eval = true;
+  option_sets[4].final = true;
+  option_sets[4].tags = {"Result"};
+  option_sets[4].clock = true;
+  option_sets[5].min_ply = 2;
+  option_sets[5].max_ply = 9;
+  option_sets[5].every = 3;
+  option_sets[5].game_offset = 100;
+  option_sets[6].filter = &long_games;
+  option_sets[6].variations = option_sets[6].next = true;
+  std::size_t rows = 0;
+  const auto paths = fixtures();
+  ASSERT_GT(paths.size(), 20U);
+  for (const auto& path : paths) {
+    const std::string text = fenkit::testing::read_file(path);
+    for (std::size_t i = 0; i < option_sets.size(); ++i) {
+      const ReplayOptions& o = option_sets[i];
+      const ReplayChunk lines = replay(text, o, ReplayFormat::jsonl);
+      const ReplayChunk columns = replay(text, o, ReplayFormat::columns);
+      EXPECT_EQ(as_jsonl(columns.columns, o), lines.output.view()) << path << " options " << i;
+      EXPECT_EQ(columns.output.size(), 0U);
+      EXPECT_EQ(columns.positions, lines.positions);
+      EXPECT_EQ(columns.selected, lines.selected);
+      EXPECT_EQ(columns.columns.rows(), columns.positions) << path << " options " << i;
+      rows += columns.columns.rows();
+    }
+  }
+  EXPECT_GT(rows, 1000U);  // the comparison saw rows of every kind
+}
+
+}  // namespace
+}  // namespace fenkit::epd

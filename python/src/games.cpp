@@ -266,7 +266,8 @@ class GameReader {
         raise_os_error(e.what());
       }
     }
-    chunker_ = std::make_unique<pgn::Chunker>(*input_, chunk_bytes, 1);
+    // One chunk at a time, each read before the next is cut: cut in order (no counting pass).
+    chunker_ = std::make_unique<pgn::Chunker>(*input_, chunk_bytes, 1, pgn::Chunker::Cut::in_order);
     chunker_->stop_after_game(filter_.last_game());
     if (range) {
       if (range->second < range->first) throw py::value_error("range: end is before start");

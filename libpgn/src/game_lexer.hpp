@@ -104,6 +104,9 @@ class GameLexer {
   template <bool Reading>
   bool result_at(const char* p, Stop& stop);
   [[gnu::always_inline]] inline const char* read_tokens(const char* p);
+  // read_tokens for the rest of a raw token that began with a move number: kept out of the
+  // fast lane, which stays small.
+  [[gnu::noinline]] const char* read_glued_tokens(const char* p) { return read_tokens(p); }
   bool begin_content();
   void start_game();
 
@@ -354,9 +357,20 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
               return Stop::sink_stopped;
             }
             p = q;
+            if (is_delimiter(*q)) continue;
             // What is written against the number ("12.e4") goes on the same raw token: not
-            // where a result could end the game.
-            if (!is_delimiter(*q) && !(p = read_tokens(q))) return Stop::sink_stopped;
+            // where a result could end the game. Nearly always the move alone.
+            fen::SanMove san;
+            const char* r = MovetextTokenReader::read_common_move(q, san);
+            if (r && is_delimiter(*r)) {
+              if (!sink_->move(san, std::string_view(q, std::size_t(r - q)), q)) {
+                p_ = r;
+                return Stop::sink_stopped;
+              }
+              p = r;
+              continue;
+            }
+            if (!(p = read_glued_tokens(q))) return Stop::sink_stopped;
             continue;
           }
         }

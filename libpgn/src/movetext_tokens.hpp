@@ -84,7 +84,7 @@ class MovetextTokenReader {
   // position after the move, or null for anything else (promotions, long algebraic, "e.p."
   // marks, digits for castling), which the general scan reads. Needs 8 readable bytes at `p`;
   // what follows the move is the caller's to check.
-  static const char* read_common_move(const char* p, fen::SanMove& san) {
+  [[gnu::always_inline]] static const char* read_common_move(const char* p, fen::SanMove& san) {
     int i;
     const std::uint8_t f0 = san_flags(p[0]);
     if (f0 & kFile) {

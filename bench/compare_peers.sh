@@ -8,7 +8,16 @@
 #   replay + validate        fenkit check -j1                 driver replay   pgn-extract -r -s
 #
 # each on the masters archive and on a lichess-database-style copy of it (clock and eval
-# comments after every move, written by bench/make_lichess_style.py and cached).
+# comments after every move, written by bench/make_lichess_style.py and cached); then a second
+# table of the other jobs the reading path serves, on the masters archive:
+#
+#   | job | fenkit | other |
+#
+#   replay, FEN after every ply   fenkit replay -j1                pgn-extract -Wepd -s
+#   Polyglot book                 fenkit book build -j1            polyglot make-book
+#                                 (seconds and peak memory)
+#   FEN lines read and validated  fenkit check on 3 M lines        (none)
+#                                 (written once by fenkit replay and cached)
 #
 # The peers are built here from source trees the user supplies; a peer without one is shown
 # as "–". Our drivers are bench/peers/; everything built goes to a temporary folder.
@@ -69,9 +78,11 @@ case "$runs" in ''|*[!0-9]*|0) echo "-n wants a positive number" >&2; exit 2 ;; 
 if [ -z "$pgn_reader" ] && [ -n "$shakmaty" ]; then pgn_reader=$shakmaty/pgn-reader; fi
 
 pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+polyglot=$(command -v polyglot || echo /usr/games/polyglot)
 [ -x "$fenkit" ] || { echo "no fenkit binary at $fenkit (build first)" >&2; exit 2; }
 [ -f "$archive" ] || { echo "no archive at $archive" >&2; exit 2; }
 [ -x "$pgn_extract" ] || pgn_extract=""
+[ -x "$polyglot" ] || polyglot=""
 fenkit=$(cd "$(dirname "$fenkit")" && pwd)/$(basename "$fenkit")
 
 work=$(mktemp -d)
@@ -97,6 +108,13 @@ if [ ! -f "$lichess" ]; then
   echo "writing the lichess-style copy to $lichess ..." >&2
   /usr/bin/python3 bench/make_lichess_style.py "$masters" "$lichess.tmp" 2>/dev/null
   mv "$lichess.tmp" "$lichess"
+fi
+
+# Positions for the FEN reading row: the first 3 M of the archive's replay, kept likewise.
+fens=$cache/positions-$key.fen
+if [ ! -f "$fens" ]; then
+  "$fenkit" replay -q "$masters" | head -n 3000000 >"$fens.tmp"
+  mv "$fens.tmp" "$fens"
 fi
 
 # --- peers ----------------------------------------------------------------------------------
@@ -193,16 +211,17 @@ echo >&2
 # --- timing ---------------------------------------------------------------------------------
 calc() { awk "BEGIN { print $* }"; }
 
-# Seconds taken by one run of a command (wall clock, or user + system CPU time with --cpu).
-declare -A times
+# Seconds taken by one run of a command (wall clock, or user + system CPU time with --cpu), and
+# its peak memory in MB.
+declare -A times peaks
 timed() {  # cell command...
-  local cell=$1 t real user sys
+  local cell=$1 t real user sys kb
   shift
-  local TIMEFORMAT='%R %U %S'
-  t=$( { time "$@" >/dev/null 2>&1; } 2>&1 ) || { echo "failed: $*" >&2; exit 1; }
-  read -r real user sys <<<"$t"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+  read -r real user sys kb <"$work/time"
   if [ "$metric" = cpu ]; then t=$(calc "$user + $sys"); else t=$real; fi
   times[$cell]="${times[$cell]:-} $t"
+  peaks[$cell]="${peaks[$cell]:-} $(calc "$kb / 1000")"
 }
 
 tools=(fenkit chess-library pgn-reader pgn-extract)
@@ -224,6 +243,19 @@ command_for() {  # job tool -> sets cmd, or leaves it empty when the tool has no
   esac
 }
 
+# The second table's jobs: fenkit and the one other program that does the same.
+more_jobs=(fens book fenlines)
+more_command_for() {  # job tool(fenkit|other) -> cmd, or empty
+  cmd=()
+  case "$1/$2" in
+    fens/fenkit) cmd=("$fenkit" replay -j1 -q "$masters") ;;
+    fens/other) [ -z "$pgn_extract" ] || cmd=("$pgn_extract" -Wepd -s -o /dev/null "$masters") ;;
+    book/fenkit) cmd=("$fenkit" book build -j1 -q -o "$work/fenkit.bin" "$masters") ;;
+    book/other) [ -z "$polyglot" ] || cmd=("$polyglot" make-book -pgn "$masters" -bin "$work/polyglot.bin") ;;
+    fenlines/fenkit) cmd=("$fenkit" check -q "$fens") ;;
+  esac
+}
+
 for run in $(seq "$runs"); do
   echo "run $run of $runs ..." >&2
   for job in "${jobs[@]}"; do
@@ -232,7 +264,17 @@ for run in $(seq "$runs"); do
       [ ${#cmd[@]} -eq 0 ] || timed "$job/$tool" "${cmd[@]}"
     done
   done
+  for job in "${more_jobs[@]}"; do
+    for tool in fenkit other; do
+      more_command_for "$job" "$tool"
+      [ ${#cmd[@]} -eq 0 ] || timed "$job/$tool" "${cmd[@]}"
+    done
+  done
 done
+# The book is the same bytes as polyglot's (the tests check it on the corpus); said here too.
+if [ -f "$work/polyglot.bin" ] && ! cmp -s "$work/fenkit.bin" "$work/polyglot.bin"; then
+  notes+=("the books differ: fenkit book build and polyglot make-book wrote different bytes")
+fi
 
 # "median ±spread" of a cell as a rate, spread being half the range of the rates in percent.
 cell_text() {  # cell amount
@@ -247,6 +289,23 @@ cell_text() {  # cell amount
       spread = (amount / t[1] - amount / t[NR]) / 2 / rate * 100
       printf "%.1f ±%.0f%%", rate, spread
     }'
+}
+
+# "median s ±spread" of a cell's times, with its median peak memory when asked.
+seconds_text() {  # cell [memory]
+  local list=${times[$1]:-}
+  [ -n "$list" ] || { printf -- '–'; return; }
+  # shellcheck disable=SC2086
+  printf '%s\n' $list | sort -g | awk '
+    { t[NR] = $1 }
+    END {
+      med = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+      printf "%.2f s ±%.0f%%", med, (t[NR] - t[1]) / 2 / med * 100
+    }'
+  if [ -n "${2:-}" ]; then
+    # shellcheck disable=SC2086
+    printf ', %s MB peak' "$(printf '%s\n' ${peaks[$1]} | sort -g | awk '{ m[NR] = $1 } END { printf "%.0f", m[int((NR + 1) / 2)] }')"
+  fi
 }
 
 masters_mb=$(calc "$(stat -c %s "$masters") / 1000000")
@@ -270,4 +329,11 @@ row "replay + validate, lichess-style (MB/s)" replay-lichess "$lichess_mb"
 echo
 echo "fenkit: check --syntax-only -j1 (parse), check -j1 (replay); peers: bench/peers/ drivers;"
 echo "pgn-extract: -r -s (it has no parse-only mode)"
+echo
+fen_lines=$(wc -l <"$fens")
+echo "| job (masters archive, one thread) | fenkit | other |"
+echo "|---|---|---|"
+echo "| replay, FEN after every ply | $(seconds_text fens/fenkit) | pgn-extract -Wepd: $(seconds_text fens/other) |"
+echo "| Polyglot book (byte-identical) | $(seconds_text book/fenkit memory) | polyglot make-book: $(seconds_text book/other memory) |"
+echo "| FEN lines read and validated (M/s) | $(cell_text fenlines/fenkit "$(calc "$fen_lines / 1000000")") | – |"
 for n in "${notes[@]}"; do echo "note: $n"; done

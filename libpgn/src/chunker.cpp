@@ -85,6 +85,13 @@ void Chunker::hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
   offset_ += text.size();
 }
 
+void Chunker::went_past(std::uint64_t games, std::uint32_t line, std::uint32_t column) {
+  if (cut_ != Cut::counted) return;  // chunks cut in order learn their numbers when read
+  next_game_ += games;
+  line_ = line;
+  column_ = column;
+}
+
 bool Chunker::next(Chunk& chunk) {
   catch_up();
   if (next_game_ > last_game_) return false;
@@ -116,11 +123,7 @@ bool Chunker::next_mapped(Chunk& chunk) {
     cut = cut_after_games(text, mapped_pos_, mapped_pos_ + target_, true, games, line, column,
                           need_more);
     hand_out(chunk, text.substr(mapped_pos_, cut - mapped_pos_), games, nullptr);
-    if (cut_ == Cut::counted) {
-      next_game_ += games;
-      line_ = line;
-      column_ = column;
-    }
+    went_past(games, line, column);
   }
   mapped_pos_ = cut;
   bytes_read_ = cut;
@@ -164,11 +167,7 @@ bool Chunker::next_streamed(Chunk& chunk) {
         const std::size_t size = eof_ && !full ? pending_.size() : pos;
         if (size == 0) return false;
         cut(size, games);
-        if (cut_ == Cut::counted) {
-          next_game_ += games;
-          line_ = line;
-          column_ = column;
-        }
+        went_past(games, line, column);
         return true;
       }
     }
@@ -190,11 +189,7 @@ bool Chunker::next_streamed(Chunk& chunk) {
       if (games == 0) throw;
       failure_ = std::current_exception();
       cut(pos, games);
-      if (cut_ == Cut::counted) {
-        next_game_ += games;
-        line_ = line;
-        column_ = column;
-      }
+      went_past(games, line, column);
       return true;
     }
     pending_.resize(old + n);

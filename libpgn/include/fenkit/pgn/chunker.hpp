@@ -90,6 +90,9 @@ class FENKIT_API Chunker {
   bool next_streamed(Chunk& chunk);
   // In order: takes the numbers the reader of the last chunk left.
   void catch_up();
+  // After a chunk of `games` games found by the lexer, ending at `line` and `column`: where the
+  // next chunk's numbers start.
+  void went_past(std::uint64_t games, std::uint32_t line, std::uint32_t column);
   // Fills in the chunk's place and numbers; `games` is 0 for a chunk cut in order.
   void hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
                 std::shared_ptr<const std::string> storage);

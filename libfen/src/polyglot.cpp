@@ -1,5 +1,11 @@
 #include "fenkit/fen/polyglot.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <bit>
+
 #include "bitboard.hpp"
 #include "polyglot_random64.hpp"
 
@@ -15,8 +21,8 @@ namespace {
 std::uint64_t state_key(const Position& pos) {
   std::uint64_t key = 0;
   // The castling bits are already in Polyglot's order (castling.hpp).
-  for (int i = 0; i < 4; ++i)
-    if (pos.castling().mask() & (1U << i)) key ^= kPolyglotRandom64[kCastleOffset + i];
+  for (unsigned mask = pos.castling().mask(); mask; mask &= mask - 1)
+    key ^= kPolyglotRandom64[std::size_t(kCastleOffset + std::countr_zero(mask))];
   const Square ep = pos.en_passant();
   if (ep != no_square) {
     const Color us = pos.side_to_move();
@@ -45,17 +51,55 @@ std::uint64_t polyglot_key(const Position& pos) {
   return key ^ state_key(pos);
 }
 
+namespace {
+
+// The first of Polyglot's 64 numbers for the piece with this code (types in bits 0-2, colour in
+// bit 3), or -1 for an empty square.
+constexpr std::array<int, 16> kPieceKeyOffsets = [] {
+  std::array<int, 16> t{};
+  t.fill(-1);
+  for (int type = 0; type < 6; ++type) {
+    t[std::size_t(type)] = 64 * (2 * type + 1);  // white
+    t[std::size_t(8 + type)] = 64 * (2 * type);  // black
+  }
+  return t;
+}();
+
+// The squares whose piece differs between two boards: sixteen squares per comparison where
+// SSE2 is there.
+Bitboard changed_squares(const std::array<Piece, 64>& a, const std::array<Piece, 64>& b) {
+#if defined(__SSE2__)
+  Bitboard changed = 0;
+  for (int i = 0; i < 4; ++i) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.data() + 16 * i));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.data() + 16 * i));
+    const auto same = std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+    changed |= Bitboard(~same & 0xFFFFU) << (16 * i);
+  }
+  return changed;
+#else
+  Bitboard changed = 0;
+  for (int s = 0; s < 64; ++s)
+    if (a[std::size_t(s)] != b[std::size_t(s)]) changed |= Bitboard{1} << s;
+  return changed;
+#endif
+}
+
+std::uint64_t piece_key(Piece p, Square s) {
+  const int offset = kPieceKeyOffsets[std::uint8_t(p) & 15U];
+  return offset < 0 ? 0 : kPolyglotRandom64[std::size_t(offset + s)];
+}
+
+}  // namespace
+
 std::uint64_t polyglot_key_after(const Position& before, std::uint64_t before_key,
                                  const Position& after) {
-  // The squares whose piece changed, kind by kind: a move changes two to four of them,
-  // whatever kind of move it is, so this needs no knowledge of moves at all.
+  // The squares whose piece changed: a move changes two to four of them, whatever kind of move
+  // it is, so this needs no knowledge of moves at all.
   std::uint64_t key = before_key ^ state_key(before) ^ state_key(after);
-  for (Color color : {Color::white, Color::black}) {
-    for (int t = index_of(PieceType::pawn); t <= index_of(PieceType::king); ++t) {
-      const PieceType type = PieceType(t);
-      for (Bitboard b = before.pieces(color, type) ^ after.pieces(color, type); b;)
-        key ^= kPolyglotRandom64[64 * piece_kind(type, color) + pop_lsb(b)];
-    }
+  for (Bitboard b = changed_squares(before.board(), after.board()); b;) {
+    const Square s = pop_lsb(b);
+    key ^= piece_key(before.piece_on(s), s) ^ piece_key(after.piece_on(s), s);
   }
   return key;
 }

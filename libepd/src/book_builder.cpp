@@ -80,7 +80,7 @@ struct BookBuilder::RunFile {
   }
   ~RunFile() { std::fclose(file); }
 
-  void write(const std::vector<Record>& records) {
+  void write(std::span<const Record> records) {
     if (std::fwrite(records.data(), sizeof(Record), records.size(), file) != records.size() ||
         std::fflush(file) != 0)
       throw std::runtime_error(std::string("cannot write the book's temporary file: ") +
@@ -110,44 +110,6 @@ struct BookBuilder::Pair {
   std::uint32_t games;   // n: games that played the move here (halved now and then)
   std::uint32_t points;  // 2 per win, 1 per draw of the mover
 };
-
-BookBuilder::BookBuilder(const BookBuildOptions& options) : options_(options) {}
-
-BookBuilder::~BookBuilder() = default;
-
-std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
-                                                   std::span<const fen::Move> moves,
-                                                   GameResult result, MoveCheck check) {
-  // The plies first, so that a game with an illegal move leaves no trace.
-  plies_.clear();
-  std::uint64_t ambiguous = 0;
-  if (auto rejection = book_plies(start, moves, options_.max_ply, check, plies_, ambiguous)) {
-    ++stats_.rejected_games;
-    return rejection;
-  }
-  add_plies(plies_, result, ambiguous);
-  return std::nullopt;
-}
-
-void BookBuilder::add_plies(std::span<const BookPly> plies, GameResult result,
-                            std::uint64_t ambiguous) {
-  // Points of the side to move: 2 for a win, 1 for a draw (or an unknown result), 0 for a loss.
-  std::uint8_t white_points = 1;
-  if (result == GameResult::white_wins) white_points = 2;
-  if (result == GameResult::black_wins) white_points = 0;
-  const std::size_t limit = std::min<std::size_t>(
-      std::max<std::size_t>(options_.memory_limit / sizeof(Record), 1), UINT32_MAX);
-  if (records_.capacity() == 0) reserve_run(limit);
-  for (const BookPly& ply : plies) {
-    if (records_.size() >= limit) spill();
-    const bool white = ply.mover == fen::Color::white;
-    records_.push_back(Record{ply.key, std::uint32_t(records_.size()), ply.move,
-                              std::uint8_t(white ? 0 : 1),
-                              std::uint8_t(white ? white_points : 2 - white_points)});
-  }
-  stats_.ambiguous_plies += ambiguous;
-  ++stats_.games;
-}
 
 namespace {
 
@@ -189,57 +151,153 @@ void sort_records(Record* first, Record* last, int shift = 56) {
     sort_records(first + start[b], first + start[b + 1], shift - 8);
 }
 
-template <typename Record>
-void sort_records(std::vector<Record>& records) {
-  sort_records(records.data(), records.data() + records.size());
-}
-
 }  // namespace
 
-// The run's array is reserved once at its full size: the system gives the memory page by page
-// as records are written, so a small book costs little, and the array never moves (growing it
-// by doubling copied every record once more and touched twice the pages). Where the address
-// space cannot be had at once, the array grows as usual.
-void BookBuilder::reserve_run(std::size_t limit) {
-  try {
-    records_.reserve(limit);
-  } catch (const std::bad_alloc&) {
-    return;
-  }
+// The current run: records put in 256 bins by their key's first byte as they are added, so
+// that sorting the run needs no pass over all of it: each bin (a few hundred kilobytes for an
+// archive of millions of plies) is sorted on its own, in the cache. A bin's records sit in
+// blocks carved in turn from one array reserved at the run's full size: the system gives the
+// memory page by page as records are written, so a small book costs little, and nothing is
+// ever copied to grow.
+class BookBuilder::Bins {
+ public:
+  // Room for at most `capacity` records (and at least one).
+  explicit Bins(std::size_t capacity)
+      : block_(std::clamp<std::size_t>(capacity / 1024, 1, kMaxBlock)),
+        blocks_total_(std::max<std::size_t>(capacity / block_, 1)) {
+    storage_ = std::make_unique_for_overwrite<Record[]>(blocks_total_ * block_);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  // Large pages for the array: the run is written front to back once, and taking it 2 MB at a
-  // time instead of 4 KB saves hundreds of thousands of page faults. Only advice: where the
-  // system has none to give, nothing changes.
-  constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-  const auto begin = reinterpret_cast<std::uintptr_t>(records_.data());
-  const std::uintptr_t end = begin + records_.capacity() * sizeof(Record);
-  const std::uintptr_t from = (begin + kHuge - 1) & ~(kHuge - 1), to = end & ~(kHuge - 1);
-  if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
+    // Large pages: the array is written front to back once, and taking it 2 MB at a time
+    // instead of 4 KB saves hundreds of thousands of page faults. Only advice: where the
+    // system has none to give, nothing changes.
+    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(storage_.get());
+    const std::uintptr_t end = begin + blocks_total_ * block_ * sizeof(Record);
+    const std::uintptr_t from = (begin + kHuge - 1) & ~(kHuge - 1), to = end & ~(kHuge - 1);
+    if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
 #endif
+    clear();
+  }
+
+  std::size_t size() const { return size_; }
+
+  // Adds a record; false (and nothing added) when the run is full.
+  bool add(std::uint64_t key, std::uint16_t move, std::uint8_t mover, std::uint8_t points) {
+    const std::size_t bin = std::size_t(key >> 56);
+    if (fill_[bin] == block_) {
+      if (blocks_used_ == blocks_total_) return false;
+      blocks_[bin].push_back(std::uint32_t(blocks_used_++));
+      fill_[bin] = 0;
+    }
+    storage_[std::size_t(blocks_[bin].back()) * block_ + fill_[bin]++] =
+        Record{key, std::uint32_t(size_++), move, mover, points};
+    return true;
+  }
+
+  // Calls sorted(records) for each bin, in key order, with its records sorted by position and,
+  // within a position, in the order they were added.
+  template <typename Sorted>
+  void for_each_sorted(Sorted sorted) {
+    for (std::size_t bin = 0; bin < 256; ++bin) {
+      const std::vector<std::uint32_t>& blocks = blocks_[bin];
+      if (blocks.empty()) continue;
+      const std::size_t n = (blocks.size() - 1) * block_ + fill_[bin];
+      scratch_.resize(n);
+      for (std::size_t i = 0; i < blocks.size(); ++i)
+        std::copy_n(storage_.get() + std::size_t(blocks[i]) * block_,
+                    i + 1 < blocks.size() ? block_ : fill_[bin], scratch_.data() + i * block_);
+      sort_records(scratch_.data(), scratch_.data() + n, 48);  // the first byte is the bin's
+      sorted(std::span<const Record>(scratch_));
+    }
+  }
+
+  void clear() {
+    for (auto& blocks : blocks_) blocks.clear();
+    fill_.fill(block_);  // no bin has a block with room
+    blocks_used_ = size_ = 0;
+  }
+
+ private:
+  static constexpr std::size_t kMaxBlock = 2048;  // records in a block: 32 KB
+
+  std::size_t block_;  // records in a block: smaller for a small run, so that bins share it
+  std::unique_ptr<Record[]> storage_;
+  std::size_t blocks_total_, blocks_used_ = 0, size_ = 0;
+  std::array<std::vector<std::uint32_t>, 256> blocks_;  // each bin's blocks, in order
+  std::array<std::size_t, 256> fill_;                    // records in each bin's last block
+  std::vector<Record> scratch_;                          // a bin being sorted
+};
+
+BookBuilder::BookBuilder(const BookBuildOptions& options) : options_(options) {}
+
+BookBuilder::~BookBuilder() = default;
+
+std::optional<GameRejection> BookBuilder::add_game(const fen::Position& start,
+                                                   std::span<const fen::Move> moves,
+                                                   GameResult result, MoveCheck check) {
+  // The plies first, so that a game with an illegal move leaves no trace.
+  plies_.clear();
+  std::uint64_t ambiguous = 0;
+  if (auto rejection = book_plies(start, moves, options_.max_ply, check, plies_, ambiguous)) {
+    ++stats_.rejected_games;
+    return rejection;
+  }
+  add_plies(plies_, result, ambiguous);
+  return std::nullopt;
 }
 
+void BookBuilder::add_plies(std::span<const BookPly> plies, GameResult result,
+                            std::uint64_t ambiguous) {
+  // Points of the side to move: 2 for a win, 1 for a draw (or an unknown result), 0 for a loss.
+  std::uint8_t white_points = 1;
+  if (result == GameResult::white_wins) white_points = 2;
+  if (result == GameResult::black_wins) white_points = 0;
+  if (!bins_) {
+    const std::size_t limit = std::min<std::size_t>(
+        std::max<std::size_t>(options_.memory_limit / sizeof(Record), 1), UINT32_MAX);
+    bins_ = std::make_unique<Bins>(limit);
+  }
+  for (const BookPly& ply : plies) {
+    const bool white = ply.mover == fen::Color::white;
+    const auto mover = std::uint8_t(white ? 0 : 1);
+    const auto points = std::uint8_t(white ? white_points : 2 - white_points);
+    // A full run goes to a temporary file; a game's plies may end up in two runs, which are
+    // merged in the order they were written.
+    if (!bins_->add(ply.key, ply.move, mover, points)) {
+      spill();
+      bins_->add(ply.key, ply.move, mover, points);
+    }
+  }
+  stats_.ambiguous_plies += ambiguous;
+  ++stats_.games;
+}
+
+
+
 void BookBuilder::spill() {
-  sort_records(records_);
+  if (!bins_ || bins_->size() == 0) return;
   runs_.push_back(std::make_unique<RunFile>());
-  runs_.back()->write(records_);
+  bins_->for_each_sorted([&](std::span<const Record> records) { runs_.back()->write(records); });
   ++stats_.spilled_runs;
-  records_.clear();
+  bins_->clear();
 }
 
 template <typename Group>
 void BookBuilder::for_each_position(Group group) {
   if (runs_.empty()) {
-    sort_records(records_);
-    for (std::size_t i = 0; i < records_.size();) {
-      std::size_t j = i + 1;
-      while (j < records_.size() && records_[j].key == records_[i].key) ++j;
-      group(std::span<const Record>(records_.data() + i, j - i));
-      i = j;
-    }
+    if (!bins_) return;
+    bins_->for_each_sorted([&](std::span<const Record> records) {
+      for (std::size_t i = 0; i < records.size();) {
+        std::size_t j = i + 1;
+        while (j < records.size() && records[j].key == records[i].key) ++j;
+        group(records.subspan(i, j - i));
+        i = j;
+      }
+    });
     return;
   }
   // Merge the runs; a position's plies come run by run (the runs are in the order added).
-  if (!records_.empty()) spill();
+  spill();
   for (auto& run : runs_) run->rewind();
   using Head = std::pair<std::uint64_t, std::size_t>;  // key, run
   std::priority_queue<Head, std::vector<Head>, std::greater<Head>> heads;

@@ -10,9 +10,9 @@
 // bytes as `polyglot make-book`.
 //
 // How: every ply of every game becomes a 16-byte record (position key, move, mover, points),
-// appended to an array. The book is made by sorting the array by position (keeping the order
-// of the plies within a position) and replaying each position's plies, halvings included, as
-// Polyglot counts them. Most (position, move) pairs of an archive are seen once, so the array
+// put in one of 256 bins by the key's first byte as it comes. The book is made by sorting each
+// bin by position (keeping the order of the plies within a position) and replaying each
+// position's plies, halvings included, as Polyglot counts them. Most (position, move) pairs of an archive are seen once, so the array
 // costs less than a table of pairs; when it grows past the memory limit, it is sorted and
 // written to a temporary file, and the files are merged at the end (an external sort), so
 // memory stays bounded whatever the number of games.
@@ -123,8 +123,8 @@ class FENKIT_API BookBuilder {
   };
   struct RunFile;
   struct Pair;
+  class Bins;
 
-  void reserve_run(std::size_t limit);
   void spill();
   // Calls group(plies) for each position, in key order, with its plies in the order added.
   template <typename Group>
@@ -133,7 +133,7 @@ class FENKIT_API BookBuilder {
 
   BookBuildOptions options_;
   BookBuildStats stats_;
-  std::vector<Record> records_;  // the current run
+  std::unique_ptr<Bins> bins_;   // the current run
   std::vector<std::unique_ptr<RunFile>> runs_;  // earlier runs, sorted, on disk
   std::vector<BookPly> plies_;   // scratch, reused across games
 };

@@ -283,6 +283,15 @@ Square Position::legal_en_passant() const {
 }
 
 bool Position::has_legal_moves() const {
+  // A king move first: one of them is nearly always safe, which settles it without generating
+  // every move.
+  const Color us = side_;
+  const Square king = king_square(us);
+  if (king != no_square) {
+    const Bitboard occ = occupied() ^ square_bb(king);
+    for (Bitboard b = king_attacks(king) & ~pieces(us) & ~pieces(~us, PieceType::king); b;)
+      if (!attacked_by(~us, pop_lsb(b), occ)) return true;
+  }
   MoveList moves;
   generate_legal(*this, moves);
   return !moves.empty();

@@ -53,23 +53,35 @@ Position Position::empty() { return Position(EmptyTag{}); }
 
 namespace {
 
-// The squares of `board` that hold piece code `code`: sixteen squares per comparison where
-// SSE2 is there (a square-by-square loop mispredicts on every other square).
-Bitboard squares_holding(const std::array<Piece, 64>& board, std::uint8_t code) {
+// The bitboards of a mailbox: per sixteen squares, one comparison per piece type and one for
+// the colour, where SSE2 is there (a square-by-square loop
+// mispredicts on every other square).
+void bitboards_of(const std::array<Piece, 64>& board, std::array<Bitboard, 6>& by_type,
+                  std::array<Bitboard, 2>& by_color) {
 #if defined(__SSE2__)
-  const __m128i wanted = _mm_set1_epi8(char(code));
-  Bitboard result = 0;
+  const __m128i seven = _mm_set1_epi8(7), eight = _mm_set1_epi8(8);
   for (int i = 0; i < 4; ++i) {
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(board.data() + 16 * i));
-    const auto mask = std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, wanted)));
-    result |= Bitboard{mask} << (16 * i);
+    const __m128i codes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(board.data() + 16 * i));
+    const __m128i types = _mm_and_si128(codes, seven);
+    std::uint32_t occupied = 0;  // squares of the six types (no other code is a piece)
+    for (int t = 0; t < 6; ++t) {
+      const auto mask =
+          std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(types, _mm_set1_epi8(char(t)))));
+      by_type[std::size_t(t)] |= Bitboard{mask} << (16 * i);
+      occupied |= mask;
+    }
+    const auto black =
+        std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(codes, eight), eight)));
+    by_color[0] |= Bitboard{occupied & ~black} << (16 * i);
+    by_color[1] |= Bitboard{occupied & black} << (16 * i);
   }
-  return result;
 #else
-  Bitboard result = 0;
-  for (int s = 0; s < 64; ++s)
-    if (std::uint8_t(board[s]) == code) result |= Bitboard{1} << s;
-  return result;
+  for (int s = 0; s < 64; ++s) {
+    const Piece p = board[std::size_t(s)];
+    if (index_of(type_of(p)) >= 6) continue;
+    by_type[std::size_t(index_of(type_of(p)))] |= Bitboard{1} << s;
+    by_color[std::size_t(index_of(color_of(p)))] |= Bitboard{1} << s;
+  }
 #endif
 }
 
@@ -77,13 +89,7 @@ Bitboard squares_holding(const std::array<Piece, 64>& board, std::uint8_t code) 
 
 Position Position::from_board(const std::array<Piece, 64>& board) {
   Position pos(EmptyTag{});
-  for (int t = 0; t < 6; ++t) {
-    const Bitboard white = squares_holding(board, std::uint8_t(t));
-    const Bitboard black = squares_holding(board, std::uint8_t(8 + t));
-    pos.by_type_[t] = white | black;
-    pos.by_color_[0] |= white;
-    pos.by_color_[1] |= black;
-  }
+  bitboards_of(board, pos.by_type_, pos.by_color_);
   pos.board_ = board;
   return pos;
 }

@@ -126,9 +126,10 @@ Position board_of(const Setup& setup) {
 void check_checks(const Position& pos, Problems& problems) {
   const Color us = pos.side_to_move();
   const Square their_king = pos.king_square(~us);
-  if (their_king != no_square && (pos.attackers_to(their_king) & pos.pieces(us)))
+  if (their_king != no_square && pos.attacked_by(us, their_king))
     problems.add(Problem::opposite_side_in_check);
-  if (pos.king_square(us) == no_square) return;
+  const Square our_king = pos.king_square(us);
+  if (our_king == no_square || !pos.attacked_by(~us, our_king)) return;  // nearly always
   const Bitboard checkers = pos.checkers();
   const Bitboard sliders =
       pos.pieces(PieceType::bishop) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);

@@ -62,6 +62,10 @@ class FENKIT_API Position {
   Bitboard attackers_to(Square s) const { return attackers_to(s, occupied()); }
   Bitboard checkers() const;
   bool in_check() const { return checkers() != 0; }
+  // Whether a piece of colour `by` (but those on `exclude`) attacks `s` with the board holding
+  // `occupied` (the board as it stands when not given).
+  bool attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude = 0) const;
+  bool attacked_by(Color by, Square s) const { return attacked_by(by, s, occupied()); }
   // Whether a pseudo-legal move leaves the mover's king safe. Moves from generate_legal()
   // are always legal; this is for moves built by hand or read from notation.
   bool is_legal(Move m) const;
@@ -124,9 +128,7 @@ class FENKIT_API Position {
     board_[to] = p;
   }
   void update_castling_rights(Square from, Square to);
-  // Whether a piece of colour `by` (but those on `exclude`) attacks `s` with the board holding
-  // `occupied`.
-  bool attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude = 0) const;
+
 
   std::array<Bitboard, 6> by_type_{};
   std::array<Bitboard, 2> by_color_{};

@@ -160,7 +160,7 @@ TEST(EpdRead, UciAndLongAlgebraicMoves) {
 }
 
 TEST(EpdRead, PromotionsInEveryWritingAndApart) {
-  for (const char* move : {"a8=Q", "a8Q", "a8(Q)", "a8/Q", "a8=q", "a8 = Q"})
+  for (const char* move : {"a8=Q", "a8Q", "a8(Q)", "a8/Q", "a8=q", "a8 = Q", "a8+ = Q", "a8# = q"})
     EXPECT_EQ(texts(read_ok(line(kPromote, std::string("bm ") + move)), "bm"),
               (std::vector<std::string>{"a8=Q+"}))
         << move;

@@ -125,11 +125,12 @@ inline auto const add_move = [](auto& ctx) {
   add_operand(ctx, OperandKind::move, text.data()).text.assign(text);
 };
 
-// `f8 = Q`: a promotion written apart from its move.
+// `f8 = Q`: a promotion written apart from its move; it goes before the move's check marks
+// (`f8+ = Q` is f8=Q+).
 inline auto const add_promotion = [](auto& ctx) {
   std::string& text = state(ctx).record.operations.back().operands.back().text;
-  text += '=';
-  text += *text_of(x3::_attr(ctx)).data();
+  const std::size_t marks = text.find_last_not_of("+#") + 1;
+  text.insert(marks, {'=', *text_of(x3::_attr(ctx)).data()});
 };
 
 inline auto const add_integer = [](auto& ctx) {

@@ -154,18 +154,29 @@ void sort_records(Record* first, Record* last, int shift = 56) {
 }  // namespace
 
 // The current run: records put in 256 bins by their key's first byte as they are added, so
-// that sorting the run needs no pass over all of it: each bin (a few hundred kilobytes for an
-// archive of millions of plies) is sorted on its own, in the cache. A bin's records sit in
+// that sorting the run needs no pass over all of it: each bin (most hold a few hundred
+// kilobytes for an archive of millions of plies; the start position's holds a record a game)
+// is sorted on its own, in the cache. A bin's records sit in
 // blocks carved in turn from one array reserved at the run's full size: the system gives the
 // memory page by page as records are written, so a small book costs little, and nothing is
 // ever copied to grow.
 class BookBuilder::Bins {
  public:
-  // Room for at most `capacity` records (and at least one).
+  // Room for at most `capacity` records (and at least one). Where the system will not give
+  // that much address space at once (a ulimit, no overcommit), the run is as large as it can
+  // be, and goes to disk sooner.
   explicit Bins(std::size_t capacity)
       : block_(std::clamp<std::size_t>(capacity / 1024, 1, kMaxBlock)),
         blocks_total_(std::max<std::size_t>(capacity / block_, 1)) {
-    storage_ = std::make_unique_for_overwrite<Record[]>(blocks_total_ * block_);
+    for (;;) {
+      try {
+        storage_ = std::make_unique_for_overwrite<Record[]>(blocks_total_ * block_);
+        break;
+      } catch (const std::bad_alloc&) {
+        if (blocks_total_ <= 256) throw;
+        blocks_total_ /= 2;
+      }
+    }
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     // Large pages: the array is written front to back once, and taking it 2 MB at a time
     // instead of 4 KB saves hundreds of thousands of page faults. Only advice: where the
@@ -271,8 +282,6 @@ void BookBuilder::add_plies(std::span<const BookPly> plies, GameResult result,
   stats_.ambiguous_plies += ambiguous;
   ++stats_.games;
 }
-
-
 
 void BookBuilder::spill() {
   if (!bins_ || bins_->size() == 0) return;

@@ -134,26 +134,31 @@ inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
 }
 
-// The pieces of `pieces` (of one type other than the pawn) that attack `s`, with the board
-// holding `occupied`. For the few pieces a position has of a type, testing the squares between
-// each slider on a line through `s` and `s` itself reads far less memory than the sliding
-// attack tables, whose lookups miss the cache when moves are read one at a time from games.
-inline Bitboard attackers_of_type(PieceType t, Square s, Bitboard pieces, Bitboard occupied) {
-  Bitboard rays;
-  switch (t) {
-    case PieceType::knight: return knight_attacks(s) & pieces;
-    case PieceType::king: return king_attacks(s) & pieces;
-    case PieceType::bishop: rays = kBishopRays[s]; break;
-    case PieceType::rook: rays = kRookRays[s]; break;
-    case PieceType::queen: rays = kBishopRays[s] | kRookRays[s]; break;
-    default: return 0;
-  }
+// Those of `sliders` (each on a line through `s` that it moves along) with nothing of
+// `occupied` between them and `s`: the ones that attack `s`. For the few sliders a position
+// has, testing the squares between reads far less memory than the sliding attack tables,
+// whose lookups miss the cache when moves are read one at a time from games.
+inline Bitboard sliders_reaching(Square s, Bitboard sliders, Bitboard occupied) {
   Bitboard found = 0;
-  for (Bitboard b = pieces & rays; b;) {
+  for (Bitboard b = sliders; b;) {
     const Square from = pop_lsb(b);
     if (!(between_bb(from, s) & occupied)) found |= square_bb(from);
   }
   return found;
+}
+
+// The pieces of `pieces` (of one type other than the pawn) that attack `s`, with the board
+// holding `occupied`.
+inline Bitboard attackers_of_type(PieceType t, Square s, Bitboard pieces, Bitboard occupied) {
+  switch (t) {
+    case PieceType::knight: return knight_attacks(s) & pieces;
+    case PieceType::king: return king_attacks(s) & pieces;
+    case PieceType::bishop: return sliders_reaching(s, pieces & kBishopRays[s], occupied);
+    case PieceType::rook: return sliders_reaching(s, pieces & kRookRays[s], occupied);
+    case PieceType::queen:
+      return sliders_reaching(s, pieces & (kBishopRays[s] | kRookRays[s]), occupied);
+    default: return 0;
+  }
 }
 
 // Attacks of a piece type other than the pawn.

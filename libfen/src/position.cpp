@@ -54,15 +54,16 @@ Position Position::empty() { return Position(EmptyTag{}); }
 namespace {
 
 // The bitboards of a mailbox: per sixteen squares, one comparison per piece type and one for
-// the colour, where SSE2 is there (a square-by-square loop
-// mispredicts on every other square).
+// the colour, where SSE2 is there (a square-by-square loop mispredicts on every other square).
+// A byte that is no piece code counts as empty.
 void bitboards_of(const std::array<Piece, 64>& board, std::array<Bitboard, 6>& by_type,
                   std::array<Bitboard, 2>& by_color) {
 #if defined(__SSE2__)
-  const __m128i seven = _mm_set1_epi8(7), eight = _mm_set1_epi8(8);
+  const __m128i eight = _mm_set1_epi8(8), not_colour = _mm_set1_epi8(char(0xF7));
   for (int i = 0; i < 4; ++i) {
     const __m128i codes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(board.data() + 16 * i));
-    const __m128i types = _mm_and_si128(codes, seven);
+    // The code without its colour bit: the type, or (a byte that is no piece code) none.
+    const __m128i types = _mm_and_si128(codes, not_colour);
     std::uint32_t occupied = 0;  // squares of the six types (no other code is a piece)
     for (int t = 0; t < 6; ++t) {
       const auto mask =
@@ -78,7 +79,7 @@ void bitboards_of(const std::array<Piece, 64>& board, std::array<Bitboard, 6>& b
 #else
   for (int s = 0; s < 64; ++s) {
     const Piece p = board[std::size_t(s)];
-    if (index_of(type_of(p)) >= 6) continue;
+    if (std::uint8_t(p) > 15 || index_of(type_of(p)) >= 6) continue;  // not a piece
     by_type[std::size_t(index_of(type_of(p)))] |= Bitboard{1} << s;
     by_color[std::size_t(index_of(color_of(p)))] |= Bitboard{1} << s;
   }
@@ -112,16 +113,10 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
                        (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
                        (knight_attacks(s) & pieces(PieceType::knight)) |
                        (king_attacks(s) & pieces(PieceType::king));
-  // A slider on a line through `s` attacks it when nothing stands between them (see
-  // attacked_by).
   const Bitboard queens = pieces(PieceType::queen);
-  Bitboard sliders = ((pieces(PieceType::bishop) | queens) & kBishopRays[s]) |
-                     ((pieces(PieceType::rook) | queens) & kRookRays[s]);
-  while (sliders) {
-    const Square from = pop_lsb(sliders);
-    if (!(between_bb(from, s) & occ)) attackers |= square_bb(from);
-  }
-  return attackers;
+  const Bitboard sliders = ((pieces(PieceType::bishop) | queens) & kBishopRays[s]) |
+                           ((pieces(PieceType::rook) | queens) & kRookRays[s]);
+  return attackers | sliders_reaching(s, sliders, occ);
 }
 
 bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude) const {
@@ -131,16 +126,11 @@ bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclu
        (king_attacks(s) & pieces(PieceType::king)) |
        (pawn_attacks(~by, s) & pieces(PieceType::pawn))) & theirs)
     return true;
-  // A slider on a line through `s` attacks it when nothing stands between them: a test of the
-  // few such sliders against a small table, where the sliding attack tables would miss the
-  // cache.
   const Bitboard queens = pieces(PieceType::queen);
-  Bitboard sliders = (((pieces(PieceType::bishop) | queens) & kBishopRays[s]) |
-                      ((pieces(PieceType::rook) | queens) & kRookRays[s])) &
-                     theirs;
-  while (sliders)
-    if (!(between_bb(pop_lsb(sliders), s) & occupied)) return true;
-  return false;
+  const Bitboard sliders = (((pieces(PieceType::bishop) | queens) & kBishopRays[s]) |
+                            ((pieces(PieceType::rook) | queens) & kRookRays[s])) &
+                           theirs;
+  return sliders_reaching(s, sliders, occupied) != 0;
 }
 
 Bitboard Position::checkers() const {

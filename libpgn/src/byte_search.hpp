@@ -37,7 +37,8 @@ inline const char* find_any(const char* p, const char* end, char a, char b, char
   while (end - p >= 16) {
     const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const int mask = _mm_movemask_epi8(_mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(block, va), _mm_cmpeq_epi8(block, vb)), _mm_cmpeq_epi8(block, vc)));
+        _mm_or_si128(_mm_cmpeq_epi8(block, va), _mm_cmpeq_epi8(block, vb)),
+        _mm_cmpeq_epi8(block, vc)));
     if (mask) return p + std::countr_zero(unsigned(mask));
     p += 16;
   }

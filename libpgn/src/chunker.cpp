@@ -32,10 +32,9 @@ std::size_t cut_after_games(std::string_view text, std::size_t pos, std::size_t 
                             bool final, std::uint64_t& games, std::uint32_t& line,
                             std::uint32_t& column, bool& need_more) {
   detail::GameLexer<detail::NoSink> lexer(text, nullptr, pos, line, column);
-  detail::GameSpan span;
   detail::Found found = detail::Found::game;
   games = 0;
-  while (lexer.pos() < target_end && (found = lexer.next(final, span)) == detail::Found::game)
+  while (lexer.pos() < target_end && (found = lexer.next(final)) == detail::Found::game)
     ++games;
   need_more = found == detail::Found::need_more;
   line = lexer.line();

@@ -46,7 +46,8 @@ enum ByteFlag : std::uint8_t {
 
 inline constexpr auto kByteFlags = [] {
   std::array<std::uint8_t, 256> t{};
-  for (unsigned char c : {' ', '\t', '\r', '\f', '\v', '\x1a'}) t[c] |= kBlank | kDelimiter | kSkipped;
+  for (unsigned char c : {' ', '\t', '\r', '\f', '\v', '\x1a'})
+    t[c] |= kBlank | kDelimiter | kSkipped;
   t['\n'] |= kNewline | kDelimiter;
   for (unsigned char c : {'{', '}', '(', ')', ';'}) t[c] |= kDelimiter;
   t[0xA0] |= kDelimiter | kSkipped;
@@ -57,7 +58,6 @@ inline constexpr auto kByteFlags = [] {
 
 constexpr std::uint8_t byte_flags(char c) { return kByteFlags[static_cast<unsigned char>(c)]; }
 
-// A line whose first non-blank character is '[' is a tag line.
 constexpr bool is_blank(char c) { return byte_flags(c) & kBlank; }
 constexpr bool is_space(char c) { return byte_flags(c) & (kBlank | kNewline); }
 // What ends a raw token, and so may stand before or after a result token.

@@ -9,7 +9,9 @@
 // chunk cut by finding holds exactly the games a reader of the whole text finds there, and each
 // byte of a game is lexed once.
 //
-// The sink's handlers each return false to stop reading the game (it only hears end_game then).
+// The sink's handlers each return false to stop reading the game (it only hears end_game then);
+// what ends a game (a result, a comment broken by the next game) ends it whatever they answer.
+// A sink reads only whole texts (`final`): need_more, which rewinds, is for finding games.
 #pragma once
 
 #include <array>
@@ -26,16 +28,9 @@
 namespace fenkit::pgn::detail {
 
 enum class Found : std::uint8_t {
-  game,       // a game was read; `span` says where
+  game,       // a game was read
   need_more,  // the text ends inside a game (only when it is not final): nothing moved
   none,       // no game before the end of the text
-};
-
-struct GameSpan {
-  std::size_t begin = 0;     // offset of the first byte
-  std::size_t end = 0;       // offset one past the last byte
-  std::uint32_t line = 0;    // line of `begin`
-  std::uint32_t column = 0;  // column of `begin`
 };
 
 // Lines of the text, counted as the lexer goes: where the current line begins gives columns.
@@ -68,12 +63,11 @@ class GameLexer {
   // Reads the next game. With `final` false, a game that reaches the end of the text (or whose
   // end depends on what follows it) is not read: need_more leaves the position where it was,
   // so the caller can append input and ask again.
-  Found next(bool final, GameSpan& span);
+  Found next(bool final);
 
   std::size_t pos() const { return std::size_t(p_ - base_); }
   std::uint32_t line() const { return lines_.line; }
   std::uint32_t column() const { return lines_.column(p_); }
-  const LineCount& lines() const { return lines_; }
 
  private:
   static constexpr bool kReads = Sink::reads;
@@ -93,7 +87,6 @@ class GameLexer {
   Stop read_movetext();
   Stop find_movetext_end();
   Stop at_text_end() const { return !final_ ? Stop::need_more : Stop::game_over; }
-  template <bool Reading>
   bool newline(Stop& stop);
   template <bool Reading>
   bool brace_comment(Stop& stop);
@@ -143,20 +136,24 @@ class GameLexer {
 // ----------------------------------------------------------------------------------------------
 
 template <class Sink>
-Found GameLexer<Sink>::next(bool final, GameSpan& span) {
+Found GameLexer<Sink>::next(bool final) {
   final_ = final;
   const char* const from = p_;
   const LineCount from_lines = lines_;
-  // Between games: blanks, byte-order marks and % escape lines belong to no game.
+  // Between games: blanks (no-break spaces too), byte-order marks and % escape lines belong to
+  // no game.
   for (;;) {
     const char* p = p_;
-    while (p < end_ && is_space(*p)) {
+    for (; p < end_; ++p) {
       if (*p == '\n') {
         ++lines_.line;
         lines_.line_start = p + 1;
         lines_.start_column = 1;
+      } else if (is_utf8_no_break_space(p, end_)) {
+        ++p;
+      } else if (!(byte_flags(*p) & kSkipped)) {
+        break;
       }
-      ++p;
     }
     p_ = p;
     if (end_ - p >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
@@ -212,8 +209,6 @@ Found GameLexer<Sink>::next(bool final, GameSpan& span) {
       if constexpr (kReads) sink_->discard();
       return Found::none;
     }
-    span = GameSpan{std::size_t(begin_ - base_), std::size_t(p_ - base_), begin_line_,
-                    begin_column_};
     if constexpr (kReads) sink_->end_game(begin_, p_);
     return Found::game;
   }
@@ -272,7 +267,7 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::tag_section() {
     }
     switch (c) {
       case '\n':
-        if (!newline<Reading>(stop)) return stop;
+        if (!newline(stop)) return stop;
         continue;
       case '[':
         if (!tag<Reading>(stop)) return stop;
@@ -296,7 +291,8 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::tag_section() {
     const bool first_content = !content_;
     content_ = true;
     bool reading = false;
-    if constexpr (Reading) reading = (!first_content || begin_content()) && sink_->begin_movetext(p_);
+    if constexpr (Reading)
+      reading = (!first_content || begin_content()) && sink_->begin_movetext(p_);
     if (byte_flags(*p_) & kResultStart) {
       if constexpr (Reading) {
         if (reading ? result_at<true>(p_, stop) : result_at<false>(p_, stop)) return stop;
@@ -345,34 +341,27 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
           continue;
         }
       } else if ((byte_flags(c) & kDigit) && c != '0' && p[1] != '-' && p[1] != '/') {
-        const char* q = p;
-        do ++q;
-        while (q != end && (byte_flags(*q) & kDigit));
-        if (end - q >= 16 && *q == '.') {
-          do ++q;
-          while (q != end && *q == '.');
-          if (is_delimiter(*q) || is_move_start(*q)) {
-            if (!sink_->move_number(p)) {
-              p_ = q;
+        if (const char* q = MovetextTokenReader::read_move_number(p, end)) {
+          if (!sink_->move_number(p)) {
+            p_ = q;
+            return Stop::sink_stopped;
+          }
+          p = q;
+          if (q == end || is_delimiter(*q)) continue;
+          // What is written against the number ("12.e4") goes on the same raw token: not
+          // where a result could end the game. Nearly always the move alone.
+          fen::SanMove san;
+          const char* r = end - q >= 8 ? MovetextTokenReader::read_common_move(q, san) : nullptr;
+          if (r && is_delimiter(*r)) {
+            if (!sink_->move(san, std::string_view(q, std::size_t(r - q)), q)) {
+              p_ = r;
               return Stop::sink_stopped;
             }
-            p = q;
-            if (is_delimiter(*q)) continue;
-            // What is written against the number ("12.e4") goes on the same raw token: not
-            // where a result could end the game. Nearly always the move alone.
-            fen::SanMove san;
-            const char* r = MovetextTokenReader::read_common_move(q, san);
-            if (r && is_delimiter(*r)) {
-              if (!sink_->move(san, std::string_view(q, std::size_t(r - q)), q)) {
-                p_ = r;
-                return Stop::sink_stopped;
-              }
-              p = r;
-              continue;
-            }
-            if (!(p = read_glued_tokens(q))) return Stop::sink_stopped;
+            p = r;
             continue;
           }
+          if (!(p = read_glued_tokens(q))) return Stop::sink_stopped;
+          continue;
         }
       }
     }
@@ -401,7 +390,7 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
     Stop stop = Stop::game_over;
     switch (c) {
       case '\n':
-        if (!newline<true>(stop)) return stop;
+        if (!newline(stop)) return stop;
         break;
       case '{':
         if (!brace_comment<true>(stop)) return stop;
@@ -441,7 +430,7 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::find_movetext_end() {
     Stop stop = Stop::game_over;
     switch (*p) {
       case '\n':
-        if (!newline<false>(stop)) return stop;
+        if (!newline(stop)) return stop;
         continue;
       case '{':
         if (!brace_comment<false>(stop)) return stop;
@@ -535,7 +524,7 @@ inline const char* GameLexer<Sink>::read_tokens(const char* p) {
       switch (t.kind) {
         case Kind::move: go_on = sink_->move(t.san, t.text, p); break;
         case Kind::move_number: go_on = sink_->move_number(p); break;
-        case Kind::result: go_on = sink_->inner_result(t.text, p); break;
+        case Kind::result: go_on = sink_->result(t.text, p); break;
         case Kind::nag: go_on = sink_->nag(t.nag, p); break;
         case Kind::suffix: go_on = sink_->suffix(t.text, p); break;
         case Kind::ignorable: break;
@@ -553,7 +542,6 @@ inline const char* GameLexer<Sink>::read_tokens(const char* p) {
 // At a line end (p_ at '\n'): the rules that look at the start of the next line. False when the
 // game ends or the lexer must stop (`stop` says which).
 template <class Sink>
-template <bool Reading>
 bool GameLexer<Sink>::newline(Stop& stop) {
   const char* p = p_ + 1;
   ++lines_.line;
@@ -698,7 +686,8 @@ bool GameLexer<Sink>::tag(Stop& stop) {
   // point (where a byte range may begin).
   const bool after_blank =
       open - base_ >= 2 && open[-1] == '\n' && (open[-2] == '\n' || is_blank(open[-2]));
-  if ((blank_in_tags_ && seen(name)) || (content_ && after_blank && is_sync_point(base_, open, end_))) {
+  if ((blank_in_tags_ && seen(name)) ||
+      (content_ && after_blank && is_sync_point(base_, open, end_))) {
     stop = Stop::game_over;
     return false;
   }

@@ -112,7 +112,7 @@ std::string GameParser::move_label(const fen::Position& pos) const {
 void GameParser::start_game(const char* begin, const LineCount* lines) {
   lines_count_ = lines;
   begin_ = begin;
-  begun_ = rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = false;
+  rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = false;
   pending_castling_ = nullptr;
   fen_tag_.clear();
   variant_tag_.clear();
@@ -124,7 +124,6 @@ void GameParser::start_game(const char* begin, const LineCount* lines) {
 }
 
 bool GameParser::begin_game(const char* begin, std::uint32_t line, std::uint32_t column) {
-  begun_ = true;
   begin_line_ = line;
   begin_column_ = column;
   number_ = next_number_++;
@@ -354,11 +353,6 @@ bool GameParser::result(std::string_view token, const char* at) {
   return on_result(token, at);
 }
 
-bool GameParser::inner_result(std::string_view token, const char* at) {
-  if (!settle_pending(at)) return false;
-  return on_result(token, at);
-}
-
 bool GameParser::on_result(std::string_view token, const char* at) {
   if (lines_.size() > 1) {
     warn(at, "result " + quoted(token) + " inside a variation (ignored)");
@@ -425,8 +419,7 @@ ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOption
   GameParser parser(visitor, options, TextOrigin{text.data(), options.first_offset},
                     options.first_game_number);
   GameLexer<GameParser> lexer(text, &parser, 0, options.first_line, options.first_column);
-  GameSpan span;
-  while (lexer.next(true, span) == Found::game) {
+  while (lexer.next(true) == Found::game) {
   }
   end_line = lexer.line();
   end_column = lexer.column();

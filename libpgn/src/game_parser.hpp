@@ -64,8 +64,9 @@ class GameParser {
   bool open_variation(const char* at);
   bool close_variation(const char* at);
   bool stray_brace(const char* at);
-  bool result(std::string_view token, const char* at);        // the game's last token
-  bool inner_result(std::string_view token, const char* at);  // one written into a raw token
+  // A result: the game's last token, or one written into a raw token (the lexer decides
+  // which ends the game).
+  bool result(std::string_view token, const char* at);
   bool bad_token(std::string_view token, const char* at);
   bool unclosed_comment(const char* at);
   void end_game(const char* begin, const char* end);
@@ -130,7 +131,6 @@ class GameParser {
   std::uint32_t begin_line_ = 0, begin_column_ = 0;
   std::uint64_t number_ = 0;
   std::vector<Line> lines_;  // reused from game to game
-  bool begun_ = false;           // the visitor heard begin_game
   bool skipped_ = false;         // the visitor skipped the game: no checks, no callbacks
   bool muted_ = false;           // the visitor skipped the rest of the game: checks only
   bool ignored_ = false;         // the visitor wants nothing more of the game: no checks either

@@ -21,7 +21,7 @@ struct MovetextToken {
   enum class Kind : std::uint8_t {
     move,         // SAN, long algebraic, castling or a null move (`san` holds it)
     move_number,  // 12. 12... 12…
-    result,       // 1-0 0-1 1/2-1/2 * (and 1/2, ½-½) inside a raw token ("23.1-0")
+    result,       // 1-0 0-1 1/2-1/2 * (and 1/2, ½-½), in a variation or against an annotation
     nag,          // $n (`nag` holds n, or more than 255)
     suffix,       // ! ? !! ?? !? ?!
     ignorable,    // "..." after a move number, "e.p.", a detached + or #

@@ -623,5 +623,38 @@ TEST(ReaderText, ResultWrittenAgainstAMoveNumber) {
   EXPECT_EQ(games[1].outline(), (Strings{"d4", "*"}));
 }
 
+// No-break spaces between games belong to no game, as blanks do.
+TEST(ReaderText, NoBreakSpacesBetweenGames) {
+  for (const std::string nbsp : {"\xA0", "\xC2\xA0"}) {
+    SCOPED_TRACE(nbsp == "\xA0" ? "Latin-1" : "UTF-8");
+    const auto games =
+        testing::read_text("1. e4 e5 1-0" + nbsp + "\n" + nbsp + "\n[Event \"b\"]\n\n1. d4 *\n");
+    ASSERT_EQ(games.size(), 2U);
+    EXPECT_EQ(games[0].outline(), (Strings{"e4", "e5", "1-0"}));
+    EXPECT_EQ(games[1].outline(), (Strings{"d4", "*"}));
+    for (const GameLog& g : games) EXPECT_TRUE(g.diagnostics().empty());
+  }
+}
+
+// Text that ends anywhere, in the middle of a token too, is read without looking past its end
+// (each prefix is its own buffer, of its exact size, so that a sanitized build sees any read
+// beyond it), and holds one game.
+TEST(ReaderText, TextEndingAnywhere) {
+  const std::string movetext =
+      "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 "
+      "10.d4 Nbd7 11.c4 c6 12.cxb5 axb5 13.Nc3 Bb7 14.Bg5 b4 15.Nb1 h6 16.Bh4 c5 17.dxe5 "
+      "Nxe4 18.Bxe7 Qxe7 {a comment} 19.exd6 Qf6 (19...Qxd6 20.Nbd2) 20.Nbd2 Nxd6 $1 21.Nc4 "
+      "Nxc4! 22.Bxc4 Nb6?! 23.Ne5 Rae8 24.Bxf7+ Rxf7 25.Nxf7 Rxe1+ 26.Qxe1 Kxf7 27.Qe3 "
+      "Qg5 28.Qxg5 hxg5 29.b3 Ke6 30.a3 Kd6 31.axb4 cxb4 32.Ra5 Nd5 33.f3 Bc8 34.Kf2 Bf5 "
+      "35.Ra7 g6 36.Ra6+ Kc5 37.Ke1 Nf4 38.g3 Nxh3 39.Kd2 Kb5 40.Rd6 Kc5 41.Ra6 Nf2 42.g4 "
+      "Bd3 43.Re6 1.............................e 1/2-1/2";
+  for (std::size_t n = 1; n <= movetext.size(); ++n) {
+    const std::string text = movetext.substr(0, n);
+    const auto games = testing::read_text(text);
+    ASSERT_EQ(games.size(), 1U) << "the first " << n << " bytes";
+    EXPECT_EQ(games[0].raw, text);
+  }
+}
+
 }  // namespace
 }  // namespace fenkit::pgn

@@ -35,11 +35,6 @@ inline auto const clock_dash = [](auto& ctx) { state(ctx).clock_is_dash = true; 
 
 }  // namespace actions
 
-// The piece placement: ranks from the 8th down, '/' between them. A primitive parser, since
-// it is most of a FEN's characters: it fills the board in one pass and, at the first thing
-// wrong (a ninth square, a short rank, a ninth rank), records why and stops there, so that
-// the driver reports that column. Two digits in a row ("44") add up; the setup notes them for
-// validation to judge.
 // What each character of a placement does, as one byte: the squares it fills (a piece one, a
 // digit its empty ones), kSlash for the '/' between ranks, kEnd for anything else (the field
 // ends there). Looked up rather than tested: which character comes next cannot be predicted.
@@ -60,6 +55,11 @@ inline constexpr std::array<Piece, 256> kPlacementPiece = [] {
   return t;
 }();
 
+// The piece placement: ranks from the 8th down, '/' between them. A primitive parser, since
+// it is most of a FEN's characters: it fills the board in one pass and, at the first thing
+// wrong (a ninth square, a short rank, a ninth rank), records why and stops there, so that
+// the driver reports that column. Two digits in a row ("44") add up; the setup notes them for
+// validation to judge.
 struct PlacementParser : x3::parser<PlacementParser> {
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;
@@ -70,9 +70,6 @@ struct PlacementParser : x3::parser<PlacementParser> {
   }
 
  private:
-  // The placement read character by character: at the first thing wrong (a ninth square, a
-  // short rank, a ninth rank) it records why and stops there, so that the driver reports that
-  // column.
   template <typename It>
   static bool read(It& first, It const& last, FenParseState& st) {
     Piece* const board = st.setup.board.data();

@@ -166,6 +166,20 @@ TEST(EpdRead, PromotionsInEveryWritingAndApart) {
         << move;
 }
 
+TEST(EpdRead, PromotionApartOnlyWhereTheMoveCanTakeIt) {
+  // Joined to the move, `= Q` would make text that is no move (`Qd2a8=Q`, `a8=Q=R`); even
+  // without the chess checked, the `=` is refused where it stands.
+  const ReadOptions syntax_only{.check = false};
+  for (const char* operations : {"bm Qd2a8 = Q", "bm a8=Q = R", "bm O-O = Q"}) {
+    const std::string text = line(kPromote, operations);
+    const std::vector<ReadError> errors = read_errors(text, syntax_only);
+    ASSERT_FALSE(errors.empty());
+    EXPECT_EQ(errors[0].column, column_of(text, "= ")) << operations;
+  }
+  EXPECT_EQ(texts(read_ok(line(kPromote, "bm a8 = Q"), syntax_only), "bm"),
+            (std::vector<std::string>{"a8=Q"}));
+}
+
 TEST(EpdRead, MovesContinuedAfterAStraySemicolon) {
   // `bm h3; Be1` in a real suite: a move where an opcode should be continues the list.
   const Record r = read_ok(line(kStart, "bm e4; d4; Nf3; id \"x\""));

@@ -126,11 +126,20 @@ inline auto const add_move = [](auto& ctx) {
 };
 
 // `f8 = Q`: a promotion written apart from its move; it goes before the move's check marks
-// (`f8+ = Q` is f8=Q+).
+// (`f8+ = Q` is f8=Q+). It belongs to the move only when the two together are still a move:
+// `Qd2a8 = Q` or `a8=Q = R` is refused where the `=` stands, since the joined text would not
+// read back as the move it was taken for.
 inline auto const add_promotion = [](auto& ctx) {
   std::string& text = state(ctx).record.operations.back().operands.back().text;
-  const std::size_t marks = text.find_last_not_of("+#") + 1;
-  text.insert(marks, {'=', *text_of(x3::_attr(ctx)).data()});
+  std::string joined = text;
+  joined.insert(joined.find_last_not_of("+#") + 1, {'=', *text_of(x3::_attr(ctx)).data()});
+  const char* first = joined.data();
+  const char* const last = first + joined.size();
+  if (!x3::parse(first, last, fen::grammar::san >> x3::eoi)) {
+    x3::_pass(ctx) = false;
+    return;
+  }
+  text = std::move(joined);
 };
 
 inline auto const add_integer = [](auto& ctx) {

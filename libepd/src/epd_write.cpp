@@ -1,6 +1,9 @@
 // Writing records in canonical EPD form.
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "fenkit/epd/write.hpp"
 
@@ -36,6 +39,18 @@ void write_operation(const Operation& op, std::string& out) {
 // A clock operation that six-field output carries in the FEN fields instead.
 bool is_clock(const Operation& op) {
   return (op.opcode == "hmvc" || op.opcode == "fmvn") && op.integer() && *op.integer() >= 0;
+}
+
+// Whether an hmvc or fmvn operation's operand is a clock a FEN can hold (what
+// Record::halfmove_clock and fullmove_number take in preference to the clock fields).
+bool gives_clock(std::optional<std::int64_t> n) { return n && *n >= 0 && *n <= UINT32_MAX; }
+
+// A clock operation made from a FEN field goes last, or before the record's own operation of
+// that opcode where one gives no clock (`hmvc -1`, beyond 32 bits): the first is the one read back.
+void add_clock(std::vector<const Operation*>& ops, const Operation& clock) {
+  const auto own = std::ranges::find_if(
+      ops, [&](const Operation* op) { return op->opcode == clock.opcode; });
+  ops.insert(own, &clock);
 }
 
 }  // namespace
@@ -107,13 +122,13 @@ void write_epd(const Record& record, std::string& out, const WriteOptions& optio
       append_number(record.fullmove_number(), out);
       break;
     case ClockFields::four:
-      if (record.clock_fields >= 1 && !record.has("hmvc")) {
+      if (record.clock_fields >= 1 && !gives_clock(record.hmvc())) {
         halfmove = Operation{"hmvc", {Operand::of_integer(record.setup.halfmove_clock)}, 0};
-        ops.push_back(&halfmove);
+        add_clock(ops, halfmove);
       }
-      if (record.clock_fields >= 2 && !record.has("fmvn")) {
+      if (record.clock_fields >= 2 && !gives_clock(record.fmvn())) {
         fullmove = Operation{"fmvn", {Operand::of_integer(record.setup.fullmove_number)}, 0};
-        ops.push_back(&fullmove);
+        add_clock(ops, fullmove);
       }
       break;
   }

@@ -73,6 +73,24 @@ TEST(EpdWrite, ClockFieldModes) {
   EXPECT_EQ(to_epd(five, {.clocks = ClockFields::four}), "4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; hmvc 9;");
 }
 
+// An hmvc or fmvn operation that gives no clock (beyond 32 bits, negative) leaves
+// the clock to the FEN field; four fields carry that clock in an operation read before it.
+TEST(EpdWrite, ClockFieldBesideAnOperationThatGivesNoClock) {
+  const ReadOptions syntax_only{.check = false};
+  const std::pair<const char*, const char*> cases[] = {
+      {"999 hmvc 9999999999;", "hmvc 999; hmvc 9999999999;"},
+      {"999 hmvc -5;", "hmvc 999; hmvc -5;"},
+      {"7 30 bm Ke2; fmvn -2; hmvc 8;", "bm Ke2; fmvn 30; fmvn -2; hmvc 8;"},
+  };
+  for (const auto& [operations, four] : cases) {
+    const std::string text = std::string("4k3/8/8/8/8/8/8/4K3 w - - ") + operations;
+    const Record record = read_ok(text, syntax_only);
+    const std::string written = to_epd(record, {.clocks = ClockFields::four});
+    EXPECT_EQ(written, std::string("4k3/8/8/8/8/8/8/4K3 w - - ") + four);
+    EXPECT_EQ(read_ok(written, syntax_only).fen(), record.fen()) << text;
+  }
+}
+
 TEST(EpdWrite, SortedOperations) {
   const Record r = read_ok("4k3/8/8/8/8/8/8/4K3 w - - id \"x\"; bm Ke2; acd 3; XPRIV 1; c0 \"c\";");
   EXPECT_EQ(to_epd(r, {.sort_operations = true}),

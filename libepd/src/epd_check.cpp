@@ -9,9 +9,13 @@ namespace fenkit::epd {
 
 namespace {
 
-std::string range_text(const OpcodeInfo& info) {
-  if (info.max == std::numeric_limits<std::int64_t>::max())
+// What the range asks of `value`, which is outside it. Where the top is far off (a count, a
+// clock), only the bound passed is named.
+std::string range_text(const OpcodeInfo& info, std::int64_t value) {
+  const bool far_top = info.max >= std::numeric_limits<std::uint32_t>::max();
+  if (far_top && value < info.min)
     return info.min == 0 ? "not negative" : "at least " + std::to_string(info.min);
+  if (far_top) return "at most " + std::to_string(info.max);
   return "from " + std::to_string(info.min) + " to " + std::to_string(info.max);
 }
 
@@ -56,7 +60,7 @@ std::vector<ReadError> check_record(Record& record, const CheckOptions& options)
     const Operand& operand = op.operands.front();  // the grammar requires one
     if (operand.integer < info->min || operand.integer > info->max)
       errors.push_back({operand.column, op.opcode + " " + std::to_string(operand.integer) +
-                                            " out of range (" + range_text(*info) + ")"});
+                                            " out of range (" + range_text(*info, operand.integer) + ")"});
   }
 
   // The position, with the clocks that hmvc and fmvn give it.

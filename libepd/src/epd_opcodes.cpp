@@ -9,6 +9,8 @@ namespace fenkit::epd {
 namespace {
 
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+// The clocks are a FEN's clock fields, which hold 32 bits.
+constexpr std::int64_t kClockMax = std::numeric_limits<std::uint32_t>::max();
 
 using enum OperandShape;
 
@@ -37,8 +39,8 @@ constexpr OpcodeInfo kOpcodes[] = {
     {"draw_offer", none, 0, 0, "offer a draw"},
     {"draw_reject", none, 0, 0, "reject a draw offer"},
     {"eco", string, 0, 0, "Encyclopedia of Chess Openings code"},
-    {"fmvn", integer, 1, kMax, "fullmove number"},
-    {"hmvc", integer, 0, kMax, "halfmove clock"},
+    {"fmvn", integer, 1, kClockMax, "fullmove number"},
+    {"hmvc", integer, 0, kClockMax, "halfmove clock"},
     {"id", string, 0, 0, "position identification"},
     {"nic", string, 0, 0, "New In Chess opening code"},
     {"noop", any, 0, 0, "no operation"},

@@ -115,7 +115,7 @@ TEST_P(EpdIntegerRange, StandardOpcodesTakeIntegersInRange) {
 }
 
 // The ranges of the PGN standard (16.2.5): ce from -32767 to 32767 (mate scores included),
-// dm, fmvn and tcgs from 1, the counts and clocks from 0.
+// dm, fmvn and tcgs from 1, the counts and clocks from 0; the clocks up to 2^32 - 1.
 INSTANTIATE_TEST_SUITE_P(
     Cases, EpdIntegerRange,
     ::testing::Values(RangeCase{"ce 32767;", true, ""}, RangeCase{"ce -32767;", true, ""},
@@ -133,6 +133,11 @@ INSTANTIATE_TEST_SUITE_P(
                       RangeCase{"rc -1;", false, "rc -1 out of range (not negative)"},
                       RangeCase{"tcgs 0;", false, "tcgs 0 out of range (at least 1)"},
                       RangeCase{"hmvc -1;", false, "hmvc -1 out of range (not negative)"},
+                      // The clocks are a FEN's clock fields: 32 bits.
+                      RangeCase{"hmvc 4294967296;", false,
+                                "hmvc 4294967296 out of range (at most 4294967295)"},
+                      RangeCase{"fmvn 4294967296;", false,
+                                "fmvn 4294967296 out of range (at most 4294967295)"},
                       RangeCase{"fmvn 7;", true, ""}));
 
 TEST(EpdCheck, FullmoveZeroIsOutOfRangeAndMakesThePositionInvalid) {

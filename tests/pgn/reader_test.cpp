@@ -636,6 +636,32 @@ TEST(ReaderText, NoBreakSpacesBetweenGames) {
   }
 }
 
+// Tags at the edges of the common shape `[Name "value"]`, which is read by a shorter way than
+// the others: each reads as the PGN rules say, the short way or not.
+TEST(ReaderText, TagsJustOutsideTheCommonShape) {
+  const std::pair<std::string, std::string> cases[] = {
+      {R"([Event "plain"])", "tag Event=plain"},
+      {R"([Event ""])", "tag Event="},
+      {R"([Event "spaced" ])", "tag Event=spaced"},
+      {R"([Event  "two blanks"])", "tag Event=two blanks"},
+      {"[Event\t\"tab\"]", "tag Event=tab"},
+      {R"([ Event "blank after the bracket"])", "tag Event=blank after the bracket"},
+      {R"([Event "escaped \"quote\""])", R"(tag Event=escaped "quote")"},
+      {R"([Event "a" b"])", R"(tag Event=a" b)"},
+      {R"([Event "back\slash"])", R"(tag Event=back\slash)"},
+  };
+  for (const auto& [tag, expected] : cases) {
+    SCOPED_TRACE(tag);
+    const auto games = testing::read_text(tag + "\n\n1. e4 *\n");
+    ASSERT_EQ(games.size(), 1U);
+    EXPECT_EQ(games[0].only("tag"), Strings{expected});
+    EXPECT_EQ(games[0].outline(), (Strings{"e4", "*"}));
+  }
+  // At the text's very end, with or without its bracket.
+  EXPECT_EQ(testing::read_text(R"([Event "end"])")[0].only("tag"), Strings{"tag Event=end"});
+  EXPECT_EQ(testing::read_text(R"([Event "end")")[0].only("tag"), Strings{});
+}
+
 // Text that ends anywhere, in the middle of a token too, is read without looking past its end
 // (each prefix is its own buffer, of its exact size, so that a sanitized build sees any read
 // beyond it), and holds one game.

@@ -122,18 +122,21 @@ __attribute__((target("ssse3"))) char* write_placement_ssse3(const Position& pos
 // Whether to use the shuffle instructions: asked of the CPU once. FENKIT_CPU=baseline in the
 // environment keeps to the code every x86-64 CPU runs (to compare the two, or to rule the
 // faster one out when chasing a problem).
-bool has_ssse3() {
+// Settled when the library is loaded, so that writing a FEN does not ask again (a guarded
+// static asked on every call cost a percent of a replay).
+bool detect_ssse3() {
 #if defined(FENKIT_SSSE3_AVAILABLE)
-  static const bool supported = [] {
-    const char* cpu = std::getenv("FENKIT_CPU");
-    if (cpu && std::string_view(cpu) == "baseline") return false;
-    return bool(__builtin_cpu_supports("ssse3"));
-  }();
-  return supported;
+  const char* cpu = std::getenv("FENKIT_CPU");
+  if (cpu && std::string_view(cpu) == "baseline") return false;
+  __builtin_cpu_init();  // may run before the CPU model is filled in
+  return bool(__builtin_cpu_supports("ssse3"));
 #else
   return false;
 #endif
 }
+const bool kHasSsse3 = detect_ssse3();
+
+bool has_ssse3() { return kHasSsse3; }
 
 char* write_placement(const Position& pos, char* p) {
 #if defined(FENKIT_SSSE3_AVAILABLE)

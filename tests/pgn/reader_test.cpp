@@ -636,6 +636,30 @@ TEST(ReaderText, NoBreakSpacesBetweenGames) {
   }
 }
 
+// Comments of every length up to well past the sixteen bytes searched at a step, closed on their
+// line or not, each read whole and no further (another comment follows); the text's end a little
+// or far behind.
+TEST(ReaderText, CommentsOfEveryLength) {
+  for (std::size_t n = 0; n <= 100; ++n) {
+    const std::string body(n, 'x');
+    for (const std::string& padding : {std::string(), std::string(64, ' ')}) {
+      for (const std::string& comment : {"{" + body + "}", "{" + body + "\nx}"}) {
+        const bool one_line = comment.find('\n') == std::string::npos;
+        SCOPED_TRACE(std::to_string(n) + (one_line ? " on one line" : " over two lines"));
+        const std::string text = "1. e4 " + comment + " e5 {y}" + padding + " *";
+        const auto games = testing::read_text(text);
+        ASSERT_EQ(games.size(), 1U);
+        const std::string second_at = one_line ? "1:" + std::to_string(11 + comment.size())
+                                               : std::string("2:7");
+        EXPECT_EQ(games[0].only("comment"),
+                  (Strings{"comment " + comment.substr(1, comment.size() - 2) + " 1:7",
+                           "comment y " + second_at}));
+        EXPECT_EQ(games[0].outline(), (Strings{"e4", comment, "e5", "{y}", "*"}));
+      }
+    }
+  }
+}
+
 // Tags at the edges of the common shape `[Name "value"]`, which is read by a shorter way than
 // the others: each reads as the PGN rules say, the short way or not.
 TEST(ReaderText, TagsJustOutsideTheCommonShape) {

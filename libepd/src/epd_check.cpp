@@ -60,7 +60,8 @@ std::vector<ReadError> check_record(Record& record, const CheckOptions& options)
     const Operand& operand = op.operands.front();  // the grammar requires one
     if (operand.integer < info->min || operand.integer > info->max)
       errors.push_back({operand.column, op.opcode + " " + std::to_string(operand.integer) +
-                                            " out of range (" + range_text(*info, operand.integer) + ")"});
+                                            " out of range (" +
+                                            range_text(*info, operand.integer) + ")"});
   }
 
   // The position, with the clocks that hmvc and fmvn give it.

@@ -119,11 +119,10 @@ __attribute__((target("ssse3"))) char* write_placement_ssse3(const Position& pos
 }
 #endif
 
-// Whether to use the shuffle instructions: asked of the CPU once. FENKIT_CPU=baseline in the
-// environment keeps to the code every x86-64 CPU runs (to compare the two, or to rule the
-// faster one out when chasing a problem).
-// Settled when the library is loaded, so that writing a FEN does not ask again (a guarded
-// static asked on every call cost a percent of a replay).
+// Whether to use the shuffle instructions: asked of the CPU once, when the library is loaded
+// (a guarded static asked on every FEN written cost a percent of a replay). FENKIT_CPU=baseline
+// in the environment keeps to the code every x86-64 CPU runs (to compare the two, or to rule
+// the faster one out when chasing a problem).
 bool detect_ssse3() {
 #if defined(FENKIT_SSSE3_AVAILABLE)
   const char* cpu = std::getenv("FENKIT_CPU");

@@ -1,5 +1,7 @@
 // Reading FEN: the fields are X3 rules (grammar/fen_def.hpp); this driver walks the fields in
 // order so that every error knows its field and column.
+#include <array>
+#include <cstdint>
 #include <stdexcept>
 
 #include "fenkit/fen/fen.hpp"
@@ -60,6 +62,7 @@ class FenDriver {
       state_.error = state_.file < 8 ? FenSyntax::rank_too_short : FenSyntax::too_few_ranks;
       return fail_state(FenField::placement);
     }
+    if (!options_.epd_fields_only && read_common_tail()) return done(consumed);
     if (!separator(FenField::side_to_move) || !field(grammar::side(), FenField::side_to_move) ||
         !separator(FenField::castling) || !field(grammar::castling(), FenField::castling) ||
         !separator(FenField::en_passant))
@@ -148,6 +151,61 @@ class FenDriver {
       fail(clock ? FenSyntax::bad_number : FenSyntax::bad_character, which);
       return false;
     }
+    return true;
+  }
+
+  // The rest of a FEN as nearly every one is written, " w KQkq - 0 1": single blanks, castling
+  // by K, Q, k and q, clocks of up to nine digits, nothing after. Read by hand and set only
+  // when all of it is there; anything else (and every error) is left to the field rules, which
+  // read such a tail alike.
+  bool read_common_tail() {
+    const char* p = it_;
+    const auto left = [&] { return end_ - p; };
+    if (left() < 10 || p[0] != ' ' || (p[1] != 'w' && p[1] != 'b') || p[2] != ' ') return false;
+    const Color side = p[1] == 'w' ? Color::white : Color::black;
+    p += 3;
+    std::array<char, 8> castling{};
+    std::uint8_t castling_count = 0;
+    if (*p == '-') {
+      ++p;
+    } else {
+      while (p != end_ && castling_count < 4 &&
+             (*p == 'K' || *p == 'Q' || *p == 'k' || *p == 'q'))
+        castling[castling_count++] = *p++;
+      if (castling_count == 0) return false;
+    }
+    if (left() < 6 || *p++ != ' ') return false;
+    Square en_passant = no_square;
+    if (*p == '-') {
+      ++p;
+    } else if (*p >= 'a' && *p <= 'h' && p[1] >= '1' && p[1] <= '8') {
+      en_passant = make_square(*p - 'a', p[1] - '1');
+      p += 2;
+    } else {
+      return false;
+    }
+    std::uint32_t halfmove = 0, fullmove = 0;
+    if (!read_common_clock(p, halfmove) || !read_common_clock(p, fullmove) || p != end_)
+      return false;
+    Setup& setup = state_.setup;
+    setup.side_to_move = side;
+    setup.castling = castling;
+    setup.castling_count = castling_count;
+    setup.en_passant = en_passant;
+    setup.halfmove_clock = halfmove;
+    setup.fullmove_number = fullmove;
+    it_ = p;
+    return true;
+  }
+  // " " and one to nine digits (no overflow to check), as read_common_tail wants them.
+  bool read_common_clock(const char*& p, std::uint32_t& value) const {
+    if (end_ - p < 2 || *p != ' ') return false;
+    const char* q = p + 1;
+    std::uint32_t n = 0;
+    while (q != end_ && q - p <= 9 && *q >= '0' && *q <= '9') n = n * 10 + std::uint32_t(*q++ - '0');
+    if (q == p + 1 || (q != end_ && *q >= '0' && *q <= '9')) return false;
+    value = n;
+    p = q;
     return true;
   }
 

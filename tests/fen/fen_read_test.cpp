@@ -259,6 +259,55 @@ struct LenientCase {
   unsigned fullmove;
 };
 
+// Tails at the edges of the common shape " w KQkq - 0 1", which is read by a shorter way than
+// the others: each reads as the field rules say, the short way or not.
+TEST(FenRead, TailsJustOutsideTheCommonShape) {
+  struct Tail {
+    std::string text;
+    Color side;
+    std::string castling;
+    Square en_passant;
+    std::uint32_t halfmove, fullmove;
+  };
+  const Tail accepted[] = {
+      {" w KQkq - 0 1", Color::white, "KQkq", no_square, 0, 1},
+      {" b - e3 12 345", Color::black, "", e3, 12, 345},
+      {" b kq a6 999999999 1", Color::black, "kq", a6, 999999999, 1},
+      {" w KQkqA - 0 1", Color::white, "KQkqA", no_square, 0, 1},  // X-FEN: a fifth letter
+      {" w HAha - 0 1", Color::white, "HAha", no_square, 0, 1},
+      {" w KQkq - 1234567890 1", Color::white, "KQkq", no_square, 1234567890, 1},  // ten digits
+      {" w KQkq - 00 01", Color::white, "KQkq", no_square, 0, 1},
+      {" w KQkq - 0 1 ", Color::white, "KQkq", no_square, 0, 1},  // a blank after
+      {" w KKKK - 0 1", Color::white, "KKKK", no_square, 0, 1},
+  };
+  for (const Tail& t : accepted) {
+    SCOPED_TRACE(t.text);
+    fen::Setup s;
+    const FenError e = read_setup(std::string("4k3/8/8/8/8/8/8/4K3") + t.text, s);
+    ASSERT_FALSE(e) << e.message();
+    EXPECT_EQ(s.side_to_move, t.side);
+    EXPECT_EQ(std::string(s.castling.data(), s.castling_count), t.castling);
+    EXPECT_EQ(s.en_passant, t.en_passant);
+    EXPECT_EQ(s.halfmove_clock, t.halfmove);
+    EXPECT_EQ(s.fullmove_number, t.fullmove);
+  }
+  // Refused, and where: the column of the first character of `at` in the text.
+  const std::pair<std::string, std::string> refused[] = {
+      {" w KQkq - 0 1x", "1x"},       {" w KQkq - 0", ""},
+      {" w KQkq e9 0 1", "e9"},      {" w KQkq - 99999999999 1", "99999999999"},
+      {" x KQkq - 0 1", "x KQkq"},   {" w KQkq  - 0 1", " - 0 1"},
+      {" w KQkqKQkqK - 0 1", "K -"}, {" w KQkq - -1 1", "-1 1"},
+  };
+  for (const auto& [tail, at] : refused) {
+    SCOPED_TRACE(tail);
+    const std::string text = std::string("4k3/8/8/8/8/8/8/4K3") + tail;
+    fen::Setup s;
+    const FenError e = read_setup(text, s);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e.column, at.empty() ? text.size() + 1 : text.rfind(at) + 1) << e.message();
+  }
+}
+
 TEST(FenRead, LenientTakesFourOrFiveFieldsBlanksAndDashes) {
   const LenientCase cases[] = {
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 0, 1},

@@ -228,8 +228,8 @@ FenError read_setup(std::string_view text, Setup& out, const FenReadOptions& opt
 }
 
 FenError read_fen(std::string_view text, Position& out, const FenOptions& options) {
-  Setup setup;
-  FenError error = read_setup(text, setup, FenReadOptions{.lenient = options.lenient});
+  Setup setup;  // read into directly: it is dropped on an error
+  FenError error = FenDriver(text, setup, FenReadOptions{.lenient = options.lenient}).run(nullptr);
   if (error) return error;
   error.problems = make_position(setup, out, PositionOptions{options.relax, options.chess960});
   return error;

@@ -350,9 +350,18 @@ void GameFilter::add_tag_condition(const TagCondition& c) {
   add_test(new_group(), c.name, std::move(t));
 }
 
+bool is_result(std::string_view text) {
+  return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*";
+}
+
+std::string_view parse_result(std::string_view text) {
+  if (!is_result(text))
+    invalid("'" + fen::printable(text) + "' is not a result (1-0, 0-1, 1/2-1/2 or *)");
+  return text;
+}
+
 void GameFilter::add_result(std::string_view result) {
-  if (result != "1-0" && result != "0-1" && result != "1/2-1/2" && result != "*")
-    invalid("'" + fen::printable(result) + "' is not a result (1-0, 0-1, 1/2-1/2 or *)");
+  parse_result(result);
   if (!result_group_) result_group_ = new_group();
   Test t;
   t.kind = Test::Kind::compare;

@@ -169,7 +169,8 @@ struct SelectionCriteria::Values {
   std::optional<int> min_elo;
   std::vector<EcoRange> ecos;
   std::optional<std::uint32_t> date_from, date_to;
-  std::vector<std::string> time_controls;
+  std::vector<std::string> time_controls;  // as written ("180+2")
+  std::vector<Speed> speeds;                // by name ("blitz")
   std::optional<std::uint32_t> min_plies, max_plies;
   std::vector<std::string> variants;
   std::vector<fen::Position> positions;
@@ -196,16 +197,14 @@ void SelectionCriteria::add(std::string_view name, std::string_view value) {
     else if (name == "black") v.black.push_back(text);
     else if (name == "player") v.player.push_back(text);
     else if (name == "tag") v.tags.push_back(parse_tag_condition(text));
-    else if (name == "result") {
-      GameFilter().add_result(text);  // the filter's own check, before filter() needs it
-      v.results.push_back(text);
-    } else if (name == "min-elo") v.min_elo = int(whole_number(name, text, 0, kMaxElo));
+    else if (name == "result") v.results.emplace_back(parse_result(text));
+    else if (name == "min-elo") v.min_elo = int(whole_number(name, text, 0, kMaxElo));
     else if (name == "eco") v.ecos.push_back(parse_eco_range(text));
     else if (name == "date-from") v.date_from = parse_day(text, false);
     else if (name == "date-to") v.date_to = parse_day(text, true);
     else if (name == "time-control") {
-      if (!is_written_time_control(text)) (void)parse_speed(text);
-      v.time_controls.push_back(text);
+      if (is_written_time_control(text)) v.time_controls.push_back(text);
+      else v.speeds.push_back(parse_speed(text));
     } else if (name == "min-plies" || name == "max-plies") {
       // Longer than any game: as many as a count of plies can say.
       const auto plies = std::uint32_t(std::min<std::int64_t>(
@@ -214,7 +213,8 @@ void SelectionCriteria::add(std::string_view name, std::string_view value) {
     } else if (name == "variant") v.variants.push_back(text);
     else if (name == "position") v.positions.push_back(read_position(name, text, "--position"));
     else if (name == "position-file") {
-      for (const fen::Position& pos : read_position_file(name, text)) v.positions.push_back(pos);
+      const std::vector<fen::Position> read = read_position_file(name, text);
+      v.positions.insert(v.positions.end(), read.begin(), read.end());
     } else if (name == "games") v.games = NumberSet::parse(text);
   });
   // Only a value taken counts: a refused one may be given again, right.
@@ -242,10 +242,9 @@ GameFilter SelectionCriteria::filter() const {
   for (const EcoRange& r : v.ecos) filter.add_eco(r);
   if (v.date_from) filter.set_date_from(*v.date_from);
   if (v.date_to) filter.set_date_to(*v.date_to);
-  for (const std::string& s : v.time_controls) {
-    if (is_written_time_control(s)) filter.add_time_control(s);
-    else filter.add_speed(parse_speed(s));
-  }
+  // Either kind of time control: a game matching any one is selected.
+  for (const std::string& s : v.time_controls) filter.add_time_control(s);
+  for (const Speed speed : v.speeds) filter.add_speed(speed);
   if (v.min_plies) filter.set_min_plies(*v.min_plies);
   if (v.max_plies) filter.set_max_plies(*v.max_plies);
   if (v.min_plies && v.max_plies && *v.min_plies > *v.max_plies)

@@ -6,15 +6,12 @@
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
+#include "fenkit/pgn/game_filter.hpp"
 #include "movetext_layout.hpp"
 
 namespace fenkit::pgn {
 
 namespace {
-
-bool is_result(std::string_view s) {
-  return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
-}
 
 // Tags a game cannot be replayed without; kept when the other tags are dropped.
 bool is_setup_tag(std::string_view name) {

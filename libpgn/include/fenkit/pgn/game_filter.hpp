@@ -77,6 +77,11 @@ FENKIT_API EcoRange parse_eco_range(std::string_view text);
 // The number of an ECO code ("C42" -> 242), or -1.
 FENKIT_API int eco_number(std::string_view eco);
 
+// Whether `text` is a game's result: 1-0, 0-1, 1/2-1/2 or *.
+FENKIT_API bool is_result(std::string_view text);
+// `text` if it is a result; else throws std::invalid_argument saying so.
+FENKIT_API std::string_view parse_result(std::string_view text);
+
 // Game numbers: "1-100,250,300-".
 class FENKIT_API NumberSet {
  public:

@@ -202,7 +202,8 @@ class FenDriver {
     if (end_ - p < 2 || *p != ' ') return false;
     const char* q = p + 1;
     std::uint32_t n = 0;
-    while (q != end_ && q - p <= 9 && *q >= '0' && *q <= '9') n = n * 10 + std::uint32_t(*q++ - '0');
+    while (q != end_ && q - p <= 9 && *q >= '0' && *q <= '9')
+      n = n * 10 + std::uint32_t(*q++ - '0');
     if (q == p + 1 || (q != end_ && *q >= '0' && *q <= '9')) return false;
     value = n;
     p = q;

@@ -52,9 +52,7 @@ class GameParser {
       return move_with_checks(san, token, at);
     return check_moves_ ? play(san, token, at) : count(token, at);
   }
-  bool move_number(const char* at) {
-    return !pending_castling_ || settle_pending(at);
-  }
+  bool move_number(const char* at) { return !pending_castling_ || settle_pending(at); }
   bool suffix(std::string_view suffix, const char* at);
   bool nag(unsigned nag, const char* at);
   bool comment(std::string_view text, const char* at) {

@@ -129,7 +129,6 @@ class FENKIT_API Position {
   }
   void update_castling_rights(Square from, Square to);
 
-
   std::array<Bitboard, 6> by_type_{};
   std::array<Bitboard, 2> by_color_{};
   std::array<Piece, 64> board_{};

@@ -36,14 +36,15 @@ void write_operation(const Operation& op, std::string& out) {
   out += ';';
 }
 
-// A clock operation that six-field output carries in the FEN fields instead.
-bool is_clock(const Operation& op) {
-  return (op.opcode == "hmvc" || op.opcode == "fmvn") && op.integer() && *op.integer() >= 0;
-}
-
 // Whether an hmvc or fmvn operation's operand is a clock a FEN can hold (what
 // Record::halfmove_clock and fullmove_number take in preference to the clock fields).
 bool gives_clock(std::optional<std::int64_t> n) { return n && *n >= 0 && *n <= UINT32_MAX; }
+
+// A clock operation that six-field output carries in the FEN fields instead. One that gives no
+// clock (beyond 32 bits) is no field's and stays an operation.
+bool is_clock(const Operation& op) {
+  return (op.opcode == "hmvc" || op.opcode == "fmvn") && gives_clock(op.integer());
+}
 
 // A clock operation made from a FEN field goes last, or before the record's own operation of
 // that opcode where one gives no clock (`hmvc -1`, beyond 32 bits): the first is the one read back.

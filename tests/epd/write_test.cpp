@@ -89,6 +89,10 @@ TEST(EpdWrite, ClockFieldBesideAnOperationThatGivesNoClock) {
     EXPECT_EQ(written, std::string("4k3/8/8/8/8/8/8/4K3 w - - ") + four);
     EXPECT_EQ(read_ok(written, syntax_only).fen(), record.fen()) << text;
   }
+  // Six fields carry the clock; the operation that gives none is kept, not dropped.
+  const Record beyond = read_ok("4k3/8/8/8/8/8/8/4K3 w - - 7 9 hmvc 5000000000;", syntax_only);
+  EXPECT_EQ(to_epd(beyond, {.clocks = ClockFields::six}),
+            "4k3/8/8/8/8/8/8/4K3 w - - 7 9 hmvc 5000000000;");
 }
 
 TEST(EpdWrite, SortedOperations) {

@@ -13,15 +13,13 @@ void TextColumn::push(std::string_view value) {
 void TextColumn::push_none() { spans_.push_back({}); }
 
 char* TextColumn::begin_push(std::size_t capacity) {
-  const std::size_t at = text_.size();
-  text_.resize(at + capacity);
-  spans_.push_back({std::uint32_t(at), 0});
-  return text_.data() + at;
+  spans_.push_back({std::uint32_t(text_.size()), 0});
+  return text_.reserve(capacity);
 }
 
 void TextColumn::commit(std::size_t length) {
   spans_.back().length = std::uint32_t(length);
-  text_.resize(spans_.back().at + length);
+  text_.commit(length);
 }
 
 void TextColumn::set(std::size_t row, std::string_view value) {
@@ -36,7 +34,7 @@ void TextColumn::truncate(std::size_t rows) {
   std::size_t end = text_.size();
   for (std::size_t r = rows; r < spans_.size(); ++r)
     if (spans_[r].length != kNone) end = std::min<std::size_t>(end, spans_[r].at);
-  text_.resize(end);
+  text_.truncate(end);
   spans_.resize(rows);
 }
 

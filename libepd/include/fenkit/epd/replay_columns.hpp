@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "fenkit/fen/export.hpp"
+#include "fenkit/pgn/output_buffer.hpp"
 
 namespace fenkit::epd {
 
@@ -26,7 +27,7 @@ class FENKIT_API TextColumn {
   bool is_none(std::size_t row) const { return spans_[row].length == kNone; }
   // The value of a row that is not none.
   std::string_view operator[](std::size_t row) const {
-    return std::string_view(text_.data() + spans_[row].at, spans_[row].length);
+    return std::string_view(text_.view().data() + spans_[row].at, spans_[row].length);
   }
 
   void push(std::string_view value);
@@ -49,7 +50,7 @@ class FENKIT_API TextColumn {
     std::uint32_t at = 0;
     std::uint32_t length = kNone;
   };
-  std::string text_;
+  pgn::OutputBuffer text_;  // grows without zero-filling what begin_push() hands out
   std::vector<Span> spans_;
 };
 

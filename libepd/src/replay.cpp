@@ -351,19 +351,21 @@ void ReplayWriter::push_head(const fen::Position& pos, const fen::Position* befo
   ReplayColumns& c = result_.columns;
   c.game.push_back(std::int64_t(game_) + options_.game_offset);
   c.ply.push_back(ply);
-  if (options_.variations) {
+  const ReplayOptions::RowText& text = options_.row_text;
+  if (options_.variations && text.path) {
     scratch_.clear();
     write_path(scratch_);
     c.path.push(scratch_.view());
   }
-  if (before) {
-    c.san.push(san_of(*before, move, &pos));
-    c.uci.push(uci_of(*before, move));
-  } else {
-    c.san.push_none();
-    c.uci.push_none();
+  if (text.san) {
+    if (before) c.san.push(san_of(*before, move, &pos));
+    else c.san.push_none();
   }
-  c.fen.commit(fen_writer_.write(pos, c.fen.begin_push(fen::kMaxFenLength)));
+  if (text.uci) {
+    if (before) c.uci.push(uci_of(*before, move));
+    else c.uci.push_none();
+  }
+  if (text.fen) c.fen.commit(fen_writer_.write(pos, c.fen.begin_push(fen::kMaxFenLength)));
   for (std::size_t i = 0; i < options_.tags.size(); ++i) {
     if (tag_seen_[i]) c.tags[i].push(tag_values_[i]);
     else c.tags[i].push_none();

@@ -70,13 +70,13 @@ PyObject* make_str(std::string_view text, bool ascii) {
 
 PyObject* ColumnBuilder::text_object(const ColumnSpec& spec, Column& column,
                                      std::string_view text) {
-  if (spec.interned) return interned(column, text, spec.ascii);
-  if (spec.repeats && column.last && column.last_text == text) {
+  if (spec.interned()) return interned(column, text, spec.ascii());
+  if (spec.repeats() && column.last && column.last_text == text) {
     Py_INCREF(column.last);
     return column.last;
   }
-  PyObject* s = make_str(text, spec.ascii);
-  if (spec.repeats) {
+  PyObject* s = make_str(text, spec.ascii());
+  if (spec.repeats()) {
     column.last_text.assign(text);
     column.last = s;
   }
@@ -164,7 +164,6 @@ const epd::TextColumn& text_column(const epd::ReplayColumns& c, const ColumnSpec
     case ColumnSource::fen: return c.fen;
     case ColumnSource::tag: return c.tags[spec.tag];
     case ColumnSource::comment: return c.comment;
-    case ColumnSource::nags: return c.nags;
     case ColumnSource::next_san: return c.next_san;
     case ColumnSource::next_uci: return c.next_uci;
     default: break;

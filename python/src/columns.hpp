@@ -36,11 +36,20 @@ enum class ColumnSource : std::uint8_t {
 struct ColumnSpec {
   std::string name;
   ColumnSource source;
-  std::size_t tag = 0;    // ColumnSource::tag: which one
-  bool keep = true;       // false: not asked for (columns=...), not made
-  bool interned = false;  // few distinct values (SAN, UCI): one str object per value
-  bool repeats = false;   // often the same as in the row before (tags, path): reuse it
-  bool ascii = false;     // never more than ASCII (FEN, SAN, UCI, path)
+  std::size_t tag = 0;  // ColumnSource::tag: which one
+  bool keep = true;     // false: not asked for (columns=...), not made
+
+  // Few distinct values (moves): one str object per value.
+  bool interned() const {
+    return source == ColumnSource::san || source == ColumnSource::uci ||
+           source == ColumnSource::next_san || source == ColumnSource::next_uci;
+  }
+  // Often the same as in the row before (tags, path): the last object is reused.
+  bool repeats() const { return source == ColumnSource::tag || source == ColumnSource::path; }
+  // Never more than ASCII (moves, FEN, path).
+  bool ascii() const {
+    return interned() || source == ColumnSource::fen || source == ColumnSource::path;
+  }
 };
 
 // Chunks' columns go round between the workers and the calling thread, so that their memory is

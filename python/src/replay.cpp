@@ -94,13 +94,13 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   std::vector<ColumnSpec> specs;
   specs.push_back({"game", S::game});
   specs.push_back({"ply", S::ply});
-  if (variations) specs.push_back({"path", S::path, 0, true, false, true, true});
-  specs.push_back({"san", S::san, 0, true, true, false, true});
-  specs.push_back({"uci", S::uci, 0, true, true, false, true});
-  specs.push_back({"fen", S::fen, 0, true, false, false, true});
+  if (variations) specs.push_back({"path", S::path});
+  specs.push_back({"san", S::san});
+  specs.push_back({"uci", S::uci});
+  specs.push_back({"fen", S::fen});
   const std::size_t base_columns = specs.size();
   for (std::size_t i = 0; i < tags.size(); ++i)
-    specs.push_back({tags[i], S::tag, i, true, false, true});
+    specs.push_back({tags[i], S::tag, i});
   if (eval) {
     specs.push_back({"eval", S::eval});
     specs.push_back({"mate", S::mate});
@@ -109,8 +109,8 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   if (comments) specs.push_back({"comment", S::comment});
   if (nags) specs.push_back({"nags", S::nags});
   if (next) {
-    specs.push_back({"next_san", S::next_san, 0, true, true, false, true});
-    specs.push_back({"next_uci", S::next_uci, 0, true, true, false, true});
+    specs.push_back({"next_san", S::next_san});
+    specs.push_back({"next_uci", S::next_uci});
   }
   std::set<std::string> names;
   for (const ColumnSpec& spec : specs)
@@ -125,6 +125,16 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
                               "nags and next ask for)");
     for (std::size_t i = 0; i < base_columns; ++i)
       specs[i].keep = std::find(columns->begin(), columns->end(), specs[i].name) != columns->end();
+  }
+  // The text columns left out are not made at all.
+  for (std::size_t i = 0; i < base_columns; ++i) {
+    switch (specs[i].source) {
+      case S::path: options.row_text.path = specs[i].keep; break;
+      case S::san: options.row_text.san = specs[i].keep; break;
+      case S::uci: options.row_text.uci = specs[i].keep; break;
+      case S::fen: options.row_text.fen = specs[i].keep; break;
+      default: break;
+    }
   }
 
   pgn::ArchiveOptions archive;

@@ -163,5 +163,39 @@ TEST(ReplayColumns, HoldTheRowsOfTheJsonLines) {
   EXPECT_GT(rows, 1000U);  // the comparison saw rows of every kind
 }
 
+// A text column left out stays empty; the columns kept are those of a run that keeps them all.
+TEST(ReplayColumns, ColumnsLeftOutAreNotMade) {
+  ReplayOptions all;
+  all.variations = all.next = true;
+  std::size_t compared = 0;
+  for (const auto& path : fixtures()) {
+    const std::string text = fenkit::testing::read_file(path);
+    const ReplayColumns full = replay(text, all, ReplayFormat::columns).columns;
+    for (int left_out = 0; left_out < 4; ++left_out) {
+      ReplayOptions o = all;
+      bool* flags[] = {&o.row_text.path, &o.row_text.san, &o.row_text.uci, &o.row_text.fen};
+      *flags[left_out] = false;
+      const ReplayColumns part = replay(text, o, ReplayFormat::columns).columns;
+      ASSERT_EQ(part.rows(), full.rows()) << path;
+      const TextColumn* kept[] = {&part.path, &part.san, &part.uci, &part.fen};
+      const TextColumn* whole[] = {&full.path, &full.san, &full.uci, &full.fen};
+      for (int i = 0; i < 4; ++i) {
+        if (i == left_out) {
+          EXPECT_EQ(kept[i]->size(), 0U) << path << " column " << i;
+          continue;
+        }
+        ASSERT_EQ(kept[i]->size(), full.rows()) << path << " column " << i;
+        for (std::size_t r = 0; r < full.rows(); ++r) {
+          ASSERT_EQ(kept[i]->is_none(r), whole[i]->is_none(r)) << path << " row " << r;
+          if (!whole[i]->is_none(r)) EXPECT_EQ((*kept[i])[r], (*whole[i])[r]) << path;
+        }
+      }
+      EXPECT_EQ(part.next_san.size(), full.rows());
+      compared += full.rows();
+    }
+  }
+  EXPECT_GT(compared, 1000U);
+}
+
 }  // namespace
 }  // namespace fenkit::epd

@@ -61,6 +61,12 @@ struct FENKIT_API ReplayOptions {
   bool nags = false;              // the NAGs of the move
   bool next = false;              // next_san and next_uci: the move played from the position
   bool final = false;             // only the last position of each game
+  // ReplayFormat::columns: which text columns of the rows are filled (the others stay empty, and
+  // a data set without them is made faster); game and ply always are.
+  struct RowText {
+    bool path = true;  // with variations
+    bool san = true, uci = true, fen = true;
+  } row_text;
   const pgn::GameFilter* filter = nullptr;  // which games; null: all
 
   // Whether rows wait for what follows their move.

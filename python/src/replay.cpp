@@ -11,6 +11,7 @@
 
 #include "columns.hpp"
 #include "common.hpp"
+#include "object_arenas.hpp"
 #include "fenkit/epd/replay.hpp"
 #include "fenkit/pgn/archive.hpp"
 
@@ -154,6 +155,7 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   std::optional<std::string> raised;
   ColumnsPool pool;
   {
+    const PrefaultedArenas arenas;  // for the strs the builder makes
     py::gil_scoped_release release;
     try {
       const pgn::ArchiveTotals totals = pgn::read_archive<epd::ReplayChunk>(

@@ -1,6 +1,9 @@
 """fenkit.replay and fenkit.replay_frame: the rows of `fenkit replay -f jsonl`."""
 
 import math
+import os
+import subprocess
+import sys
 import threading
 import time
 
@@ -71,6 +74,8 @@ def test_columns_subset():
     assert list(some) == ["game", "fen"]
     assert list(some["fen"]) == list(full["fen"])
     assert list(some["game"]) == list(full["game"])
+    for name in ["san", "uci", "ply"]:  # the text columns left out are not made
+        assert list(fenkit.replay(SAMPLE, columns=[name])[name]) == list(full[name]), name
     with pytest.raises(ValueError, match="no column 'board'"):
         fenkit.replay(SAMPLE, columns=["board"])
 
@@ -160,6 +165,51 @@ def test_gil_is_released(big_pgn):
     assert result["data"].positions > 100000
     # Held during the replays, the GIL would have let the loop run only a few times.
     assert ticks > 0.25 * elapsed / 0.0012, (ticks, elapsed)
+
+
+def test_replays_in_threads_at_once(big_pgn):
+    alone = fenkit.replay(big_pgn, with_start=True, tags=["White"])
+    results = [None] * 3
+
+    def work(i):
+        results[i] = fenkit.replay(big_pgn, with_start=True, tags=["White"], jobs=1)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for data in results:
+        for name in alone:
+            assert list(data[name]) == list(alone[name]), name
+
+
+# In a fresh interpreter, whose memory has not been used before: the memory of the strs goes back
+# to the system with them.
+GIVES_BACK = """
+import gc, os, sys
+import fenkit
+def resident():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+before = resident()
+data = fenkit.replay(sys.argv[1], columns=["fen"])
+rows, grown = data.rows, resident() - before
+del data
+gc.collect()
+print(rows, grown, resident() - before)
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /proc")
+def test_memory_of_the_strs_is_given_back(big_pgn):
+    out = subprocess.run([sys.executable, "-c", GIVES_BACK, str(big_pgn)], check=True,
+                         capture_output=True, text=True).stdout
+    rows, grown, left = map(int, out.split())
+    strs = 112 * rows  # a FEN's str takes 112 or 128 bytes
+    assert rows > 50000 and grown > strs
+    # (The rest is the reader's memory, which the C library keeps for its next use.)
+    assert grown - left > 0.75 * strs, (grown, left, strs)
 
 
 def test_replay_data_pickles_and_documents_itself():

@@ -81,10 +81,16 @@ struct BookBuilder::RunFile {
   ~RunFile() { std::fclose(file); }
 
   void write(std::span<const Record> records) {
-    if (std::fwrite(records.data(), sizeof(Record), records.size(), file) != records.size() ||
-        std::fflush(file) != 0)
-      throw std::runtime_error(std::string("cannot write the book's temporary file: ") +
-                               std::strerror(errno));
+    if (std::fwrite(records.data(), sizeof(Record), records.size(), file) != records.size())
+      fail();
+  }
+  // After the last write: a full disk shows here, if not before.
+  void finish() {
+    if (std::fflush(file) != 0) fail();
+  }
+  [[noreturn]] static void fail() {
+    throw std::runtime_error(std::string("cannot write the book's temporary file: ") +
+                             std::strerror(errno));
   }
   void rewind() {
     std::rewind(file);
@@ -287,6 +293,7 @@ void BookBuilder::spill() {
   if (!bins_ || bins_->size() == 0) return;
   runs_.push_back(std::make_unique<RunFile>());
   bins_->for_each_sorted([&](std::span<const Record> records) { runs_.back()->write(records); });
+  runs_.back()->finish();
   ++stats_.spilled_runs;
   bins_->clear();
 }

@@ -1,11 +1,13 @@
 #include "object_arenas.hpp"
 
 #include <Python.h>
+#include <pthread.h>
 #include <sys/mman.h>
 
 #include <condition_variable>
 #include <cstddef>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <unordered_set>
 #include <vector>
@@ -88,8 +90,12 @@ void* arena_alloc(void*, std::size_t size) {
     void* arena = reserve->take();
     if (!arena) arena = map_arena(false);
     if (arena) {
-      handed_out->insert(arena);
-      return arena;
+      try {
+        handed_out->insert(arena);
+        return arena;
+      } catch (const std::bad_alloc&) {  // nothing may be thrown into Python's allocator
+        munmap(arena, kArenaSize);
+      }
     }
   }
   return before.alloc(before.ctx, size);
@@ -108,6 +114,12 @@ PrefaultedArenas::PrefaultedArenas() {
     PyObject_GetArenaAllocator(&before);
     PyObjectArenaAllocator ours{nullptr, arena_alloc, arena_free};
     PyObject_SetArenaAllocator(&ours);
+    // A child forked while a reserve lives has no thread to fill it (and its lock may be
+    // held): it maps its arenas itself.
+    pthread_atfork(nullptr, nullptr, [] {
+      reserve = nullptr;
+      users = 0;
+    });
     hooked = true;
   }
   if (users == 0) reserve = new Reserve;

@@ -184,6 +184,38 @@ def test_replays_in_threads_at_once(big_pgn):
             assert list(data[name]) == list(alone[name]), name
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_fork_while_a_replay_runs(big_pgn):
+    stop = threading.Event()
+
+    def work():
+        while not stop.is_set():
+            fenkit.replay(big_pgn, columns=["fen"], jobs=1)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    try:
+        time.sleep(0.2)
+        pid = os.fork()
+        if pid == 0:  # the child makes objects enough for new arenas, and a replay of its own
+            strs = [str(i) * 8 for i in range(300000)]
+            data = fenkit.replay(SAMPLE)
+            os._exit(0 if len(strs) == 300000 and data.rows > 0 else 1)
+        for _ in range(600):  # a child stuck on a lock would never end
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.05)
+        else:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child hung")
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        stop.set()
+        thread.join()
+
+
 # In a fresh interpreter, whose memory has not been used before: the memory of the strs goes back
 # to the system with them.
 GIVES_BACK = """

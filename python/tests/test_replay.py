@@ -167,6 +167,18 @@ def test_gil_is_released(big_pgn):
     assert ticks > 0.25 * elapsed / 0.0012, (ticks, elapsed)
 
 
+def test_shared_move_strs_are_counted_once_per_row():
+    data = fenkit.replay(SAMPLE, next=True)
+    columns = ["san", "uci", "next_san", "next_uci"]
+    for name in columns:
+        for row in [1, 5, 17]:
+            value = data[name][row]
+            rows = sum(1 for column in columns for x in data[column] if x is value)
+            assert rows >= 1
+            # The rows' references, this function's and getrefcount's own: no more, no fewer.
+            assert sys.getrefcount(value) == rows + 2, (name, row, value)
+
+
 def test_replays_in_threads_at_once(big_pgn):
     alone = fenkit.replay(big_pgn, with_start=True, tags=["White"])
     results = [None] * 3

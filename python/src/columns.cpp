@@ -58,7 +58,7 @@ PyObject* make_str(std::string_view text, bool ascii) {
   PyObject* s;
   if (ascii || is_ascii(text)) {
     s = PyUnicode_New(Py_ssize_t(text.size()), 127);
-    if (s) std::memcpy(PyUnicode_DATA(s), text.data(), text.size());
+    if (s && !text.empty()) std::memcpy(PyUnicode_DATA(s), text.data(), text.size());
   } else {
     s = PyUnicode_DecodeUTF8(text.data(), Py_ssize_t(text.size()), "surrogateescape");
   }

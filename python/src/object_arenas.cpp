@@ -32,7 +32,11 @@ void* map_arena(bool fault_in) {
 // Arenas mapped and faulted in ahead, by a thread that runs while a PrefaultedArenas lives.
 class Reserve {
  public:
-  Reserve() : filler_([this] { fill(); }) {}
+  // Throws std::system_error if the thread cannot start.
+  Reserve() {
+    ready_.reserve(kReady);  // before the thread, which must not allocate
+    filler_ = std::thread([this] { fill(); });
+  }
   ~Reserve() {
     {
       std::lock_guard lock(mutex_);
@@ -67,7 +71,7 @@ class Reserve {
       void* arena = map_arena(true);
       lock.lock();
       if (!arena) return;  // out of memory: Python's own requests will say so
-      ready_.push_back(arena);
+      ready_.push_back(arena);  // within the capacity reserved
     }
   }
 
@@ -81,19 +85,35 @@ class Reserve {
 // All below is used with the GIL held.
 PyObjectArenaAllocator before;
 bool hooked = false;
-int users = 0;
-Reserve* reserve = nullptr;
+int users = 0;                 // PrefaultedArenas alive
+unsigned generation = 0;       // counts forks: a PrefaultedArenas of the parent counts for none
+bool reserve_failed = false;   // no thread could be started for these users
+Reserve* reserve = nullptr;    // started at the first arena asked for while users > 0
 std::unordered_set<void*>* handed_out = nullptr;  // arenas of ours that Python holds
 
-void* arena_alloc(void*, std::size_t size) {
-  if (reserve && size == kArenaSize) {
-    void* arena = reserve->take();
+// The reserve, started if it is not yet; null if it cannot be.
+Reserve* started_reserve() noexcept {
+  if (!reserve && !reserve_failed) {
+    try {
+      reserve = new Reserve;
+    } catch (...) {  // no thread (or no memory): Python's arenas are faulted in as they are used
+      reserve_failed = true;
+    }
+  }
+  return reserve;
+}
+
+// Python's allocator calls these: nothing may be thrown into it.
+void* arena_alloc(void*, std::size_t size) noexcept {
+  if (users > 0 && size == kArenaSize) {
+    void* arena = nullptr;
+    if (Reserve* ready = started_reserve()) arena = ready->take();
     if (!arena) arena = map_arena(false);
     if (arena) {
       try {
         handed_out->insert(arena);
         return arena;
-      } catch (const std::bad_alloc&) {  // nothing may be thrown into Python's allocator
+      } catch (...) {
         munmap(arena, kArenaSize);
       }
     }
@@ -101,36 +121,40 @@ void* arena_alloc(void*, std::size_t size) {
   return before.alloc(before.ctx, size);
 }
 
-void arena_free(void*, void* arena, std::size_t size) {
+void arena_free(void*, void* arena, std::size_t size) noexcept {
   if (handed_out->erase(arena)) munmap(arena, size);
   else before.free(before.ctx, arena, size);
 }
 
 }  // namespace
 
-PrefaultedArenas::PrefaultedArenas() {
+PrefaultedArenas::PrefaultedArenas() : generation_(generation) {
   if (!hooked) {
-    handed_out = new std::unordered_set<void*>;  // for the life of the process, as the hook
-    PyObject_GetArenaAllocator(&before);
-    PyObjectArenaAllocator ours{nullptr, arena_alloc, arena_free};
-    PyObject_SetArenaAllocator(&ours);
+    hooked = true;
     // A child forked while a reserve lives has no thread to fill it (and its lock may be
-    // held): it maps its arenas itself.
-    pthread_atfork(nullptr, nullptr, [] {
+    // held): it starts afresh, and maps its arenas itself until a replay of its own. Without
+    // that handler there is no hook.
+    const bool forks_handled = pthread_atfork(nullptr, nullptr, [] {
       reserve = nullptr;
       users = 0;
-    });
-    hooked = true;
+      reserve_failed = false;
+      ++generation;
+    }) == 0;
+    if (forks_handled) {
+      handed_out = new std::unordered_set<void*>;  // for the life of the process, as the hook
+      PyObject_GetArenaAllocator(&before);
+      PyObjectArenaAllocator ours{nullptr, arena_alloc, arena_free};
+      PyObject_SetArenaAllocator(&ours);
+    }
   }
-  if (users == 0) reserve = new Reserve;
   ++users;
 }
 
 PrefaultedArenas::~PrefaultedArenas() {
-  if (--users == 0) {
-    delete reserve;
-    reserve = nullptr;
-  }
+  if (generation_ != generation || --users > 0) return;
+  delete reserve;
+  reserve = nullptr;
+  reserve_failed = false;
 }
 
 }  // namespace fenkit::python

@@ -5,8 +5,10 @@
 //
 // Python's object allocator takes its memory in arenas from a hook (PyObject_SetArenaAllocator).
 // The hook is set the first time it is used and then stays: while a PrefaultedArenas lives, it
-// hands out arenas from the thread's reserve; every other arena, and the freeing of any arena it
-// did not hand out, goes to the allocator that was set before, so nothing else changes.
+// hands out arenas from the thread's reserve (the thread starts at the first arena Python asks
+// for, so a replay too small to need one costs nothing); every other arena, and the freeing of
+// any arena it did not hand out, goes to the allocator that was set before, so nothing else
+// changes. Without a thread (none could start) Python's arenas are simply faulted in as used.
 //
 // Thread safety: make and destroy a PrefaultedArenas with the GIL held (Python calls the hook
 // with it held); any number may live at once.
@@ -20,6 +22,9 @@ class PrefaultedArenas {
   ~PrefaultedArenas();
   PrefaultedArenas(const PrefaultedArenas&) = delete;
   PrefaultedArenas& operator=(const PrefaultedArenas&) = delete;
+
+ private:
+  unsigned generation_;  // of the process it was made in (see fork)
 };
 
 }  // namespace fenkit::python

@@ -168,15 +168,18 @@ def test_gil_is_released(big_pgn):
 
 
 def test_shared_move_strs_are_counted_once_per_row():
-    data = fenkit.replay(SAMPLE, next=True)
     columns = ["san", "uci", "next_san", "next_uci"]
     for name in columns:
         for row in [1, 5, 17]:
+            data = fenkit.replay(SAMPLE, next=True)
             value = data[name][row]
             rows = sum(1 for column in columns for x in data[column] if x is value)
             assert rows >= 1
-            # The rows' references, this function's and getrefcount's own: no more, no fewer.
-            assert sys.getrefcount(value) == rows + 2, (name, row, value)
+            held = sys.getrefcount(value)
+            del data  # the rows' references go with their arrays: no more, no fewer
+            assert held - sys.getrefcount(value) == rows, (name, row, value)
+            alone = "".join([name, "!"])  # a str that only this function holds
+            assert sys.getrefcount(value) == sys.getrefcount(alone), (name, row, value)
 
 
 def test_replays_in_threads_at_once(big_pgn):

@@ -124,17 +124,18 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
                               std::string(variations ? "path, " : "") +
                               "san, uci, fen, and those that tags, eval, clock, comments, "
                               "nags and next ask for)");
-    for (std::size_t i = 0; i < base_columns; ++i)
-      specs[i].keep = std::find(columns->begin(), columns->end(), specs[i].name) != columns->end();
-  }
-  // The text columns left out are not made at all.
-  for (std::size_t i = 0; i < base_columns; ++i) {
-    switch (specs[i].source) {
-      case S::path: options.row_text.path = specs[i].keep; break;
-      case S::san: options.row_text.san = specs[i].keep; break;
-      case S::uci: options.row_text.uci = specs[i].keep; break;
-      case S::fen: options.row_text.fen = specs[i].keep; break;
-      default: break;
+    // A text column left out is not made at all.
+    epd::ReplayOptions::RowText& made = options.row_text;
+    for (std::size_t i = 0; i < base_columns; ++i) {
+      ColumnSpec& spec = specs[i];
+      spec.keep = std::find(columns->begin(), columns->end(), spec.name) != columns->end();
+      switch (spec.source) {
+        case S::path: made.path = spec.keep; break;
+        case S::san: made.san = spec.keep; break;
+        case S::uci: made.uci = spec.keep; break;
+        case S::fen: made.fen = spec.keep; break;
+        default: break;  // game and ply: always made
+      }
     }
   }
 

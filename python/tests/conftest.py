@@ -2,7 +2,8 @@
 
 The tests find the sources through FENKIT_SOURCE_DIR, the fenkit program through FENKIT_BINARY
 and the shared corpus through FENKIT_CORPUS_DIR (ctest sets all three). Tests that need the
-program or the corpus skip when it is absent, and fail instead when FENKIT_REQUIRE_ORACLES=1.
+program skip when it is absent, and fail instead when FENKIT_REQUIRE_ORACLES=1; those that need the
+corpus, when FENKIT_REQUIRE_CORPUS=1.
 """
 
 import json
@@ -16,13 +17,12 @@ import pytest
 SOURCE = pathlib.Path(os.environ.get("FENKIT_SOURCE_DIR",
                                      pathlib.Path(__file__).resolve().parents[2]))
 DATA = SOURCE / "tests" / "data"
-REQUIRE = os.environ.get("FENKIT_REQUIRE_ORACLES") == "1"
 
 
-def missing(what):
-    """Skip, or fail when oracles are required."""
-    if REQUIRE:
-        pytest.fail(f"{what} is missing and FENKIT_REQUIRE_ORACLES=1")
+def missing(what, variable="FENKIT_REQUIRE_ORACLES"):
+    """Skip, or fail when `variable` requires what is missing."""
+    if os.environ.get(variable) == "1":
+        pytest.fail(f"{what} is missing and {variable}=1")
     pytest.skip(f"{what} is missing")
 
 
@@ -38,7 +38,7 @@ def fenkit_binary():
 def corpus():
     path = pathlib.Path(os.environ.get("FENKIT_CORPUS_DIR") or SOURCE.parent / "shared" / "corpus")
     if not (path / "pgn").is_dir():
-        missing(f"the corpus ({path})")
+        missing(f"the corpus ({path})", "FENKIT_REQUIRE_CORPUS")
     return path
 
 

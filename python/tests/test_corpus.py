@@ -1,5 +1,5 @@
 """The shared corpus (../shared/corpus): the module gives what the program gives, file by file,
-and on the big archive. Skipped when the corpus is absent (failed with FENKIT_REQUIRE_ORACLES=1)."""
+and on the big archive. Skipped when the corpus is absent (failed with FENKIT_REQUIRE_CORPUS=1)."""
 
 import json
 

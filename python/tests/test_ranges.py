@@ -91,8 +91,8 @@ def test_dask_example(fenkit_binary, tmp_path, medium_pgn):
     corpus = os.environ.get("FENKIT_CORPUS_DIR", "")
     path = os.path.join(corpus, "pgn", "pychess-testing", "world_matches.pgn")
     if not os.path.exists(path):
-        if os.environ.get("FENKIT_REQUIRE_ORACLES") == "1":
-            pytest.fail("the corpus is missing and FENKIT_REQUIRE_ORACLES=1")
+        if os.environ.get("FENKIT_REQUIRE_CORPUS") == "1":
+            pytest.fail("the corpus is missing and FENKIT_REQUIRE_CORPUS=1")
         path = str(medium_pgn)
     example = load_example()
     # Workers as threads of this process (in-process transport: nothing listens on the network).

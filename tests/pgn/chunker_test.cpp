@@ -549,8 +549,7 @@ TEST(Chunker, RangesDivideGamesWithoutEventTags) {
 
 // Every PGN file of the corpus, tiled at random.
 TEST(Chunker, TilingsOfTheCorpusReadAsTheWhole) {
-  const fs::path dir = fenkit::testing::corpus("pgn");
-  if (dir.empty()) GTEST_SKIP() << "corpus not found";
+  FENKIT_REQUIRE_CORPUS(dir, "pgn");
   std::vector<fs::path> files;
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     if (entry.is_regular_file() && entry.path().extension() == ".pgn") files.push_back(entry.path());

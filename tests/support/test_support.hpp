@@ -19,25 +19,29 @@ namespace fenkit::testing {
 // ---------------------------------------------------------------- Oracles
 // The shared corpus and the programs tests compare with (pgn-extract, polyglot, stockfish, the
 // compressors) are oracles. Where one is missing, a test skips, so that a bare clone still
-// passes; with FENKIT_REQUIRE_ORACLES=1 in the environment (CI sets it) it fails instead, so
-// that a missing install step cannot pass as a green run.
+// passes. FENKIT_REQUIRE_ORACLES=1 in the environment makes a missing program a failure and
+// FENKIT_REQUIRE_CORPUS=1 a missing corpus file, so that a missing install step or a corpus
+// the tests no longer find cannot pass as a green run. CI sets the first always (its set-up
+// installs the programs) and the second when the corpus lies beside the checkout.
 
-inline bool oracles_required() {
-  const char* value = std::getenv("FENKIT_REQUIRE_ORACLES");
+inline bool set_in_environment(const char* variable) {
+  const char* value = std::getenv(variable);
   return value && *value && std::string_view(value) != "0";
 }
+inline bool oracles_required() { return set_in_environment("FENKIT_REQUIRE_ORACLES"); }
+inline bool corpus_required() { return set_in_environment("FENKIT_REQUIRE_CORPUS"); }
 
 // What a failure for a missing oracle says.
 inline std::string missing_oracle_failure(const std::string& what) {
-  return what + " (FENKIT_REQUIRE_ORACLES is set: oracles must be there)";
+  return what + " (FENKIT_REQUIRE_ORACLES or FENKIT_REQUIRE_CORPUS is set: it must be there)";
 }
 
 // Reports a missing oracle and lets the test go on (for tests that try several oracles in
 // turn, such as each compressor, or that test less without one): a failure naming it when
-// oracles are required, else a note in the test's output. FENKIT_MISSING_ORACLE below ends
-// the test instead.
-inline void report_missing_oracle(const std::string& what) {
-  if (oracles_required())
+// `required`, else a note in the test's output. FENKIT_MISSING_ORACLE below ends the test
+// instead.
+inline void report_missing_oracle(const std::string& what, bool required = oracles_required()) {
+  if (required)
     ADD_FAILURE() << missing_oracle_failure(what);
   else
     std::printf("note: %s\n", what.c_str());
@@ -94,7 +98,7 @@ inline std::string find_program(const std::string& name) {
 // or program, or an empty result once its absence is reported (report_missing_oracle).
 inline std::filesystem::path optional_corpus(const std::string& relative) {
   std::filesystem::path p = corpus(relative);
-  if (p.empty()) report_missing_oracle("corpus file " + relative + " not found");
+  if (p.empty()) report_missing_oracle("corpus file " + relative + " not found", corpus_required());
   return p;
 }
 inline std::string optional_program(const std::string& name) {
@@ -118,11 +122,12 @@ inline std::vector<std::string> lines_of(const std::string& text) {
 // Ends the current test for want of an oracle, `what` (anything that streams into a
 // std::ostream) saying which: skipped, or failed when oracles are required. Every test that
 // cannot do without an oracle gives up through here.
-#define FENKIT_MISSING_ORACLE(what)                                                      \
+#define FENKIT_MISSING_ORACLE(what) FENKIT_MISSING(what, ::fenkit::testing::oracles_required())
+#define FENKIT_MISSING(what, required)                                                   \
   do {                                                                                   \
     std::ostringstream fenkit_missing_;                                                  \
     fenkit_missing_ << what;                                                             \
-    if (::fenkit::testing::oracles_required())                                           \
+    if (required)                                                                        \
       GTEST_FAIL() << ::fenkit::testing::missing_oracle_failure(fenkit_missing_.str());  \
     GTEST_SKIP() << fenkit_missing_.str();                                               \
   } while (false)
@@ -130,7 +135,9 @@ inline std::vector<std::string> lines_of(const std::string& text) {
 // A corpus file the test needs (a clone without ../shared has none).
 #define FENKIT_REQUIRE_CORPUS(path_var, relative)                                   \
   const std::filesystem::path path_var = ::fenkit::testing::corpus(relative);       \
-  if (path_var.empty()) FENKIT_MISSING_ORACLE("corpus file " << (relative) << " not found")
+  if (path_var.empty())                                                             \
+  FENKIT_MISSING("corpus file " << (relative) << " not found",                      \
+                 ::fenkit::testing::corpus_required())
 
 // An oracle program the test needs.
 #define FENKIT_REQUIRE_PROGRAM(var, name)                                           \

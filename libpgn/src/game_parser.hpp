@@ -32,6 +32,8 @@ class GameParser {
              std::uint64_t first_game);
 
   std::uint64_t games() const { return games_; }
+  // Whether moves are resolved and played (else only read and counted).
+  bool checks_moves() const { return check_moves_; }
   std::uint64_t rejected_games() const { return rejected_games_; }
 
   // ---------------------------------------------------------------- the lexer's events
@@ -47,7 +49,8 @@ class GameParser {
   bool prefix_comment(std::string_view text, const char* at);
   bool begin_movetext(const char* at);
   // The common cases inline (the lexer calls them for nearly every token), the rest below.
-  bool move(const fen::SanMove& san, std::string_view token, const char* at) {
+  [[gnu::always_inline]] bool move(const fen::SanMove& san, std::string_view token,
+                                    const char* at) {
     if (pending_castling_ || san.form == fen::SanMove::Form::null_move) [[unlikely]]
       return move_with_checks(san, token, at);
     return check_moves_ ? play(san, token, at) : count(token, at);

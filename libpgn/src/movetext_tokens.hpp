@@ -156,7 +156,7 @@ class MovetextTokenReader {
 
   // A move number followed by its dots ("12.", "12..."), then the raw token's end or the move
   // written on to it ("12.e4"): the position after the dots, or null.
-  static const char* read_move_number(const char* p, const char* end) {
+  [[gnu::always_inline]] static const char* read_move_number(const char* p, const char* end) {
     const char* q = p;
     while (q != end && *q >= '0' && *q <= '9') ++q;
     if (q == p || q == end || *q != '.') return nullptr;

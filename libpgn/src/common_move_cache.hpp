@@ -1,0 +1,70 @@
+// The common moves already read, found again by their bytes (internal).
+//
+// Games are written with a few thousand distinct move tokens ("e4", "Nf3", "exd5", "O-O"): the
+// masters archive's 6.3 million moves are 4,645 tokens, and 2,048 of them cover 99.8% of the
+// moves. Decoding a token with MovetextTokenReader::read_common_move branches on its shape,
+// which cannot be predicted from one move to the next; looking it up costs a multiplication
+// and a load. Each thread keeps one table for its whole life: an entry depends on the token's
+// bytes alone, so it never goes stale.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "fenkit/fen/san.hpp"
+#include "movetext_tokens.hpp"
+
+namespace fenkit::pgn::detail {
+
+class CommonMoveCache {
+ public:
+  // The table of the calling thread.
+  static CommonMoveCache& of_this_thread();
+
+  // read_common_move (same contract: 8 readable bytes at `p`, the caller checks what follows),
+  // answered from the table when the token has been read before.
+  [[gnu::always_inline]] const char* read(const char* p, fen::SanMove& san) {
+    if constexpr (std::endian::native != std::endian::little) {
+      return MovetextTokenReader::read_common_move(p, san);
+    } else {
+      std::uint64_t bytes;
+      std::memcpy(&bytes, p, 8);
+      // The token runs to its first byte below '!' or from 0x80 up: the blanks and line ends,
+      // and the no-break space, that end a raw token. A byte is such a stop when its high bit
+      // is set, or when its low seven bits plus 0x5F do not reach 0x80 (no carry crosses
+      // bytes: 0x7F + 0x5F < 0x100).
+      const std::uint64_t high = 0x8080808080808080ULL;
+      const std::uint64_t reach = (bytes & ~high) + 0x5F5F5F5F5F5F5F5FULL;
+      const std::uint64_t stops = (bytes | ~reach) & high;
+      // No stop in eight bytes: longer than any common move (key 0 is no entry's).
+      const unsigned length = stops ? unsigned(std::countr_zero(stops)) / 8 : 8;
+      const std::uint64_t key = length < 8 ? bytes & ((std::uint64_t{1} << (8 * length)) - 1) : 0;
+      Slot& slot = slots_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kSlotBits)];
+      if (slot.key == key && key) {
+        san = slot.san;
+        return p + length;
+      }
+      // A move read whole up to the stop is the same move whatever stop follows it
+      // (read_common_move looks at the byte after a move only to refuse a file, '-', 'x', '+'
+      // or '#' there, none of them a stop): it goes in the table.
+      const char* q = MovetextTokenReader::read_common_move(p, san);
+      if (q == p + length && key) {
+        slot.key = key;
+        slot.san = san;
+      }
+      return q;
+    }
+  }
+
+ private:
+  static constexpr unsigned kSlotBits = 11;
+  struct Slot {
+    std::uint64_t key = 0;  // the token's bytes, zero after them; 0: empty
+    fen::SanMove san;
+  };
+  std::array<Slot, std::size_t{1} << kSlotBits> slots_{};
+};
+
+}  // namespace fenkit::pgn::detail

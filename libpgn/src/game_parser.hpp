@@ -49,6 +49,8 @@ class GameParser {
   bool prefix_comment(std::string_view text, const char* at);
   bool begin_movetext(const char* at);
   // The common cases inline (the lexer calls them for nearly every token), the rest below.
+  // move is inlined by force: the lexer's two movetext loops (with and without the table of
+  // common moves) are each too big for the compiler to inline it on its own.
   [[gnu::always_inline]] bool move(const fen::SanMove& san, std::string_view token,
                                     const char* at) {
     if (pending_castling_ || san.form == fen::SanMove::Form::null_move) [[unlikely]]

@@ -155,7 +155,8 @@ class MovetextTokenReader {
   }
 
   // A move number followed by its dots ("12.", "12..."), then the raw token's end or the move
-  // written on to it ("12.e4"): the position after the dots, or null.
+  // written on to it ("12.e4"): the position after the dots, or null. Inlined by force, as
+  // GameParser::move is, into the lexer's movetext loops.
   [[gnu::always_inline]] static const char* read_move_number(const char* p, const char* end) {
     const char* q = p;
     while (q != end && *q >= '0' && *q <= '9') ++q;

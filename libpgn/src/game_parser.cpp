@@ -253,6 +253,13 @@ bool GameParser::move_with_checks(const fen::SanMove& san, std::string_view toke
   return options_.check_moves ? play(san, token, at) : count(token, at);
 }
 
+void GameParser::visit_counted_move(std::string_view token, const char* at) {
+  const Line& line = lines_.back();
+  const MoveEvent event{token, move_location(at), fen::Move(), nullptr, nullptr, line.ply,
+                        depth()};
+  if (visitor_.move(event) != Action::proceed) muted_ = true;
+}
+
 bool GameParser::play(const fen::SanMove& san, std::string_view token, const char* at) {
   Line& line = lines_.back();
   if (line.dead) return true;

@@ -89,17 +89,18 @@ class GameParser {
   bool deliver_comment(std::string_view text, const char* at);
   bool move_with_checks(const fen::SanMove& san, std::string_view token, const char* at);
   // A move read without checking it (ReaderOptions::check_moves off): counted and visited.
-  bool count(std::string_view token, const char* at) {
+  // Inlined by force for the count (the lexer's loop of a parse only is little else); the
+  // visitor's event, with its frame, is out of line.
+  [[gnu::always_inline]] bool count(std::string_view token, const char* at) {
     Line& line = lines_.back();
     if (line.dead) return true;
     ++line.ply;
     line.has_move = true;
     if (muted_ || !line.visible || !visit_moves_) return true;
-    const MoveEvent event{token, move_location(at), fen::Move(), nullptr, nullptr, line.ply,
-                          depth()};
-    if (visitor_.move(event) != Action::proceed) muted_ = true;
+    visit_counted_move(token, at);
     return true;
   }
+  void visit_counted_move(std::string_view token, const char* at);
   std::uint16_t depth() const { return std::uint16_t(lines_.size() - 1); }
   // A move resolved against the position and played.
   bool play(const fen::SanMove& san, std::string_view token, const char* at);

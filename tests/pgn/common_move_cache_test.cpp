@@ -1,5 +1,5 @@
-// The table of common moves answers as MovetextTokenReader::read_common_move does, for every
-// token and whatever follows it, whether the token is new to it or found there.
+// The table of common moves ends a move where MovetextTokenReader::read_common_move does, for
+// every token and whatever follows it, whether the token is new to it or found there.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -40,20 +40,9 @@ std::vector<std::string> tokens() {
   return with_marks;
 }
 
-void expect_same(const SanMove& a, const SanMove& b, const std::string& what) {
-  EXPECT_EQ(a.form, b.form) << what;
-  EXPECT_EQ(a.piece, b.piece) << what;
-  EXPECT_EQ(a.piece_given, b.piece_given) << what;
-  EXPECT_EQ(a.from_file, b.from_file) << what;
-  EXPECT_EQ(a.from_rank, b.from_rank) << what;
-  EXPECT_EQ(a.to, b.to) << what;
-  EXPECT_EQ(a.promotion, b.promotion) << what;
-  EXPECT_EQ(a.capture, b.capture) << what;
-}
-
 // Every token followed by each byte below, twice over (new to the table, then found there);
 // 16 readable bytes after the token's start, as the lexer guarantees.
-TEST(CommonMoveCache, AnswersAsTheDecoderDoes) {
+TEST(CommonMoveCache, EndsMovesAsTheDecoderDoes) {
   auto cache = std::make_unique<CommonMoveCache>();
   const std::vector<std::string> all = tokens();
   std::size_t hits = 0;
@@ -63,14 +52,10 @@ TEST(CommonMoveCache, AnswersAsTheDecoderDoes) {
                                   '\0', '\x1a', '!', 'x', '-', '1'}) {
         std::string text = token + follower + std::string(24, ' ');
         const std::string what = "'" + token + "' then byte " + std::to_string(int(follower));
-        SanMove expected, got;
-        const char* want = MovetextTokenReader::read_common_move(text.data(), expected);
-        const char* q = cache->read(text.data(), got);
-        ASSERT_EQ(q, want) << what;
-        if (want) {
-          expect_same(got, expected, what);
-          ++hits;
-        }
+        SanMove decoded;
+        const char* want = MovetextTokenReader::read_common_move(text.data(), decoded);
+        ASSERT_EQ(cache->read(text.data()), want) << what;
+        if (want) ++hits;
       }
     }
   }
@@ -87,10 +72,9 @@ TEST(CommonMoveCache, ATokenNeverTakesAnotherTokensEntry) {
     for (std::size_t i = 0; i < all.size(); ++i) {
       const std::string& token = all[(i * 7919 + std::size_t(round) * 13) % all.size()];
       std::string text = token + " " + std::string(24, ' ');
-      SanMove expected, got;
-      const char* want = MovetextTokenReader::read_common_move(text.data(), expected);
-      ASSERT_EQ(cache->read(text.data(), got), want) << token;
-      if (want) expect_same(got, expected, token);
+      SanMove decoded;
+      const char* want = MovetextTokenReader::read_common_move(text.data(), decoded);
+      ASSERT_EQ(cache->read(text.data()), want) << token;
     }
   }
 }

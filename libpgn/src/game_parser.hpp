@@ -34,6 +34,9 @@ class GameParser {
   std::uint64_t games() const { return games_; }
   // Whether moves are resolved and played (else only read and counted).
   bool checks_moves() const { return check_moves_; }
+  // Whether moves are only counted: not resolved, and not shown to the visitor. The lexer may
+  // then tell several moves of a line at once (count_moves) instead of each (move).
+  bool counts_moves_only() const { return !check_moves_ && !visit_moves_; }
   std::uint64_t rejected_games() const { return rejected_games_; }
 
   // ---------------------------------------------------------------- the lexer's events
@@ -56,6 +59,14 @@ class GameParser {
     if (pending_castling_ || san.form == fen::SanMove::Form::null_move) [[unlikely]]
       return move_with_checks(san, token, at);
     return check_moves_ ? play(san, token, at) : count(token, at);
+  }
+  // `n` moves of the current line, when counts_moves_only(): told before any other event of
+  // the line but move numbers, which do not depend on them.
+  void count_moves(std::uint32_t n) {
+    Line& line = lines_.back();
+    if (line.dead) return;
+    line.ply += n;
+    line.has_move = true;
   }
   bool move_number(const char* at) { return !pending_castling_ || settle_pending(at); }
   bool suffix(std::string_view suffix, const char* at);

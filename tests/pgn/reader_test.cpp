@@ -566,6 +566,24 @@ TEST(ReaderQuirks, SyntaxOnlyReadingDeliversTokens) {
                                          "Nf6", ")", ")", "d6", ")", "(", "e6", ")", "Nf3", "*"}));
 }
 
+// Moves only counted (neither played nor shown to the visitor) reach the parser in batches,
+// which must have reached it before anything that depends on them: a variation after moves
+// read in a row hangs on the last of them, and one before any move is still a warning.
+TEST(ReaderQuirks, CountedMovesReachTheParserBeforeWhatFollowsThem) {
+  ReaderOptions options;
+  options.check_moves = false;
+  options.visit_moves = false;
+  // Blank lines at the end: the reader's fast steps need room to look ahead.
+  const std::string text = "1.e4 e5 2.Nf3 (2.Nc3 Nc6 (2...Nf6)) Nc6 3.Bb5 a6 *\n\n"
+                           "( 1. d4 ) 1. e4 e5 *\n" + std::string(64, '\n');
+  const auto games = testing::read_text(text, options);
+  ASSERT_EQ(games.size(), 2U);
+  EXPECT_EQ(games[0].outline(), (Strings{"(", "(", ")", ")", "*"}));
+  EXPECT_TRUE(games[0].diagnostics().empty()) << games[0].diagnostics()[0];
+  ASSERT_EQ(games[1].diagnostics().size(), 1U);
+  EXPECT_NE(games[1].diagnostics()[0].find("variation before any move"), std::string::npos);
+}
+
 // A no-break space (Latin-1 A0 or UTF-8 C2 A0) in the tag section is a blank there too: the tag
 // after it belongs to the same game, as the tags around it do.
 TEST(ReaderText, NoBreakSpacesInTheTagSection) {

@@ -187,7 +187,9 @@ TEST(ReplayColumns, ColumnsLeftOutAreNotMade) {
         ASSERT_EQ(kept[i]->size(), full.rows()) << path << " column " << i;
         for (std::size_t r = 0; r < full.rows(); ++r) {
           ASSERT_EQ(kept[i]->is_none(r), whole[i]->is_none(r)) << path << " row " << r;
-          if (!whole[i]->is_none(r)) EXPECT_EQ((*kept[i])[r], (*whole[i])[r]) << path;
+          if (!whole[i]->is_none(r)) {
+            EXPECT_EQ((*kept[i])[r], (*whole[i])[r]) << path;
+          }
         }
       }
       EXPECT_EQ(part.next_san.size(), full.rows());

@@ -24,6 +24,7 @@
 #include "common_move_cache.hpp"
 #include "game_boundaries.hpp"
 #include "grammar/pgn.hpp"
+#include "grammar/pgn_lexical.hpp"
 #include "movetext_tokens.hpp"
 
 namespace fenkit::pgn::detail {

@@ -1,6 +1,7 @@
 // The PGN grammar of one tag, "[Name "value"]" (declarations; definitions in pgn_def.hpp,
 // instantiated once in pgn_grammar.cpp). The lexer (game_lexer.hpp) reads the tag section tag
-// by tag with it, deciding between tags where one game ends and the next begins.
+// by tag with it (through parse_tag, pgn_lexical.hpp), deciding between tags where one game ends
+// and the next begins.
 #pragma once
 
 #include <boost/spirit/home/x3.hpp>
@@ -25,8 +26,9 @@ using tag_type = x3::rule<tag_class, Tag>;
 
 BOOST_SPIRIT_DECLARE(tag_type)
 
-// Reads the tag at `first` (its '[') and moves `first` past its ']'. A tag never reaches past
-// the end of its line. False, with `first` unmoved, for a line that is not a tag.
-bool parse_tag(const char*& first, const char* last, Tag& tag);
+// Reads the tag at `first` (its '[') with the rule and moves `first` past its ']'. A tag never
+// reaches past the end of its line. False, with `first` unmoved, for a line that is not a tag.
+// (parse_tag in pgn_lexical.hpp reads the common shape inline first.)
+bool parse_tag_by_rule(const char*& first, const char* last, Tag& tag);
 
 }  // namespace fenkit::pgn::grammar

@@ -30,6 +30,30 @@ constexpr bool is_tag_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\x1a' || c == '\xA0';
 }
 
+// The shape nearly every tag of real files has, `[Name "value"]` with one space, no escapes
+// and the bracket right after the quote, read without the rule. The rule reads such a tag
+// alike (the same name and value, ending at the same ']'); anything else is left to it.
+inline bool parse_plain_tag(const char*& first, const char* last, Tag& tag) {
+  const char* const name = first + 1;
+  const char* p = name;
+  while (p != last && !ends_tag_name(*p)) ++p;
+  if (p == name || last - p < 4 || p[0] != ' ' || p[1] != '"') return false;
+  const char* const value = p + 2;
+  const char* const close = detail::find_any(value, last, '"', '\\', '\n');
+  if (last - close < 2 || close[0] != '"' || close[1] != ']') return false;
+  tag.name = std::string_view(name, std::size_t(p - name));
+  tag.value = TagValue{std::string_view(value, std::size_t(close - value)), false};
+  first = close + 2;
+  return true;
+}
+
+// Reads the tag at `first` as parse_tag_by_rule does: the common shape here, inline (the lexer
+// reads a dozen tags a game), anything else with the rule.
+inline bool parse_tag(const char*& first, const char* last, Tag& tag) {
+  return parse_plain_tag(first, last, tag) || parse_tag_by_rule(first, last, tag);
+}
+
+
 template <typename It>
 It skip_tag_spaces(It p, It const& last) {
   for (;;) {

@@ -360,10 +360,15 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
         // every move): settled with one look.
         const char* close = find_either(p + 1, end, '}', '\n');
         if (close != end && *close == '}') {
-          tell_counted();
-          p_ = close + 1;
-          if (!sink_->comment(std::string_view(p + 1, std::size_t(close - p - 1)), p))
-            return Stop::sink_stopped;
+          // A comment the sink passes over changes nothing the moves counted so far could
+          // change: they wait for the next event that matters (on the lichess-style file every
+          // move is followed by one, and the count would otherwise be told move by move).
+          if (!(counting && sink_->passes_over_comments())) {
+            tell_counted();
+            p_ = close + 1;
+            if (!sink_->comment(std::string_view(p + 1, std::size_t(close - p - 1)), p))
+              return Stop::sink_stopped;
+          }
           p = close + 1;
           continue;
         }

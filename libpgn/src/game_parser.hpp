@@ -72,9 +72,11 @@ class GameParser {
   bool suffix(std::string_view suffix, const char* at);
   bool nag(unsigned nag, const char* at);
   bool comment(std::string_view text, const char* at) {
-    if (!options_.comments && !pending_castling_) return true;  // passed over unread
+    if (passes_over_comments()) return true;
     return deliver_comment(text, at);
   }
+  // Whether a comment now would be passed over unread: nothing hears of it.
+  bool passes_over_comments() const { return !options_.comments && !pending_castling_; }
   bool open_variation(const char* at);
   bool close_variation(const char* at);
   bool stray_brace(const char* at);

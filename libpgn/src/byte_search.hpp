@@ -77,4 +77,38 @@ inline const char* next_movetext_stop(const char* p, const char* end) {
   return p;
 }
 
+// Where a tag name that starts at `name` ends, when the first byte that may end it comes among
+// its first sixteen and is a blank: then that blank. Otherwise `name` itself (also when bytes
+// from 0x80 up, or control bytes, come first: the caller reads those names byte by byte). Needs
+// sixteen readable bytes at `name`.
+inline const char* find_name_end(const char* name) {
+#if defined(__SSE2__)
+  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(name));
+  // Signed bytes below '!': blanks, line ends, control bytes, and everything from 0x80 up.
+  const __m128i low = _mm_cmplt_epi8(b, _mm_set1_epi8('!'));
+  const __m128i marks =
+      _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('"')),
+                   _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('[')), _mm_cmpeq_epi8(b, _mm_set1_epi8(']'))));
+  const unsigned mask = unsigned(_mm_movemask_epi8(_mm_or_si128(low, marks)));
+  if (!mask) return name;
+  const char* end = name + std::countr_zero(mask);
+  return *end == ' ' ? end : name;
+#else
+  return name;
+#endif
+}
+
+// Whether the `n` bytes at `p` (n <= 16, sixteen readable) are all below 0x80.
+inline bool is_ascii_16(const char* p, std::size_t n) {
+#if defined(__SSE2__)
+  const unsigned high =
+      unsigned(_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+  return (high & ((1u << n) - 1)) == 0;
+#else
+  for (std::size_t i = 0; i < n; ++i)
+    if (static_cast<unsigned char>(p[i]) >= 0x80) return false;
+  return true;
+#endif
+}
+
 }  // namespace fenkit::pgn::detail

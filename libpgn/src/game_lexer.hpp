@@ -99,7 +99,7 @@ class GameLexer {
   template <bool Reading>
   bool line_comment();
   template <bool Reading>
-  bool tag(Stop& stop);
+  [[gnu::always_inline]] inline bool tag(Stop& stop);
   template <bool Reading>
   bool result_at(const char* p, Stop& stop);
   template <bool Cached>
@@ -756,7 +756,7 @@ bool GameLexer<Sink>::tag(Stop& stop) {
     bool go_on = !first_content || begin_content();
     if (go_on) {
       if (ok) {
-        go_on = sink_->tag(parsed.name, parsed.value.raw, parsed.value.unclosed, open);
+        go_on = sink_->tag(parsed.name, parsed.value, open);
       } else {
         const char* token_end = open;
         while (token_end != eol && !is_delimiter(*token_end) &&

@@ -171,11 +171,11 @@ std::string_view GameParser::unescape_tag(std::string_view raw) {
   return unescaped_;
 }
 
-bool GameParser::tag(std::string_view name, std::string_view raw_value, bool unclosed,
-                     const char* at) {
-  if (unclosed) warn(at, "tag value of " + quoted(name) + " has no closing quote");
-  const std::string_view value =
-      is_plain_text(raw_value) ? raw_value : as_utf8(unescape_tag(raw_value), converted_);
+bool GameParser::tag(std::string_view name, const grammar::TagValue& raw, const char* at) {
+  if (raw.unclosed) warn(at, "tag value of " + quoted(name) + " has no closing quote");
+  const std::string_view value = raw.plain || is_plain_text(raw.raw)
+                                     ? raw.raw
+                                     : as_utf8(unescape_tag(raw.raw), converted_);
   if (name == "FEN") {
     fen_tag_.assign(value);
     fen_tag_at_ = at;

@@ -13,6 +13,7 @@
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/visitor.hpp"
+#include "grammar/pgn.hpp"
 
 namespace fenkit::pgn::detail {
 
@@ -47,7 +48,7 @@ class GameParser {
   bool begin_game(const char* begin, std::uint32_t line, std::uint32_t column);
   // What started was no game (comments only).
   void discard();
-  bool tag(std::string_view name, std::string_view raw_value, bool unclosed, const char* at);
+  bool tag(std::string_view name, const grammar::TagValue& raw_value, const char* at);
   bool malformed_tag(std::string_view token, const char* at);
   bool prefix_comment(std::string_view text, const char* at);
   bool begin_movetext(const char* at);

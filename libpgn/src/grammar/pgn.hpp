@@ -14,6 +14,7 @@ namespace x3 = boost::spirit::x3;
 struct TagValue {
   std::string_view raw;   // between the quotes, escapes as written
   bool unclosed = false;  // the closing quote was missing
+  bool plain = false;     // known to be ASCII without escapes (else it may or may not be)
 };
 
 struct Tag {

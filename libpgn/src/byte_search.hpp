@@ -77,6 +77,25 @@ inline const char* next_movetext_stop(const char* p, const char* end) {
   return p;
 }
 
+// Whether a '}' or a line end comes among the `n` bytes at `p` (n < 32; 32 readable).
+inline bool closes_before(const char* p, unsigned n) {
+#if defined(__SSE2__)
+  const __m128i close = _mm_set1_epi8('}'), newline = _mm_set1_epi8('\n');
+  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16));
+  const unsigned low =
+      unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(a, close), _mm_cmpeq_epi8(a, newline))));
+  const unsigned high =
+      unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(b, close), _mm_cmpeq_epi8(b, newline))));
+  const std::uint32_t found = low | high << 16;
+  return (found & ((std::uint32_t{1} << n) - 1)) != 0;
+#else
+  for (unsigned i = 0; i < n; ++i)
+    if (p[i] == '}' || p[i] == '\n') return true;
+  return false;
+#endif
+}
+
 // Where a tag name that starts at `name` ends, when the first byte that may end it comes among
 // its first sixteen and is a blank: then that blank. Otherwise `name` itself (also when bytes
 // from 0x80 up, or control bytes, come first: the caller reads those names byte by byte). Needs

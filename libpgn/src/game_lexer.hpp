@@ -341,6 +341,7 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
   // Move numbers do not wait for them: the count does not change what they do.
   const bool counting = Cached && sink_->counts_moves_only();
   std::uint32_t counted = 0;
+  std::uint32_t comment_length = 17;  // '{' to '}' of the last short comment (from 2 to 32)
   const auto tell_counted = [&] {
     if (counted) sink_->count_moves(counted);
     counted = 0;
@@ -357,8 +358,14 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
       }
       if (c == '{') {
         // A comment closed on its line (the lichess exports' clocks and evaluations after
-        // every move): settled with one look.
-        const char* close = find_either(p + 1, end, '}', '\n');
+        // every move): settled with one look. Comments of a game often have one length (the
+        // clocks "{ [%clk 0:03:00] }"): where the last one's length fits, the next byte is
+        // known without waiting for the search, which then only confirms it.
+        const char* close = p + comment_length;
+        if (end - p < 48 || *close != '}' || closes_before(p + 1, comment_length - 1)) {
+          close = find_either(p + 1, end, '}', '\n');
+          if (close != end && close - p <= 32) comment_length = std::uint32_t(close - p);
+        }
         if (close != end && *close == '}') {
           // A comment the sink passes over changes nothing the moves counted so far could
           // change: they wait for the next event that matters (on the lichess-style file every

@@ -678,6 +678,34 @@ TEST(ReaderText, CommentsOfEveryLength) {
   }
 }
 
+// Comments one after another, each of another length than the one before or of the same (the
+// reader looks first where the last comment's length would close the next), some of them
+// broken over two lines: each is read whole and no further.
+TEST(ReaderText, CommentsAfterCommentsOfOtherLengths) {
+  for (std::size_t a = 0; a <= 34; ++a) {
+    for (std::size_t b = 0; b <= 34; ++b) {
+      for (std::size_t c : {a, b, std::size_t{3}}) {
+        for (const bool broken : {false, true}) {
+          std::string second(b, 'y');
+          if (broken && b > 0) second[b / 2] = '\n';
+          const std::string text = "1. e4 {" + std::string(a, 'x') + "} {" + second + "} {" +
+                                   std::string(c, 'z') + "}" + std::string(64, ' ') + " *";
+          SCOPED_TRACE(std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(c) +
+                       (broken ? " broken" : ""));
+          const auto games = testing::read_text(text);
+          ASSERT_EQ(games.size(), 1U);
+          const Strings comments = games[0].only("comment");
+          ASSERT_EQ(comments.size(), 3U);
+          EXPECT_EQ(comments[0].substr(0, 8 + a), std::string("comment ").append(a, 'x'));
+          EXPECT_EQ(comments[1].substr(0, 8 + b), std::string("comment ").append(second));
+          EXPECT_EQ(comments[2].substr(0, 8 + c), std::string("comment ").append(c, 'z'));
+          EXPECT_EQ(games[0].outline().back(), "*");
+        }
+      }
+    }
+  }
+}
+
 // Tags at the edges of the common shape `[Name "value"]`, which is read by a shorter way than
 // the others: each reads as the PGN rules say, the short way or not.
 TEST(ReaderText, TagsJustOutsideTheCommonShape) {

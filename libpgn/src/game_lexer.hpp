@@ -94,6 +94,7 @@ class GameLexer {
   Stop find_movetext_end();
   Stop at_text_end() const { return !final_ ? Stop::need_more : Stop::game_over; }
   bool newline(Stop& stop);
+  void next_tag_line();
   template <bool Reading>
   bool brace_comment(Stop& stop);
   template <bool Reading>
@@ -298,6 +299,7 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::tag_section() {
         continue;
       case '[':
         if (!tag<Reading>(stop)) return stop;
+        next_tag_line();
         continue;
       case '{':
         if (!brace_comment<Reading>(stop)) return stop;
@@ -653,6 +655,22 @@ bool GameLexer<Sink>::newline(Stop& stop) {
   }
   p_ = q;
   return true;
+}
+
+// After a tag (p_ after its ']'): when the next line begins with the next tag, as nearly every
+// tag section goes on, p_ moves to it. No rule of newline() applies there once the game has a
+// tag: a '[' in the first column of a line in the tag section is the game's next tag.
+template <class Sink>
+void GameLexer<Sink>::next_tag_line() {
+  const char* p = p_;
+  if (end_ - p >= 3 && *p == '\r') ++p;
+  if (end_ - p >= 2 && p[0] == '\n' && p[1] == '[') {
+    ++lines_.line;
+    lines_.line_start = p + 1;
+    lines_.start_column = 1;
+    after_blank_line_ = false;
+    p_ = p + 1;
+  }
 }
 
 // A brace comment at p_. Most close on their own line, where no synchronisation point can be:

@@ -48,7 +48,7 @@ class GameParser {
   bool begin_game(const char* begin, std::uint32_t line, std::uint32_t column);
   // What started was no game (comments only).
   void discard();
-  bool tag(std::string_view name, const grammar::TagValue& raw_value, const char* at);
+  bool tag(std::string_view name, const grammar::TagValue& raw, const char* at);
   bool malformed_tag(std::string_view token, const char* at);
   bool prefix_comment(std::string_view text, const char* at);
   bool begin_movetext(const char* at);

@@ -62,7 +62,6 @@ inline bool parse_tag(const char*& first, const char* last, Tag& tag) {
   return parse_plain_tag(first, last, tag) || parse_tag_by_rule(first, last, tag);
 }
 
-
 template <typename It>
 It skip_tag_spaces(It p, It const& last) {
   for (;;) {

@@ -2,7 +2,9 @@
 """Times the Python module against the fenkit program.
 
 1. fenkit.replay over the big archive (the data set as NumPy columns) against
-   `fenkit replay -f jsonl` writing the same rows to /dev/null;
+   `fenkit replay -f jsonl` writing the same rows to /dev/null (the program's work alone) and
+   to a file (the program's data set kept where a user can read it; the file is removed after
+   each run);
 2. fenkit.read_games over the first games of the archive (games/s, and positions/s with each
    game's FENs), beside python-chess when it is installed (python3-chess is not in Debian 12;
    its README's figure of about 17,000 positions/s for reading PGN is the reference then).
@@ -19,6 +21,7 @@ import pathlib
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -54,22 +57,31 @@ def main():
     print(f"archive {archive} ({os.path.getsize(archive) / 1e6:.1f} MB on disk), "
           f"{os.cpu_count()} cores, jobs {args.jobs or 'all'}")
 
-    def cli(fmt):
-        with open(os.devnull, "wb") as null:
-            subprocess.run([args.binary, "replay", "-q", "-f", fmt, "-j", str(args.jobs), archive],
-                           stdout=null, check=False)
+    def cli(fmt, to_file=False):
+        command = [args.binary, "replay", "-q", "-f", fmt, "-j", str(args.jobs), archive]
+        if not to_file:
+            with open(os.devnull, "wb") as null:
+                subprocess.run(command, stdout=null, check=False)
+            return
+        with tempfile.NamedTemporaryFile(suffix="." + fmt) as out:
+            subprocess.run(command, stdout=out, check=False)
 
     cli_jsonl, _ = median_time(args.runs, lambda: cli("jsonl"))
+    cli_file, _ = median_time(args.runs, lambda: cli("jsonl", to_file=True))
     cli_fen, _ = median_time(args.runs, lambda: cli("fen"))
     positions = fenkit.replay(archive, columns=["game"], jobs=args.jobs).positions
-    print(f"fenkit replay -f jsonl   {cli_jsonl:6.2f} s  {positions / cli_jsonl / 1e6:5.2f} M positions/s")
-    print(f"fenkit replay (fen)      {cli_fen:6.2f} s  {positions / cli_fen / 1e6:5.2f} M positions/s")
+    print(f"fenkit replay -f jsonl   {cli_jsonl:6.2f} s  {positions / cli_jsonl / 1e6:5.2f} M positions/s"
+          "  (to /dev/null)")
+    print(f"  the same to a file     {cli_file:6.2f} s  {positions / cli_file / 1e6:5.2f} M positions/s")
+    print(f"fenkit replay (fen)      {cli_fen:6.2f} s  {positions / cli_fen / 1e6:5.2f} M positions/s"
+          "  (to /dev/null)")
     for label, columns in [("all columns", None), ("game, ply, fen", ["game", "ply", "fen"]),
                            ("fen only", ["fen"])]:
         seconds, _ = median_time(args.runs,
                                  lambda: fenkit.replay(archive, columns=columns, jobs=args.jobs))
         print(f"fenkit.replay {label:<14} {seconds:6.2f} s  "
-              f"{positions / seconds / 1e6:5.2f} M positions/s  {seconds / cli_jsonl:4.2f}x the program (jsonl)")
+              f"{positions / seconds / 1e6:5.2f} M positions/s  {seconds / cli_jsonl:4.2f}x the "
+              f"program (jsonl to /dev/null), {seconds / cli_file:4.2f}x (to a file)")
 
     # read_games over the first games of the archive.
     def iterate(with_fens):

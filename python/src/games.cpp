@@ -286,6 +286,14 @@ class GameReader {
   }
 
   PyGame next() {
+    // fill() lets the GIL go: another thread calling next() meanwhile would cut chunks from
+    // the same input at once. As a generator does, the second caller is refused.
+    if (busy_) throw py::value_error("GameReader already executing (in another thread)");
+    busy_ = true;
+    struct Idle {
+      bool& busy;
+      ~Idle() { busy = false; }
+    } idle{busy_};
     for (;;) {
       while (ready_.empty()) {
         if (done_) throw py::stop_iteration();
@@ -349,6 +357,7 @@ class GameReader {
   pgn::ReaderOptions options_;
   std::deque<pgn::Game> ready_;
   bool done_ = false;
+  bool busy_ = false;  // in next(), read and written with the GIL held
   std::uint64_t games_ = 0, selected_ = 0, rejected_ = 0;
 };
 

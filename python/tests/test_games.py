@@ -177,6 +177,37 @@ def test_streaming_large_input(tmp_path):
     assert peak - before < text_size / 2, (peak - before, text_size)
 
 
+def test_one_reader_in_several_threads(tmp_path):
+    # While one thread reads a chunk (the GIL let go), the others are refused, as a generator
+    # refuses a second caller; every game is still read once, by whichever thread asks next.
+    import threading
+    one = SAMPLE.read_text(encoding="utf-8").strip() + "\n\n"
+    per_copy = len(list(fenkit.read_games(SAMPLE)))
+    path = tmp_path / "many.pgn"
+    path.write_text(one * 2000, encoding="utf-8")
+    reader = fenkit.GameReader(path, errors="skip", chunk_bytes=1024)
+    numbers, refused = [], []
+
+    def work():
+        while True:
+            try:
+                game = next(reader)
+            except StopIteration:
+                return
+            except ValueError as e:
+                refused.append(str(e))
+                continue
+            numbers.append(game.number)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(numbers) == list(range(1, 2000 * per_copy + 1))
+    assert all("already executing" in message for message in refused)
+
+
 def test_docstrings():
     assert fenkit.read_games.__doc__ and fenkit.read_range.__doc__ and fenkit.Game.__doc__
     for name in ["tags", "moves", "uci", "start_fen", "result", "number", "offset", "fens",

@@ -177,6 +177,24 @@ def test_streaming_large_input(tmp_path):
     assert peak - before < text_size / 2, (peak - before, text_size)
 
 
+def test_variations_nested_too_deep(tmp_path):
+    # A tree is built as deep as the reader nests variations (256); deeper, the game is
+    # rejected at the '(' too many, and the next game is read.
+    def nested(depth):
+        return ('[Event "deep"]\n\n1. e4 ' + "(1. d4 " * depth + ")" * depth + " e5 *\n\n"
+                '[Event "good"]\n\n1. d4 *\n')
+    path = tmp_path / "deep.pgn"
+    path.write_text(nested(256), encoding="utf-8")
+    deepest, good = fenkit.read_games(path)
+    assert deepest.moves == ["e4", "e5"]
+    assert deepest.to_pgn().count("(") == 256
+    path.write_text(nested(20000), encoding="utf-8")
+    rejected, good = fenkit.read_games(path, errors="collect")
+    assert rejected.error is not None and good.error is None
+    assert rejected.error == f"{path}:3:{7 + 7 * 256}: error: game 1: variations nested more than 256 deep"
+    assert good.moves == ["d4"]
+
+
 def test_one_reader_in_several_threads(tmp_path):
     # While one thread reads a chunk (the GIL let go), the others are refused, as a generator
     # refuses a second caller; every game is still read once, by whichever thread asks next.

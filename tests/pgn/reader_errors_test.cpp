@@ -203,6 +203,44 @@ TEST(ReaderErrors, SkippedVariationsAreCheckedUnlessAskedNotTo) {
   }
 }
 
+// `depth` variations, each inside the one before, after 1. e4; then 1... e5.
+std::string nested_variations(int depth) {
+  std::string text = "[Event \"deep\"]\n\n1. e4 ";
+  for (int i = 0; i < depth; ++i) text += "(1. d4 ";
+  text += std::string(std::size_t(depth), ')') + " e5 *\n\n[Event \"good\"]\n\n1. d4 *\n";
+  return text;
+}
+
+// A visitor that takes variations is shown kMaxVariationDepth levels; one level more rejects
+// the game at its '(' and the next game is read as usual.
+TEST(ReaderErrors, VariationsNestedTooDeep) {
+  const auto deepest = testing::read_text(nested_variations(kMaxVariationDepth));
+  ASSERT_EQ(deepest.size(), 2U);
+  EXPECT_FALSE(deepest[0].rejected);
+  EXPECT_EQ(deepest[0].only("move").size(), kMaxVariationDepth + 2U);
+
+  const auto games = testing::read_text(nested_variations(kMaxVariationDepth + 1));
+  ASSERT_EQ(games.size(), 2U);
+  EXPECT_TRUE(games[0].rejected);
+  const Strings diags = games[0].diagnostics();
+  ASSERT_EQ(diags.size(), 1U);
+  // 1. e4 takes six columns, each "(1. d4 " seven: the 257th '(' is at 7 + 256 * 7.
+  EXPECT_TRUE(diagnoses(diags[0], "error 3:" + std::to_string(7 + 7 * kMaxVariationDepth),
+                        {"nested more than 256 deep"}));
+  EXPECT_FALSE(games[1].rejected);
+  EXPECT_EQ(games[1].outline().front(), "d4");
+}
+
+// Variations the visitor skips are only checked, never shown: any depth is read.
+TEST(ReaderErrors, SkippedVariationsNestAsDeepAsTheyLike) {
+  testing::EventLog log;
+  log.on_variation = Action::skip;
+  read_pgn(nested_variations(100000), log);
+  ASSERT_EQ(log.games.size(), 2U);
+  EXPECT_FALSE(log.games[0].rejected);
+  EXPECT_EQ(log.games[0].outline(), (Strings{"e4", "e5", "*"}));
+}
+
 TEST(ReaderErrors, NagOutOfRangeIsAWarning) {
   const auto games = testing::read_text("1. e4 $256 e5 $3 *");
   ASSERT_EQ(games.size(), 1U);

@@ -13,6 +13,12 @@
 
 namespace fenkit::pgn {
 
+// The deepest variation a visitor is shown: one nested deeper in a game whose variations the
+// visitor takes rejects the game. Real games nest a few levels; without a bound, a file of
+// nothing but '(' would drive the trees built from it and whatever walks them recursively
+// (game.hpp) out of stack. Variations the visitor skips may nest to any depth.
+inline constexpr std::uint16_t kMaxVariationDepth = 256;
+
 struct FENKIT_API ReaderOptions {
   std::string file_name = "<input>";  // the FILE of FILE:LINE:COLUMN diagnostics
   // Resolve and play every move, rejecting games with illegal, ambiguous or unknown moves.

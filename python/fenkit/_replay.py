@@ -62,6 +62,8 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
       for the start position), ``fen`` (str). ``columns=[...]`` keeps only the named ones of
       these (fewer objects to make).
     - ``tags=["White", "WhiteElo", ...]``: a column per tag, str, None where a game lacks it.
+      Both lists may also be given as one str, the names separated by commas (``"game,fen"``),
+      as the program takes them.
     - ``eval=True``: ``eval`` (centipawns, White's view) and ``mate`` (moves, positive when
       White mates), float64 with NaN where the comment after the move has no ``[%eval]``.
     - ``clock=True``: ``clk`` (seconds left, float64, NaN where missing).
@@ -85,6 +87,8 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     """
     if isinstance(tags, str):
         tags = [t for t in tags.split(",") if t]
+    if isinstance(columns, str):
+        columns = [c for c in columns.split(",") if c]
     if range is not None:
         start, end = range
         range = (int(start), (2**64 - 1) if end is None else int(end))

@@ -34,6 +34,14 @@ std::string uci_of(const fen::Position& pos, fen::Move move);
 
 // A str from UTF-8 bytes (invalid bytes, which the readers do not let through, as surrogates).
 py::str str_of(std::string_view text);
+// Raises `type` (PyExc_ValueError ...) with a message that may hold a file name that is not
+// UTF-8 (its bytes as surrogates, as os.fsdecode has them).
+[[noreturn]] void raise_error(PyObject* type, std::string_view message);
+// The lines of a report (pgn::ChunkReport::lines), and the first error among them.
+std::vector<std::string> split_lines(const std::string& lines);
+std::string first_error(const std::string& lines);
+// Lines of text as a list of str (as str_of).
+py::list str_list(const std::vector<std::string>& lines);
 
 // The game selection from keyword arguments named as pgn::SelectionCriteria's criteria (the
 // program's options) with '_' for '-': player="Carlsen", min_elo=2500, result=["1-0", "0-1"],

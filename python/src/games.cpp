@@ -48,8 +48,8 @@ struct PyGame {
   }
   void need_moves(const char* what) const {
     if (game.rejected)
-      throw py::value_error(std::string("game ") + std::to_string(game.number) +
-                            " was rejected, it has no " + what + ": " + *error());
+      raise_error(PyExc_ValueError, "game " + std::to_string(game.number) +
+                                        " was rejected, it has no " + what + ": " + *error());
   }
 };
 
@@ -166,10 +166,7 @@ Errors errors_mode(const std::string& word) {
   throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + word + "'");
 }
 
-[[noreturn]] void raise_os_error(const std::string& message) {
-  PyErr_SetString(PyExc_OSError, message.c_str());
-  throw py::error_already_set();
-}
+[[noreturn]] void raise_os_error(const std::string& message) { raise_error(PyExc_OSError, message); }
 
 // A GameBuilder that keeps only the games the filter selects (and the rejected ones, which the
 // reader's caller decides about), and leaves variations out unless asked for.
@@ -309,7 +306,7 @@ class GameReader {
         case Errors::collect:
           return g;
         case Errors::raise:
-          throw py::value_error(*g.error());
+          raise_error(PyExc_ValueError, *g.error());
       }
     }
   }
@@ -399,7 +396,12 @@ moves.)doc")
       .def_property_readonly(
           "plies", [](const PyGame& g) { return g.game.moves.nodes.size(); },
           "The number of half-moves of the main line.")
-      .def_property_readonly("error", &PyGame::error,
+      .def_property_readonly(
+          "error",
+          [](const PyGame& g) -> std::optional<py::str> {
+            if (std::optional<std::string> error = g.error()) return str_of(*error);
+            return std::nullopt;
+          },
                              "None, or for a rejected game the reader's error message.")
       .def_property_readonly(
           "raw",
@@ -409,7 +411,7 @@ moves.)doc")
           },
           "For a rejected game, its text as read; None otherwise.")
       .def_property_readonly(
-          "diagnostics", [](const PyGame& g) { return g.diagnostic_lines(false); },
+          "diagnostics", [](const PyGame& g) { return str_list(g.diagnostic_lines(false)); },
           "What the reader said of the game (warnings and errors), as FILE:LINE:COLUMN lines.")
       .def("fens", &fens, py::arg("ep") = "standard", py::arg("with_start") = false,
            "The FEN after every main-line move (with_start: the start position first); "
@@ -471,7 +473,8 @@ errors="skip", which leaves them out of the iteration).)doc")
       .def_property_readonly("games", &GameReader::games, "Games read so far.")
       .def_property_readonly("selected", &GameReader::selected, "Games selected so far.")
       .def_property_readonly("rejected", &GameReader::rejected, "Games rejected so far.")
-      .def_property_readonly("name", &GameReader::name, "The input's name.");
+      .def_property_readonly(
+          "name", [](const GameReader& r) { return str_of(r.name()); }, "The input's name.");
 }
 
 }  // namespace fenkit::python

@@ -24,30 +24,6 @@ struct Rejected {
   std::string message;
 };
 
-std::string first_error(const std::string& lines) {
-  std::size_t from = 0;
-  while (from < lines.size()) {
-    std::size_t end = lines.find('\n', from);
-    if (end == std::string::npos) end = lines.size();
-    const std::string_view line(lines.data() + from, end - from);
-    if (line.find(": error: ") != std::string_view::npos) return std::string(line);
-    from = end + 1;
-  }
-  return lines.substr(0, lines.find('\n'));
-}
-
-std::vector<std::string> split_lines(const std::string& lines) {
-  std::vector<std::string> out;
-  std::size_t from = 0;
-  while (from < lines.size()) {
-    std::size_t end = lines.find('\n', from);
-    if (end == std::string::npos) end = lines.size();
-    out.emplace_back(lines, from, end - from);
-    from = end + 1;
-  }
-  return out;
-}
-
 py::tuple replay(const py::object& source, const std::optional<std::vector<std::string>>& columns,
                  const std::vector<std::string>& tags, bool eval, bool clock, bool comments,
                  bool nags, bool next, bool with_start, bool variations, bool final,
@@ -185,18 +161,15 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
       raised = r.message;
     }
   }
-  if (raised) throw py::value_error(*raised);
-  if (!events.failures.empty()) {
-    PyErr_SetString(PyExc_OSError, events.failures.c_str());
-    throw py::error_already_set();
-  }
+  if (raised) raise_error(PyExc_ValueError, *raised);
+  if (!events.failures.empty()) raise_error(PyExc_OSError, events.failures);
   py::dict stats;
   stats["games"] = games;
   stats["rejected"] = rejected;
   stats["selected"] = selected;
   stats["positions"] = positions;
   stats["bytes"] = bytes;
-  stats["errors"] = split_lines(lines);
+  stats["errors"] = str_list(split_lines(lines));
   return py::make_tuple(builder.arrays(), stats);
 }
 

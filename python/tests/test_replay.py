@@ -124,6 +124,35 @@ def test_argument_errors():
         fenkit.replay(SAMPLE, colour="white")
     with pytest.raises(OSError, match="no-such-file"):
         fenkit.replay(SOURCE / "no-such-file.pgn")
+    with open(SAMPLE, "rb") as f:
+        with pytest.raises(TypeError, match="not a file object"):
+            fenkit.replay(f)
+        with pytest.raises(TypeError, match="not a file object"):
+            fenkit.build_book(f)
+
+
+def test_columns_and_tags_as_one_str():
+    listed = fenkit.replay(SAMPLE, columns=["game", "fen"], tags=["White", "Black"])
+    joined = fenkit.replay(SAMPLE, columns="game,fen", tags="White,Black")
+    assert list(joined) == list(listed) == ["game", "fen", "White", "Black"]
+    for name in listed:
+        assert list(joined[name]) == list(listed[name])
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path):
+    # os.listdir gives such a name with surrogates; it names the same file.
+    raw = os.fsencode(tmp_path) + b"/n\xffme.pgn"
+    with open(raw, "wb") as f:
+        f.write(SAMPLE.read_bytes() + b"\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n")
+    name = os.fsdecode(raw)
+    data = fenkit.replay(name)
+    assert data.positions == fenkit.replay(SAMPLE).positions
+    assert data.errors and data.errors[0].startswith(name + ":")
+    assert len(list(fenkit.read_games(name, errors="skip"))) == len(list(fenkit.read_games(SAMPLE)))
+    with pytest.raises(ValueError) as raised:
+        list(fenkit.read_games(name))
+    assert str(raised.value).startswith(name + ":")
+    assert fenkit.read_games(name).name == name
 
 
 def test_replay_frame(fenkit_binary):

@@ -8,7 +8,8 @@ The C++ libraries of fenkit (libfen, libpgn, libepd) for Python programs:
   as ``Game`` objects; ``read_range(path, start, end)`` reads the games that begin in a byte range.
 - ``replay(path, ...)``: the data set of ``fenkit replay`` (a row per position) as a dict of
   NumPy arrays, read on every core; ``replay_frame(...)`` gives it as a pandas DataFrame.
-- ``Book(path)`` and ``build_book(...)``: Polyglot opening books.
+- ``Book(path)`` and ``build_book(...)``: Polyglot opening books (``build_book`` returns a
+  ``BuiltBook``, a ``Book`` that also counts the games read and rejected).
 - ``byte_ranges(path, pieces)``: byte ranges that tile a file, for ``range=`` (Dask, GNU parallel).
 
 Game selection: ``read_games``, ``read_range``, ``replay`` and ``build_book`` take the game
@@ -21,12 +22,13 @@ what ``fenkit pgn --help`` says (the same code builds the filter); a value the p
 raises ValueError with its message.
 """
 
-from ._fenkit import Book, Game, GameReader, Position, build_book
+from ._fenkit import Book, BuiltBook, Game, GameReader, Position, build_book
 from ._ranges import byte_ranges
 from ._replay import ReplayData, replay, replay_frame
 
 __all__ = [
     "Book",
+    "BuiltBook",
     "Game",
     "GameReader",
     "Position",

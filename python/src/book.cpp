@@ -14,17 +14,14 @@ namespace fenkit::python {
 
 namespace {
 
-[[noreturn]] void raise_os_error(const std::string& message) {
-  PyErr_SetString(PyExc_OSError, message.c_str());
-  throw py::error_already_set();
-}
+[[noreturn]] void raise_os_error(const std::string& message) { raise_error(PyExc_OSError, message); }
 
 epd::Book open_book(const py::object& path, bool ignore_trailing_bytes) {
   try {
     return epd::Book::open(path_of(path), {.ignore_trailing_bytes = ignore_trailing_bytes});
   } catch (const epd::BookError& e) {
     if (e.fault() == epd::BookFault::unreadable) raise_os_error(e.what());
-    throw py::value_error(e.what());
+    raise_error(PyExc_ValueError, e.what());
   }
 }
 
@@ -38,14 +35,44 @@ py::list probe(const epd::Book& book, const py::handle& position) {
   return out;
 }
 
-epd::Book build_book(const py::object& source, const std::optional<py::object>& output,
+// A book build_book made, with what reading its games found (as replay's statistics).
+struct BuiltBook : epd::Book {
+  BuiltBook(epd::Book book) : epd::Book(std::move(book)) {}
+  std::uint64_t games = 0, rejected = 0;
+  std::vector<std::string> errors;  // FILE:LINE:COLUMN lines of the rejected games
+};
+
+// Raised from the calling thread's emit to stop reading at the first rejected game.
+struct Rejected {
+  std::string message;
+};
+
+// The PGN reader would take an EPD file's records for broken games: such a file is refused by
+// its name (.epd, compressed or not), as the program tells EPD input from PGN.
+bool names_epd_file(std::string_view path) {
+  for (std::string_view suffix : {".gz", ".bz2", ".xz", ".zst"})
+    if (path.ends_with(suffix)) {
+      path.remove_suffix(suffix.size());
+      break;
+    }
+  return path.ends_with(".epd");
+}
+
+BuiltBook build_book(const py::object& source, const std::optional<py::object>& output,
                      int max_ply, int min_games, double min_score, bool only_white,
-                     bool only_black, bool uniform, unsigned jobs, const py::kwargs& kwargs) {
+                     bool only_black, bool uniform, unsigned jobs, const std::string& errors,
+                     const py::kwargs& kwargs) {
+  if (errors != "raise" && errors != "skip" && errors != "collect")
+    throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + errors + "'");
   if (only_white && only_black) throw py::value_error("only_white does not go with only_black");
   if (max_ply < 0) throw py::value_error("max_ply must be 0 or more");
   if (min_games < 1) throw py::value_error("min_games must be 1 or more");
   if (!(min_score >= 0 && min_score <= 100)) throw py::value_error("min_score must be 0 to 100");
   const std::vector<std::string> paths = paths_of(source);
+  for (const std::string& path : paths)
+    if (names_epd_file(path))
+      raise_error(PyExc_ValueError, path + ": build_book reads PGN games; a book from the bm and "
+                                           "pm moves of EPD records is made by `fenkit book build`");
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);
   const epd::BookBuildOptions options{.max_ply = max_ply,
                                       .min_games = min_games,
@@ -55,8 +82,12 @@ epd::Book build_book(const py::object& source, const std::optional<py::object>& 
                                       .uniform = uniform};
   std::vector<epd::BookEntry> entries;
   CollectingEvents events;
+  std::uint64_t games = 0, rejected = 0;
+  std::string lines;
+  std::optional<std::string> raised;
   {
     py::gil_scoped_release release;
+    try {
     epd::BookBuilder builder(options);
     pgn::ReaderOptions reader;
     reader.move_locations = false;
@@ -71,9 +102,20 @@ epd::Book build_book(const py::object& source, const std::optional<py::object>& 
           chunk_options.file_name = input.name();
           pgn::read_chunk(chunk, visitor, chunk_options);
         },
-        [&](epd::BookGames& result) { result.add_to(builder); });
+        [&](epd::BookGames& result) {
+          const pgn::ChunkReport& report = result.report;
+          if (errors == "raise" && report.rejected) throw Rejected{first_error(report.lines)};
+          games += report.games;
+          rejected += report.rejected;
+          if (errors == "collect") lines += report.lines;
+          result.add_to(builder);
+        });
     entries = builder.entries();
+    } catch (const Rejected& r) {
+      raised = r.message;
+    }
   }
+  if (raised) raise_error(PyExc_ValueError, *raised);
   if (!events.failures.empty()) raise_os_error(events.failures);
   if (output) {
     try {
@@ -82,8 +124,12 @@ epd::Book build_book(const py::object& source, const std::optional<py::object>& 
       raise_os_error(e.what());
     }
   }
-  return epd::Book::from_bytes(output ? path_of(*output) : std::string("<built book>"),
-                               epd::book_bytes(entries));
+  BuiltBook book(epd::Book::from_bytes(output ? path_of(*output) : std::string("<built book>"),
+                                       epd::book_bytes(entries)));
+  book.games = games;
+  book.rejected = rejected;
+  book.errors = split_lines(lines);
+  return book;
 }
 
 }  // namespace
@@ -128,19 +174,32 @@ ignore_trailing_bytes=True reads the whole entries of a book with a stray tail.)
           },
           "The book's bytes, as a .bin file holds them.")
       .def("__repr__", [](const epd::Book& book) {
-        return "<Book " + book.name() + ": " + std::to_string(book.size()) + " entries>";
+        return str_of("<Book " + book.name() + ": " + std::to_string(book.size()) + " entries>");
       });
+
+  py::class_<BuiltBook, epd::Book>(m, "BuiltBook", R"doc(
+A Book that build_book made: besides the book, what reading its games found.)doc")
+      .def_readonly("games", &BuiltBook::games, "Games read (rejected ones included).")
+      .def_readonly("rejected", &BuiltBook::rejected, "Games rejected (they give the book nothing).")
+      .def_property_readonly(
+          "errors", [](const BuiltBook& b) { return str_list(b.errors); },
+          "The FILE:LINE:COLUMN messages of the rejected games (errors=\"collect\").");
 
   m.def("build_book", &build_book, py::arg("source"), py::arg("output") = py::none(),
         py::arg("max_ply") = 1024, py::arg("min_games") = 3, py::arg("min_score") = 0.0,
         py::arg("only_white") = false, py::arg("only_black") = false, py::arg("uniform") = false,
-        py::arg("jobs") = 0, R"doc(
+        py::arg("jobs") = 0, py::arg("errors") = "collect", R"doc(
 A Polyglot book from PGN games, as `fenkit book build` (and `polyglot make-book`) makes it:
 the same games with the same options give the same bytes. source is a path or a list of
 paths (compressed input is read directly); output, when given, is the .bin file to write.
 max_ply, min_games, min_score (a percentage), only_white, only_black and uniform mean what
 the program's options mean; the game-selection keywords (player=, min_elo=, result=, ...)
-choose the games. Games with illegal moves are left out. Returns the book as a Book.)doc");
+choose the games. Returns the book as a BuiltBook: a Book that also tells what reading the
+games found, as replay does: .games (read), .rejected, and .errors, the FILE:LINE:COLUMN lines
+of the rejected games. A rejected game (an illegal, ambiguous or unknown move, a bad FEN tag,
+broken syntax) gives the book nothing. errors="collect" (the default) keeps their messages,
+"skip" only counts them, "raise" raises ValueError with the first. EPD files (.epd) are
+refused with ValueError: the program builds books from their bm and pm moves.)doc");
 }
 
 }  // namespace fenkit::python

@@ -33,6 +33,35 @@ def test_build_book_equals_the_program(fenkit_binary, tmp_path, options, args):
     assert len(book) == cli_book.stat().st_size // 16
 
 
+def test_rejected_games_are_reported_as_by_the_program(fenkit_binary, tmp_path):
+    # Every game is used or reported: the counts and FILE:LINE:COLUMN lines of the program.
+    import subprocess
+    inputs = [str(SAMPLE), str(DATA / "pgn" / "suite-errors.pgn")]
+    cli_book = tmp_path / "cli.bin"
+    cli = subprocess.run([fenkit_binary, "book", "build", "--min-games", "1", *inputs,
+                          "-o", str(cli_book)], capture_output=True, text=True)
+    cli_errors = [line for line in cli.stderr.splitlines() if ": error: " in line]
+    assert cli_errors
+    book = fenkit.build_book(inputs, min_games=1)
+    assert isinstance(book, fenkit.Book) and book.to_bytes() == cli_book.read_bytes()
+    assert book.errors == cli_errors
+    assert book.rejected == len(cli_errors)
+    summary = cli.stderr.splitlines()[-1]
+    assert summary.startswith(f"{book.games} games, {book.games - book.rejected} used, "
+                              f"{book.rejected} rejected;"), summary
+    skipped = fenkit.build_book(inputs, min_games=1, errors="skip")
+    assert (skipped.rejected, skipped.errors) == (book.rejected, [])
+    with pytest.raises(ValueError, match=":[0-9]+:[0-9]+: error: "):
+        fenkit.build_book(inputs, errors="raise")
+    with pytest.raises(ValueError, match="errors must be"):
+        fenkit.build_book(inputs, errors="maybe")
+
+
+def test_epd_input_is_refused():
+    with pytest.raises(ValueError, match="EPD"):
+        fenkit.build_book(DATA / "epd" / "suite.epd")
+
+
 def test_probe_equals_the_program(fenkit_binary, tmp_path):
     path = tmp_path / "book.bin"
     fenkit.build_book(SAMPLE, output=path, min_games=1)

@@ -17,19 +17,24 @@ std::string uci_of(const fen::Position& pos, fen::Move move) {
                      fen::write_uci(move, text, {.king_takes_rook = pos.is_chess960()}));
 }
 
+namespace {
+fen::Position position_of_fen(const std::string& text, bool chess960);
+}  // namespace
+
 fen::Position position_of(const py::handle& object) {
   if (py::isinstance<fen::Position>(object)) return object.cast<fen::Position>();
-  if (py::isinstance<py::str>(object)) {
-    const std::string text = object.cast<std::string>();
-    fen::Position pos;
-    if (const fen::FenError e = fen::read_fen(text, pos, {.lenient = true}))
-      throw py::value_error("invalid FEN '" + fen::printable(text, 120) + "': " + e.message());
-    return pos;
-  }
+  if (py::isinstance<py::str>(object)) return position_of_fen(object.cast<std::string>(), false);
   throw py::type_error("a fenkit.Position or a FEN string is needed");
 }
 
 namespace {
+
+fen::Position position_of_fen(const std::string& text, bool chess960) {
+  fen::Position pos;
+  if (const fen::FenError e = fen::read_fen(text, pos, {.lenient = true, .chess960 = chess960}))
+    throw py::value_error("invalid FEN '" + fen::printable(text, 120) + "': " + e.message());
+  return pos;
+}
 
 fen::Move uci_move(const fen::Position& pos, const std::string& uci) {
   const fen::Move move = fen::read_uci(pos, uci);
@@ -57,14 +62,19 @@ naming the problem ("white has no king", "rank 3 has more than 8 squares", ...).
 played with the checked Position::play of libfen: an illegal or ambiguous move raises
 ValueError with the library's message and leaves the position as it was.
 
+Chess960: a FEN whose castling rights need it (a king off the e-file, inner rooks, Shredder
+letters) is read as Chess960; chess960=True reads any FEN so (the standard array is one of
+the 960), as python-chess's Board(fen, chess960=True).
+
 Positions are values: copy() (or copy.copy) makes an independent one; == compares them; they
-pickle as their FEN.)doc")
-      .def(py::init([](const std::optional<std::string>& text) {
-             if (!text) return fen::Position();
-             return position_of(py::str(*text));
+pickle as their FEN and whether they are Chess960.)doc")
+      .def(py::init([](const std::optional<std::string>& text, bool chess960) {
+             if (!text && !chess960) return fen::Position();
+             return position_of_fen(text ? *text : fen::to_fen(fen::Position()), chess960);
            }),
-           py::arg("fen") = py::none(),
-           "The position of a FEN, or the standard starting position when none is given.")
+           py::arg("fen") = py::none(), py::arg("chess960") = false,
+           "The position of a FEN, or the standard starting position when none is given; "
+           "chess960=True reads castling as Chess960.")
       .def(
           "fen",
           [](const fen::Position& pos, const std::string& ep) {
@@ -144,8 +154,11 @@ pickle as their FEN.)doc")
       .def("__str__", [](const fen::Position& pos) { return fen::to_fen(pos); })
       .def("__repr__",
            [](const fen::Position& pos) { return "Position('" + fen::to_fen(pos) + "')"; })
-      .def(py::pickle([](const fen::Position& pos) { return fen::to_fen(pos); },
-                      [](const std::string& text) { return position_of(py::str(text)); }));
+      .def(py::pickle(
+          [](const fen::Position& pos) { return py::make_tuple(fen::to_fen(pos), pos.is_chess960()); },
+          [](const py::tuple& state) {
+            return position_of_fen(state[0].cast<std::string>(), state[1].cast<bool>());
+          }));
 }
 
 }  // namespace fenkit::python

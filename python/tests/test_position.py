@@ -110,6 +110,23 @@ def test_copy_equality_pickle():
     assert repr(pos) == f"Position('{START}')"
 
 
+def test_chess960_flag_is_read_and_kept():
+    # The standard array with KQkq is standard chess unless asked; as Chess960, castling is
+    # king takes rook. The flag survives pickling (Dask and multiprocessing pickle positions).
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    standard, chess960 = fenkit.Position(fen), fenkit.Position(fen, chess960=True)
+    assert not standard.chess960 and chess960.chess960
+    assert {"e1g1", "e1c1"} <= set(standard.legal_moves())
+    assert {"e1h1", "e1a1"} <= set(chess960.legal_moves())
+    assert "e1g1" not in chess960.legal_moves()
+    for pos in (standard, chess960):
+        back = pickle.loads(pickle.dumps(pos))
+        assert back.chess960 == pos.chess960
+        assert back.legal_moves() == pos.legal_moves()
+    assert fenkit.Position(chess960=True).chess960
+    assert fenkit.Position(chess960=True).fen() == fenkit.Position().fen()
+
+
 def test_docstrings():
     for name in ["fen", "push_san", "push_uci", "san", "legal_moves", "is_check", "is_checkmate",
                  "is_stalemate", "polyglot_key", "copy"]:

@@ -48,10 +48,13 @@ void BookGameVisitor::start_position(const fen::Position& pos) {
   if (selector_) selector_->position(pos);
 }
 
-pgn::Action BookGameVisitor::begin_movetext() {
+pgn::Action BookGameVisitor::end_tags() {
   if (selector_) verdict_ = selector_->verdict_after_tags();
   // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
-  if (verdict_ == false) return pgn::Action::ignore;
+  return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
+}
+
+pgn::Action BookGameVisitor::begin_movetext() {
   return enough() ? pgn::Action::skip : pgn::Action::proceed;
 }
 

@@ -132,11 +132,15 @@ void ReplayWriter::start_position(const fen::Position& pos) {
   }
 }
 
-pgn::Action ReplayWriter::begin_movetext() {
-  format_tags();
+pgn::Action ReplayWriter::end_tags() {
   if (selector_) verdict_ = selector_->verdict_after_tags();
   // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
   return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
+}
+
+pgn::Action ReplayWriter::begin_movetext() {
+  format_tags();
+  return pgn::Action::proceed;
 }
 
 // The SAN of the move being visited, written once: it is both the next move of the row before

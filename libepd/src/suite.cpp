@@ -72,12 +72,15 @@ void SuiteVisitor::tag(std::string_view name, std::string_view value) {
   else if (name == "Date") date_.assign(value);
 }
 
+pgn::Action SuiteVisitor::end_tags() {
+  if (selector_) verdict_ = selector_->verdict_after_tags();
+  // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
+  return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
+}
+
 // Called after the tags, before the moves.
 void SuiteVisitor::start_position(const fen::Position& pos) {
-  if (selector_) {
-    verdict_ = selector_->verdict_after_tags();
-    selector_->position(pos);
-  }
+  if (selector_) selector_->position(pos);
   selected_ = verdict_ != false;
   if (selected_ && filter_.min_ply == 0) take(pos, 0);
 }
@@ -85,8 +88,6 @@ void SuiteVisitor::start_position(const fen::Position& pos) {
 pgn::Action SuiteVisitor::begin_movetext() {
   // The reader still checks the moves of a skipped game, so it is accepted or rejected alike.
   // The filter may need the whole main line to decide.
-  // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
-  if (verdict_ == false) return pgn::Action::ignore;
   const bool filter_waits = selector_ && !verdict_.has_value();
   return filter_.max_ply > 0 || filter_waits ? pgn::Action::proceed : pgn::Action::skip;
 }

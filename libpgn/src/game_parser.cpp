@@ -208,6 +208,11 @@ bool GameParser::begin_movetext(const char* at) { return enter_movetext(at); }
 bool GameParser::enter_movetext(const char* at) {
   in_movetext_ = true;
   fen::Position start;
+  if (visitor_.end_tags() == Action::ignore) {
+    lines_.push_back(Line{start, start, 0, false, true, false});
+    muted_ = ignored_ = true;
+    return reading();
+  }
   if (options_.check_moves) {
     const bool chess960 = is_chess960_variant(variant_tag_);
     if (!chess960 && !is_standard_variant(variant_tag_))

@@ -197,15 +197,16 @@ class SelectingBuilder : public pgn::Visitor {
     if (selector_) selector_->position(pos);
     builder_.start_position(pos);
   }
-  pgn::Action begin_movetext() override {
-    const pgn::Action action = builder_.begin_movetext();
-    // A game its tags exclude is not read on (as in `fenkit replay`): neither kept nor rejected.
+  pgn::Action end_tags() override {
+    // A game its tags exclude is not read on (as in `fenkit replay`): neither kept nor rejected,
+    // even when its FEN tag is bad.
     if (selector_ && selector_->verdict_after_tags() == false) {
       excluded_ = true;
       return pgn::Action::ignore;
     }
-    return action;
+    return builder_.end_tags();
   }
+  pgn::Action begin_movetext() override { return builder_.begin_movetext(); }
   pgn::Action move(const pgn::MoveEvent& event) override {
     if (event.depth == 0) {
       plies_ = event.ply;

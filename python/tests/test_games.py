@@ -177,6 +177,27 @@ def test_streaming_large_input(tmp_path):
     assert peak - before < text_size / 2, (peak - before, text_size)
 
 
+def test_games_the_selection_leaves_out_are_not_judged(fenkit_binary, tmp_path):
+    # A game left out by its tags is not read on, so a bad FEN tag in it is not an error; a
+    # chosen game with one still is. The program agrees.
+    path = tmp_path / "chosen.pgn"
+    path.write_text('[White "A"]\n\n1. e4 *\n\n'
+                    '[White "X"]\n[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n\n'
+                    '[White "X"]\n\n1. e4 e5 2. Ke3 *\n\n'
+                    '[White "A"]\n[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. d4 *\n',
+                    encoding="utf-8")
+    reader = fenkit.read_games(path, white="A", errors="collect")
+    games = list(reader)
+    assert [g.error is None for g in games] == [True, False]
+    assert (reader.games, reader.selected, reader.rejected) == (4, 1, 1)
+    data = fenkit.replay(path, white="A")
+    assert (data.games, data.selected, data.rejected, data.positions) == (4, 1, 1, 1)
+    _, status = run_cli(fenkit_binary, "replay", "-q", "--white", "A", path)
+    assert status == 1
+    _, status = run_cli(fenkit_binary, "replay", "-q", "--white", "A", "--games", "1-3", path)
+    assert status == 0
+
+
 def test_variations_nested_too_deep(tmp_path):
     # A tree is built as deep as the reader nests variations (256); deeper, the game is
     # rejected at the '(' too many, and the next game is read.

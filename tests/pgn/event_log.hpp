@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include <algorithm>
 #include <filesystem>
 #include <random>
@@ -82,6 +84,8 @@ class EventLog : public Visitor {
   bool check_positions = true;   // check MoveEvent's positions (costs a FEN per move)
   bool moves_checked = true;     // as ReaderOptions::check_moves
   Action on_variation = Action::proceed;
+  // What end_tags answers for a game, from what the log holds of it so far (its tags).
+  std::function<Action(const GameLog&)> on_end_tags;
 
   Action begin_game(const GameStart& start) override {
     EXPECT_FALSE(open_) << "begin_game " << start.number << " before the last game ended";
@@ -92,6 +96,7 @@ class EventLog : public Visitor {
     open_ = true;
     started_ = false;
     movetext_ = false;
+    ignored_ = false;
     next_ply_.assign(1, 1);
     return Action::proceed;
   }
@@ -100,6 +105,14 @@ class EventLog : public Visitor {
     check_open("tag");
     EXPECT_FALSE(movetext_) << "tag after the movetext began";
     add("tag " + std::string(name) + "=" + std::string(value));
+  }
+
+  Action end_tags() override {
+    check_open("end_tags");
+    EXPECT_FALSE(started_) << "end_tags after start_position";
+    const Action action = on_end_tags ? on_end_tags(games.back()) : Action::proceed;
+    ignored_ = action == Action::ignore;
+    return action;
   }
 
   void start_position(const fen::Position& pos) override {
@@ -191,6 +204,11 @@ class EventLog : public Visitor {
     if (games.empty()) return;
     games.back().rejected = end.rejected;
     games.back().raw.assign(end.raw);
+    // A game passed over after its tags is neither read nor judged.
+    if (ignored_) {
+      EXPECT_FALSE(end.rejected) << "game " << games.back().number << " ignored but rejected";
+      return;
+    }
     // A delivered game has seen its whole movetext: a result, every variation closed.
     if (!end.rejected) {
       EXPECT_EQ(next_ply_.size(), 1U) << "game " << games.back().number << ": variation open";
@@ -217,6 +235,7 @@ class EventLog : public Visitor {
   bool open_ = false;
   bool started_ = false;
   bool movetext_ = false;
+  bool ignored_ = false;  // end_tags passed the game over
   std::vector<std::uint32_t> next_ply_;  // per open line: the ply its next move must have
 };
 

@@ -3,6 +3,8 @@
 // (tests/data/pgn/quirks), each with a good game after the broken one.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "event_log.hpp"
 
 namespace fenkit::pgn {
@@ -239,6 +241,38 @@ TEST(ReaderErrors, SkippedVariationsNestAsDeepAsTheyLike) {
   ASSERT_EQ(log.games.size(), 2U);
   EXPECT_FALSE(log.games[0].rejected);
   EXPECT_EQ(log.games[0].outline(), (Strings{"e4", "e5", "*"}));
+}
+
+// A visitor that passes games over on their tags (end_tags: ignore) hears nothing of a bad
+// FEN or Variant tag in them: neither the error nor a rejection. A game it reads is still
+// rejected for the same tag.
+TEST(ReaderErrors, GamesIgnoredAfterTheirTagsAreNotJudged) {
+  testing::EventLog log;
+  log.on_end_tags = [](const testing::GameLog& game) {
+    const std::vector<std::string> tags = game.only("tag");
+    return std::find(tags.begin(), tags.end(), "tag White=X") != tags.end() ? Action::ignore
+                                                                             : Action::proceed;
+  };
+  const std::string text =
+      "[White \"A\"]\n\n1. e4 *\n\n"
+      "[White \"X\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n"
+      "[White \"X\"]\n[Variant \"crazyhouse\"]\n\n1. e4 *\n\n"
+      "[White \"X\"]\n\n1. e4 e5 2. Ke3 *\n\n"
+      "[White \"A\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n";
+  const ReadStats stats = read_pgn(text, log);
+  ASSERT_EQ(log.games.size(), 5U);
+  EXPECT_EQ(stats.rejected, 1U);
+  for (std::size_t i = 1; i < 4; ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_FALSE(log.games[i].rejected);
+    EXPECT_TRUE(log.games[i].diagnostics().empty());
+    EXPECT_TRUE(log.games[i].only("start").empty());
+    EXPECT_TRUE(log.games[i].only("move").empty());
+  }
+  EXPECT_FALSE(log.games[0].rejected);
+  EXPECT_TRUE(log.games[4].rejected);
+  ASSERT_EQ(log.games[4].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(log.games[4].diagnostics()[0], "error 20:1", {"bad FEN tag"}));
 }
 
 TEST(ReaderErrors, NagOutOfRangeIsAWarning) {

@@ -83,11 +83,14 @@ void GamesVisitor::start_position(const fen::Position& pos) {
   else start_fen_ = fen::to_fen(pos);
 }
 
-pgn::Action GamesVisitor::begin_movetext() {
+pgn::Action GamesVisitor::end_tags() {
   if (selector_) verdict_ = selector_->verdict_after_tags();
   // A game its tags exclude is not read on: it is neither written nor rejected, only counted.
+  return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
+}
+
+pgn::Action GamesVisitor::begin_movetext() {
   // For --rejected every game is read (and checked), but none visited.
-  if (verdict_ == false) return pgn::Action::ignore;
   if (options_.rejected_only) return pgn::Action::skip;
   if (options_.format == GamesFormat::pgn) writer_.begin_movetext();
   return pgn::Action::proceed;

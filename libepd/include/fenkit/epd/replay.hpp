@@ -110,6 +110,7 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   pgn::Action begin_game(const pgn::GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;
   void start_position(const fen::Position& pos) override;
+  pgn::Action end_tags() override;
   pgn::Action begin_movetext() override;
   pgn::Action move(const pgn::MoveEvent& event) override;
   void comment(std::string_view text, const pgn::Location& where) override;

@@ -13,7 +13,7 @@
 //   // in a Visitor:
 //   begin_game(start)      selector.begin_game(start.number);
 //   tag(name, value)       selector.tag(name, value);
-//   begin_movetext()       if (selector.verdict_after_tags() == false) return Action::skip;
+//   end_tags()             if (selector.verdict_after_tags() == false) return Action::ignore;
 //   start_position(pos)    selector.position(pos);
 //   move(event)            if (event.depth == 0) selector.position(*event.after);
 //   result(text)           selector.result(text);

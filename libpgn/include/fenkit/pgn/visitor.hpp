@@ -28,8 +28,9 @@ struct FENKIT_API Location {
 };
 
 // What a visitor wants next: go on, or skip (the variation, or the rest of the game). From
-// begin_movetext only, ignore: the movetext is not read at all, neither visited nor checked, so
-// the game is never rejected (for programs that choose games by their tags and want speed).
+// end_tags and begin_movetext only, ignore: the movetext is not read at all, neither visited nor
+// checked, so the game is never rejected (for programs that choose games by their tags and want
+// speed).
 enum class Action : std::uint8_t { proceed, skip, ignore };
 
 struct FENKIT_API GameStart {
@@ -73,6 +74,11 @@ class FENKIT_API Visitor {
   virtual Action begin_game(const GameStart&) { return Action::proceed; }
   // Tag value unescaped (\" and \\) and in UTF-8.
   virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  // After the last tag, before the reader acts on the tags (Variant, SetUp and FEN). Ignore
+  // passes the game over from here as begin_movetext's ignore does, and a bad Variant or FEN
+  // tag is then not reported either: a program that chooses games by their tags hears nothing
+  // of a broken game it did not choose. Anything else goes on.
+  virtual Action end_tags() { return Action::proceed; }
   // After the tags: the position the moves start from (standard, or [FEN], Chess960 aware).
   // Not called when moves are not checked.
   virtual void start_position(const fen::Position&) {}

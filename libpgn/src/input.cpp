@@ -469,6 +469,18 @@ std::unique_ptr<InputSource> text_source(std::string head, std::unique_ptr<Input
   return std::make_unique<Utf16Source>(std::move(text), big);
 }
 
+// The text of raw bytes whose first ones, `sniffed` (six, or all there are), have been read
+// from `rest` already: decompressed when they say so, then as text_source.
+std::unique_ptr<InputSource> decoded_from(std::string sniffed, std::unique_ptr<InputSource> rest) {
+  const Compression kind = detect_compression(sniffed);
+  if (kind == Compression::none) return text_source(std::move(sniffed), std::move(rest));
+  auto decoded =
+      decompressor(kind, std::make_unique<PrefixSource>(std::move(sniffed), std::move(rest)));
+  std::exception_ptr failure;
+  std::string head = read_head(*decoded, 2, failure);
+  return text_source(std::move(head), std::move(decoded), std::move(failure));
+}
+
 // Input that is all in memory already: a mapped file or a caller's buffer.
 class ViewSource : public InputSource {
  public:
@@ -536,13 +548,14 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   if (kind == Compression::none && !utf16 && S_ISREG(info.st_mode) && info.st_size > 0 &&
       !standard_input)
     return std::make_unique<MappedSource>(name, fd, std::size_t(info.st_size));
-  auto raw = std::make_unique<DescriptorSource>(name, descriptor);
-  if (kind == Compression::none) return text_source(std::move(sniffed), std::move(raw));
-  auto decoded =
-      decompressor(kind, std::make_unique<PrefixSource>(std::move(sniffed), std::move(raw)));
+  return decoded_from(std::move(sniffed), std::make_unique<DescriptorSource>(name, descriptor));
+}
+
+std::unique_ptr<InputSource> decoded_input(std::unique_ptr<InputSource> raw) {
   std::exception_ptr failure;
-  std::string head = read_head(*decoded, 2, failure);
-  return text_source(std::move(head), std::move(decoded), std::move(failure));
+  std::string sniffed = read_head(*raw, 6, failure);
+  if (failure) return std::make_unique<PrefixSource>(std::move(sniffed), std::move(raw), failure);
+  return decoded_from(std::move(sniffed), std::move(raw));
 }
 
 std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> input, std::size_t size,

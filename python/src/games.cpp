@@ -256,6 +256,9 @@ class GameReader {
       if (py::hasattr(source, "name") && py::isinstance<py::str>(source.attr("name")))
         name = source.attr("name").cast<std::string>();
       input_ = std::make_unique<PyFileSource>(source, name);
+      // Bytes are read as a file's are (compressed, UTF-16); text has been decoded already.
+      if (!py::isinstance(source, py::module_::import("io").attr("TextIOBase")))
+        input_ = pgn::decoded_input(std::move(input_));
     } else {
       const std::string path = path_of(source);
       try {

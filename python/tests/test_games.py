@@ -134,6 +134,16 @@ def test_file_objects_and_compressed_input(tmp_path):
     packed.write_bytes(gzip.compress(SAMPLE.read_bytes()))
     assert [game_record(g) for g in fenkit.read_games(packed)] == expected
     assert [game_record(g) for g in fenkit.read_games(str(packed))] == expected
+    # Bytes from a file object are read as a file's are: decompressed, UTF-16 converted.
+    moves = [g.moves for g in fenkit.read_games(SAMPLE)]
+    with open(packed, "rb") as f:
+        assert [g.moves for g in fenkit.read_games(f)] == moves
+    utf16 = tmp_path / "sample-utf16.pgn"
+    utf16.write_bytes(SAMPLE.read_text(encoding="utf-8").encode("utf-16"))  # with its BOM
+    with open(utf16, "rb") as f:
+        assert [g.moves for g in fenkit.read_games(f)] == moves
+    assert [g.moves for g in fenkit.read_games(utf16)] == moves
+    assert [g.moves for g in fenkit.read_games(io.BytesIO(gzip.compress(b"")))] == []
 
 
 def test_comments_and_variations_in_the_tree():

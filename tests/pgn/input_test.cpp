@@ -290,16 +290,25 @@ struct Drained {
   std::string error;
 };
 
-Drained drain(const std::string& path) {
+Drained drain(std::unique_ptr<InputSource> (*open)(std::string_view), std::string_view from) {
   Drained d;
   try {
-    const auto input = open_input(path);
+    const auto input = open(from);
     char block[7919];
     for (std::size_t n; (n = input->read(block, sizeof block)) > 0;) d.bytes.append(block, n);
   } catch (const std::runtime_error& e) {
     d.error = e.what();
   }
   return d;
+}
+
+Drained drain(const std::string& path) {
+  return drain([](std::string_view p) { return open_input(std::string(p)); }, path);
+}
+
+// Bytes given by the caller, read through decoded_input.
+Drained drain_decoded(std::string_view bytes) {
+  return drain([](std::string_view b) { return decoded_input(memory_input(b, "stream")); }, bytes);
 }
 
 // Reads a file whole, then in chunks; both must end with `error` (empty: no error) and give
@@ -639,6 +648,30 @@ TEST(PgnInput, StreamedReadingEqualsMappedReadingAcrossBufferBoundaries) {
   EXPECT_EQ(stats.bytes, text.size());
   ASSERT_GT(mapped.games.size(), 10000U);
   testing::expect_same_games(mapped.games, read_through_pipe(text, 65521, log()));
+}
+
+// A caller's bytes (a stream, not a file) are read as a file's would be: decompressed by
+// content, UTF-16 converted, plain text as it is; a cut compressed stream ends in the same error.
+TEST(PgnInput, DecodedInputReadsACallersBytesAsAFilesAre) {
+  const std::string text = random_games(20000, 5);
+  EXPECT_EQ(drain_decoded(text).bytes, text);
+  EXPECT_EQ(drain_decoded("").bytes, "");
+  EXPECT_EQ(drain_decoded("[").bytes, "[");
+  EXPECT_EQ(drain_decoded(*utf16(text, true)).bytes, text);
+  int tried = 0;
+  for (const Compressor& c : kCompressors) {
+    SCOPED_TRACE(c.program);
+    const std::string packed = packed_with(c, text);
+    if (packed.empty()) continue;
+    ++tried;
+    const Drained whole = drain_decoded(packed);
+    EXPECT_EQ(whole.error, "");
+    EXPECT_EQ(whole.bytes, text);
+    const Drained cut = drain_decoded(std::string_view(packed).substr(0, packed.size() / 2));
+    EXPECT_EQ(cut.error, std::string("stream") + std::string(kBroken));
+    EXPECT_TRUE(text.starts_with(cut.bytes));
+  }
+  if (tried == 0) FENKIT_MISSING_ORACLE("no compressor installed");
 }
 
 }  // namespace

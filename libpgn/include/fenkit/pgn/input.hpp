@@ -53,6 +53,11 @@ class FENKIT_API InputSource {
 // "FILE: cannot decompress: the data is corrupt or cut short", whatever the format.
 FENKIT_API std::unique_ptr<InputSource> open_input(const std::string& path);
 
+// What open_input makes of a file's bytes, for bytes that come from elsewhere (a stream of the
+// caller's): compressed input decompressed, UTF-16 with a byte-order mark converted to UTF-8,
+// anything else as it is. Errors come as open_input's do, after the bytes before them.
+FENKIT_API std::unique_ptr<InputSource> decoded_input(std::unique_ptr<InputSource> raw);
+
 // The first `size` bytes of an input (fewer if it is shorter), to tell what it holds, and the
 // input to read from its start: the same one when it is in memory, otherwise one that gives
 // those bytes again. An error met while reading them comes after them.

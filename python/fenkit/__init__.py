@@ -47,8 +47,9 @@ def read_games(path_or_file, *, errors="raise", comments=True, variations=True, 
     """The games of a PGN input, one at a time, as ``Game`` objects, in input order.
 
     ``path_or_file`` is a path (str or os.PathLike; gzip, bzip2, xz and zstd files are read
-    directly) or a file object open for reading, in binary or text mode. The input is read a
-    chunk of whole games at a time (a few hundred kilobytes, with the GIL released), so the
+    directly) or a file object open for reading: in binary mode its bytes are read as a file's
+    (compressed or UTF-16 input too); in text mode, as UTF-8 (``offset`` then counts the bytes
+    of that UTF-8, not of the file). The input is read a chunk of whole games at a time (a few hundred kilobytes, with the GIL released), so the
     memory used does not grow with the input.
 
     ``errors`` says what happens to a game the reader rejects (an illegal, ambiguous or unknown
@@ -69,7 +70,7 @@ def read_games(path_or_file, *, errors="raise", comments=True, variations=True, 
     documentation); games that are not selected are not yielded.
 
     Returns a ``GameReader``: an iterator with the counts ``games`` (read), ``selected`` and
-    ``rejected``.
+    ``rejected``; ``close()``, or a ``with`` block, lets its input go before the end.
     """
     return GameReader(path_or_file, errors=errors, range=range, comments=comments,
                       variations=variations, **selection)
@@ -86,4 +87,6 @@ def read_range(path, start, end, **options):
     """
     if end is None:
         end = 2**64 - 1
+    if start < 0 or end < 0:
+        raise ValueError(f"range: start and end must be 0 or more, not {start} and {end}")
     return read_games(path, range=(start, end), **options)

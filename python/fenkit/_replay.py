@@ -83,8 +83,16 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
 
     ``errors``: rejected games never give rows. ``"collect"`` (the default) keeps their
     messages in ``.errors``; ``"skip"`` only counts them (``.rejected``); ``"raise"`` raises
-    ValueError with the first one. An input that cannot be read raises OSError.
+    ValueError with the first one. ``warnings=True`` puts the reader's warnings (slips a game
+    survives, as ``fenkit replay -W`` shows them) in ``.errors`` too, each in its place among
+    the errors. An input that cannot be read raises OSError.
     """
+    for name, value in (("min_ply", min_ply), ("every", every), ("jobs", jobs),
+                        ("max_ply", max_ply)):
+        if value is not None and value < 0:
+            raise ValueError(f"{name} must be 0 or more, not {value}")
+    if jobs > 256:
+        raise ValueError(f"jobs must be 0 (every core) to 256, not {jobs}")
     if isinstance(tags, str):
         tags = [t for t in tags.split(",") if t]
     if isinstance(columns, str):
@@ -92,6 +100,8 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     if range is not None:
         start, end = range
         range = (int(start), (2**64 - 1) if end is None else int(end))
+        if range[0] < 0:
+            raise ValueError(f"range: start must be 0 or more, not {range[0]}")
     data, stats = _fenkit._replay(
         path, columns=None if columns is None else list(columns), tags=list(tags), eval=eval,
         clock=clock, comments=comments, nags=nags, next=next, with_start=with_start,
@@ -111,7 +121,8 @@ def replay_frame(path, *args, **kwargs):
     import pandas as pd
 
     data = replay(path, *args, **kwargs)
-    frame = pd.DataFrame(dict(data), copy=False)
+    # (The index is given so that a frame without columns still has its rows.)
+    frame = pd.DataFrame(dict(data), index=pd.RangeIndex(data.rows), copy=False)
     for name in ("eval", "mate"):
         if name in frame:
             frame[name] = frame[name].astype("Int64")

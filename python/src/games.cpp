@@ -132,7 +132,10 @@ class PyFileSource : public pgn::InputSource {
     while (pending_.size() - used_ < size && !eof_) {
       py::object data = file_.attr("read")(std::max<std::size_t>(size, 1 << 16));
       std::string bytes;
-      if (py::isinstance<py::str>(data)) bytes = data.cast<std::string>();  // UTF-8
+      // Text as UTF-8; what a text file decoded with errors="surrogateescape" could not
+      // decode goes back to its bytes.
+      if (py::isinstance<py::str>(data))
+        bytes = data.attr("encode")("utf-8", "surrogateescape").cast<std::string>();
       else bytes = py::bytes(data).cast<std::string>();
       if (bytes.empty()) eof_ = true;
       pending_.erase(0, used_);
@@ -278,7 +281,7 @@ class GameReader {
         throw py::value_error(std::string("range: ") + e.what());
       }
     }
-    options_.file_name = input_->name();
+    options_.file_name = name_ = input_->name();
     options_.move_locations = false;
     options_.comments = comments;
     // Without variations, a bad move in a side line is a warning (as `fenkit pgn -f jsonl`
@@ -300,7 +303,7 @@ class GameReader {
         if (done_) throw py::stop_iteration();
         fill();
       }
-      PyGame g{std::move(ready_.front()), input_->name()};
+      PyGame g{std::move(ready_.front()), name_};
       ready_.pop_front();
       if (!g.game.rejected) return g;
       ++rejected_;
@@ -315,10 +318,19 @@ class GameReader {
     }
   }
 
+  // Lets the input go (a file it opened is closed); the iteration ends.
+  void close() {
+    if (busy_) throw py::value_error("GameReader already executing (in another thread)");
+    chunker_.reset();
+    input_.reset();
+    ready_.clear();
+    done_ = true;
+  }
+
   std::uint64_t games() const { return games_; }
   std::uint64_t selected() const { return selected_; }
   std::uint64_t rejected() const { return rejected_; }
-  const std::string& name() const { return input_->name(); }
+  const std::string& name() const { return name_; }
 
  private:
   // Reads the next chunk (without the GIL), its games into ready_.
@@ -354,6 +366,7 @@ class GameReader {
   Errors errors_;
   bool variations_;
   std::unique_ptr<pgn::InputSource> input_;
+  std::string name_;
   std::unique_ptr<pgn::Chunker> chunker_;
   pgn::ReaderOptions options_;
   std::deque<pgn::Game> ready_;
@@ -387,7 +400,8 @@ moves.)doc")
       .def_property_readonly(
           "result",
           [](const PyGame& g) { return g.game.result.empty() ? std::string("*") : g.game.result; },
-          "The movetext's result: '1-0', '0-1', '1/2-1/2', or '*' (also when it has none).")
+          "The game's result: the movetext's ('1-0', '0-1', '1/2-1/2' or '*'); for a movetext "
+          "without one, the Result tag's (the reader warns of it), else '*'.")
       .def_property_readonly(
           "number", [](const PyGame& g) { return g.game.number; },
           "The game's number in its input, from 1 (rejected games count).")
@@ -474,6 +488,9 @@ errors="skip", which leaves them out of the iteration).)doc")
            py::arg("chunk_bytes") = std::size_t(256) << 10)
       .def("__iter__", [](GameReader& r) -> GameReader& { return r; })
       .def("__next__", &GameReader::next)
+      .def("close", &GameReader::close, "Lets the input go (a file it opened is closed); the iteration ends.")
+      .def("__enter__", [](GameReader& r) -> GameReader& { return r; })
+      .def("__exit__", [](GameReader& r, const py::args&) { r.close(); })
       .def_property_readonly("games", &GameReader::games, "Games read so far.")
       .def_property_readonly("selected", &GameReader::selected, "Games selected so far.")
       .def_property_readonly("rejected", &GameReader::rejected, "Games rejected so far.")

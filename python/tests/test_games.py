@@ -208,6 +208,35 @@ def test_games_the_selection_leaves_out_are_not_judged(fenkit_binary, tmp_path):
     assert status == 0
 
 
+def test_close_and_with_let_the_input_go(tmp_path):
+    path = tmp_path / "two.pgn.gz"  # read through its descriptor (a plain file is mapped)
+    path.write_bytes(gzip.compress(SAMPLE.read_bytes() * 2))
+    fd_dir = "/proc/self/fd"
+    open_fds = lambda: len(os.listdir(fd_dir))
+    before = open_fds()
+    with fenkit.read_games(path) as reader:
+        first = next(reader)
+        assert open_fds() == before + 1
+    assert open_fds() == before
+    assert list(reader) == []
+    assert first.number == 1 and reader.name == str(path)
+    reader = fenkit.read_games(path)
+    next(reader)
+    reader.close()
+    reader.close()
+    assert open_fds() == before and list(reader) == []
+
+
+def test_text_files_with_undecodable_bytes(tmp_path):
+    # Bytes a text file could not decode (errors="surrogateescape") reach the reader as they
+    # were, as through a binary file: Latin-1 here, which the reader converts.
+    path = tmp_path / "latin1.pgn"
+    path.write_bytes('[White "Müller"]\n\n1. e4 *\n'.encode("latin-1"))
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        games = list(fenkit.read_games(f))
+    assert [g.tags["White"] for g in games] == ["Müller"]
+
+
 def test_variations_nested_too_deep(tmp_path):
     # A tree is built as deep as the reader nests variations (256); deeper, the game is
     # rejected at the '(' too many, and the next game is read.

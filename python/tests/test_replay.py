@@ -124,6 +124,15 @@ def test_argument_errors():
         fenkit.replay(SAMPLE, colour="white")
     with pytest.raises(OSError, match="no-such-file"):
         fenkit.replay(SOURCE / "no-such-file.pgn")
+    for name in ("min_ply", "every", "jobs", "max_ply"):
+        with pytest.raises(ValueError, match=f"{name} must be 0 or more"):
+            fenkit.replay(SAMPLE, **{name: -1})
+    with pytest.raises(ValueError, match="jobs must be 0"):
+        fenkit.replay(SAMPLE, jobs=300)
+    with pytest.raises(ValueError, match="start must be 0 or more"):
+        fenkit.replay(SAMPLE, range=(-1, 5))
+    with pytest.raises(ValueError, match="0 or more"):
+        fenkit.read_range(SAMPLE, -1, 100)
     with open(SAMPLE, "rb") as f:
         with pytest.raises(TypeError, match="not a file object"):
             fenkit.replay(f)
@@ -168,6 +177,8 @@ def test_replay_frame(fenkit_binary):
     assert len(frame) == len(expected) == frame.attrs["positions"]
     assert frame["fen"].tolist() == [r["fen"] for r in expected]
     assert [None if v is pd.NA else int(v) for v in frame["eval"]] == [r["eval"] for r in expected]
+    # Without columns a frame still has its rows.
+    assert fenkit.replay_frame(path, columns=[]).shape == (len(expected), 0)
 
 
 def test_gil_is_released(big_pgn):

@@ -66,8 +66,10 @@ Chess960: a FEN whose castling rights need it (a king off the e-file, inner rook
 letters) is read as Chess960; chess960=True reads any FEN so (the standard array is one of
 the 960), as python-chess's Board(fen, chess960=True).
 
-Positions are values: copy() (or copy.copy) makes an independent one; == compares them; they
-pickle as their FEN and whether they are Chess960.)doc")
+Positions are values: copy() (or copy.copy) makes an independent one; == compares them as
+python-chess compares boards (an en-passant square counts only where the capture is legal);
+the hash is the Polyglot key, so a position changed after it went into a set or dict is not
+found there again; they pickle as their FEN and whether they are Chess960.)doc")
       .def(py::init([](const std::optional<std::string>& text, bool chess960) {
              if (!text && !chess960) return fen::Position();
              return position_of_fen(text ? *text : fen::to_fen(fen::Position()), chess960);
@@ -149,7 +151,20 @@ pickle as their FEN and whether they are Chess960.)doc")
                              "The number of the move, from 1, counted up after Black's move.")
       .def_property_readonly("chess960", &fen::Position::is_chess960,
                              "Whether the position is a Chess960 one (castling in X-FEN).")
-      .def(py::self == py::self)
+      .def(
+          "__eq__",
+          [](const fen::Position& a, const py::object& other) -> py::object {
+            if (!py::isinstance<fen::Position>(other))
+              return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            // An en-passant square counts only where a capture is legal there, as in
+            // python-chess and the Polyglot key (the hash): a position reached by e4 equals
+            // the one of a FEN that leaves the square out.
+            const auto& b = other.cast<const fen::Position&>();
+            const fen::FenWriteOptions legal{.ep = fen::EpMode::legal};
+            return py::bool_(a.is_chess960() == b.is_chess960() &&
+                             fen::to_fen(a, legal) == fen::to_fen(b, legal));
+          },
+          py::arg("other"))
       .def("__hash__", [](const fen::Position& pos) { return py::hash(py::int_(fen::polyglot_key(pos))); })
       .def("__str__", [](const fen::Position& pos) { return fen::to_fen(pos); })
       .def("__repr__",

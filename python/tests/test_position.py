@@ -127,6 +127,18 @@ def test_chess960_flag_is_read_and_kept():
     assert fenkit.Position(chess960=True).fen() == fenkit.Position().fen()
 
 
+def test_equality_counts_an_en_passant_square_only_where_it_can_be_taken():
+    after_e4 = fenkit.Position()
+    after_e4.push_san("e4")
+    plain = fenkit.Position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    assert after_e4 == plain and hash(after_e4) == hash(plain)
+    # Here Black's d4 pawn can take on e3: the square tells the two apart.
+    takes = fenkit.Position("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1")
+    cannot = fenkit.Position("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1")
+    assert takes != cannot and hash(takes) != hash(cannot)
+    assert fenkit.Position() != "not a position"
+
+
 def test_docstrings():
     for name in ["fen", "push_san", "push_uci", "san", "legal_moves", "is_check", "is_checkmate",
                  "is_stalemate", "polyglot_key", "copy"]:

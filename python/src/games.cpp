@@ -412,8 +412,12 @@ moves.)doc")
           "line", [](const PyGame& g) { return g.game.where.line; },
           "The line of the game's first byte in its input (from 1).")
       .def_property_readonly(
-          "plies", [](const PyGame& g) { return g.game.moves.nodes.size(); },
-          "The number of half-moves of the main line.")
+          "plies",
+          [](const PyGame& g) {
+            g.need_moves("plies");  // not the count of the moves read before the error
+            return g.game.moves.nodes.size();
+          },
+          "The number of half-moves of the main line (ValueError for a rejected game, as moves).")
       .def_property_readonly(
           "error",
           [](const PyGame& g) -> std::optional<py::str> {

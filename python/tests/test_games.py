@@ -110,8 +110,9 @@ def test_errors_raise_skip_collect():
     bad = collected[0]
     assert ": error: game " in bad.error and "illegal move" in bad.error
     assert bad.raw and bad.to_pgn() == bad.raw
-    with pytest.raises(ValueError, match="was rejected"):
-        bad.moves
+    for what in ("moves", "uci", "plies"):
+        with pytest.raises(ValueError, match="was rejected"):
+            getattr(bad, what)
     with pytest.raises(ValueError, match="illegal move"):
         list(fenkit.read_games(path))
     with pytest.raises(ValueError, match="errors must be"):

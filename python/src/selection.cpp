@@ -56,6 +56,23 @@ pgn::GameFilter filter_from_kwargs(const py::dict& kwargs) {
         continue;
       }
       if (value.is_none()) continue;
+      // Game numbers are one option holding a list ("1-100,250"): a Python list of them, or
+      // a range, becomes that list.
+      if (criterion == "games" && !py::isinstance<py::str>(value) && py::hasattr(value, "__iter__")) {
+        std::string numbers;
+        if (py::isinstance(value, py::module_::import("builtins").attr("range"))) {
+          const auto start = value.attr("start").cast<long long>();
+          const auto stop = value.attr("stop").cast<long long>();
+          if (value.attr("step").cast<long long>() != 1 || stop <= start)
+            throw py::value_error("games: a range of game numbers goes up by 1 and is not empty");
+          numbers = std::to_string(start) + "-" + std::to_string(stop - 1);
+        } else {
+          for (const py::handle item : value)
+            numbers += (numbers.empty() ? "" : ",") + value_text(name, item);
+        }
+        criteria.add(criterion, numbers);
+        continue;
+      }
       const bool many = py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value) ||
                         py::isinstance<py::set>(value);
       if (!many) {

@@ -96,6 +96,14 @@ def test_selection_errors():
         fenkit.read_games(SAMPLE, min_elo=-5)
     with pytest.raises(ValueError, match="date-from"):
         fenkit.read_games(SAMPLE, date_from="yesterday")
+    with pytest.raises(ValueError, match="goes up by 1"):
+        fenkit.read_games(SAMPLE, games=range(1, 9, 2))
+
+
+def test_game_numbers_as_a_list_or_a_range():
+    numbers = lambda **kw: [g.number for g in fenkit.read_games(SAMPLE, **kw)]
+    assert numbers(games=[1, 3]) == numbers(games="1,3") == [1, 3]
+    assert numbers(games=range(2, 4)) == numbers(games="2-3") == [2, 3]
 
 
 def test_errors_raise_skip_collect():

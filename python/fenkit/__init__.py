@@ -17,7 +17,9 @@ selection of the command line as keyword arguments, named as its options with ``
 ``white``, ``black``, ``player``, ``regex``, ``tag``, ``result``, ``min_elo``, ``eco``,
 ``date_from``, ``date_to``, ``time_control``, ``min_plies``, ``max_plies``, ``variant``,
 ``position``, ``position_file``, ``games``, ``invert``. A list gives an option several times
-(``result=["1-0", "0-1"]``); ``regex=True`` and ``invert=True`` are flags. They mean exactly
+(``result=["1-0", "0-1"]``), except for ``games``, whose list or ``range`` of numbers is the
+option's own list (``games=[1, 5]``, ``games=range(1, 101)``); ``regex=True`` and
+``invert=True`` are flags. They mean exactly
 what ``fenkit pgn --help`` says (the same code builds the filter); a value the program refuses
 raises ValueError with its message.
 """

@@ -75,6 +75,7 @@ pgn::ReaderOptions reader_options(const ReplayOptions& options) {
   reader.comments = options.eval || options.clock || options.comments;
   reader.comments_in_utf8 = options.comments;  // [%eval] and [%clk] are ASCII
   reader.reject_bad_variations = options.variations;
+  reader.max_variation_depth = pgn::kMaxVariationDepth;  // rows are written as read
   return reader;
 }
 

@@ -335,9 +335,9 @@ bool GameParser::open_variation(const char* at) {
     variation = Line{parent.current, parent.current, parent.ply, false, false, true};
   } else {
     // (The new variation's depth is the number of lines open.)
-    if (this->visible() && lines_.size() > kMaxVariationDepth)
-      return reject(at, "variations nested more than " + std::to_string(kMaxVariationDepth) +
-                            " deep");
+    if (this->visible() && lines_.size() > options_.max_variation_depth)
+      return reject(at, "variations nested more than " +
+                            std::to_string(options_.max_variation_depth) + " deep");
     const bool visible = this->visible() && visitor_.begin_variation() == Action::proceed;
     const bool dead = parent.dead || (!visible && !options_.check_variations);
     variation = Line{parent.before, parent.before, parent.ply - 1, false, visible, dead};

@@ -170,9 +170,14 @@ found there again; they pickle as their FEN and whether they are Chess960.)doc")
       .def("__repr__",
            [](const fen::Position& pos) { return "Position('" + fen::to_fen(pos) + "')"; })
       .def(py::pickle(
-          [](const fen::Position& pos) { return py::make_tuple(fen::to_fen(pos), pos.is_chess960()); },
-          [](const py::tuple& state) {
-            return position_of_fen(state[0].cast<std::string>(), state[1].cast<bool>());
+          [](const fen::Position& pos) -> py::object {
+            return py::make_tuple(fen::to_fen(pos), pos.is_chess960());
+          },
+          [](const py::object& state) {
+            // Before the flag was kept, a position pickled as its FEN alone.
+            if (py::isinstance<py::str>(state)) return position_of(state);
+            const auto pair = state.cast<py::tuple>();
+            return position_of_fen(pair[0].cast<std::string>(), pair[1].cast<bool>());
           }));
 }
 

@@ -123,6 +123,10 @@ def test_chess960_flag_is_read_and_kept():
         back = pickle.loads(pickle.dumps(pos))
         assert back.chess960 == pos.chess960
         assert back.legal_moves() == pos.legal_moves()
+    # A pickle made before the flag was kept holds the FEN alone, and still loads.
+    old = fenkit.Position.__new__(fenkit.Position)
+    old.__setstate__(fen)
+    assert old == standard and not old.chess960
     assert fenkit.Position(chess960=True).chess960
     assert fenkit.Position(chess960=True).fen() == fenkit.Position().fen()
 

@@ -213,24 +213,39 @@ std::string nested_variations(int depth) {
   return text;
 }
 
-// A visitor that takes variations is shown kMaxVariationDepth levels; one level more rejects
-// the game at its '(' and the next game is read as usual.
+// A visitor that takes variations is shown max_variation_depth levels (by default enough for
+// trees); one level more rejects the game at its '(' and the next game is read as usual.
 TEST(ReaderErrors, VariationsNestedTooDeep) {
-  const auto deepest = testing::read_text(nested_variations(kMaxVariationDepth));
+  const auto deepest = testing::read_text(nested_variations(kTreeVariationDepth));
   ASSERT_EQ(deepest.size(), 2U);
   EXPECT_FALSE(deepest[0].rejected);
-  EXPECT_EQ(deepest[0].only("move").size(), kMaxVariationDepth + 2U);
+  EXPECT_EQ(deepest[0].only("move").size(), kTreeVariationDepth + 2U);
 
-  const auto games = testing::read_text(nested_variations(kMaxVariationDepth + 1));
+  const auto games = testing::read_text(nested_variations(kTreeVariationDepth + 1));
   ASSERT_EQ(games.size(), 2U);
   EXPECT_TRUE(games[0].rejected);
   const Strings diags = games[0].diagnostics();
   ASSERT_EQ(diags.size(), 1U);
   // 1. e4 takes six columns, each "(1. d4 " seven: the 257th '(' is at 7 + 256 * 7.
-  EXPECT_TRUE(diagnoses(diags[0], "error 3:" + std::to_string(7 + 7 * kMaxVariationDepth),
+  EXPECT_TRUE(diagnoses(diags[0], "error 3:" + std::to_string(7 + 7 * kTreeVariationDepth),
                         {"nested more than 256 deep"}));
   EXPECT_FALSE(games[1].rejected);
   EXPECT_EQ(games[1].outline().front(), "d4");
+}
+
+// A visitor that streams may be shown deeper variations, up to what MoveEvent::depth holds.
+TEST(ReaderErrors, VariationDepthIsAnOption) {
+  ReaderOptions options;
+  options.max_variation_depth = 1000;
+  const auto deep = testing::read_text(nested_variations(1000), options);
+  ASSERT_EQ(deep.size(), 2U);
+  EXPECT_FALSE(deep[0].rejected);
+  const auto deeper = testing::read_text(nested_variations(1001), options);
+  ASSERT_EQ(deeper.size(), 2U);
+  EXPECT_TRUE(deeper[0].rejected);
+  ASSERT_EQ(deeper[0].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(deeper[0].diagnostics()[0], "error 3:" + std::to_string(7 + 7 * 1000),
+                        {"nested more than 1000 deep"}));
 }
 
 // Variations the visitor skips are only checked, never shown: any depth is read.

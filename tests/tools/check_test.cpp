@@ -30,6 +30,24 @@ TEST(CheckPgn, GoodFile) {
 }
 
 // Every kind of rejection, one file after the other: game numbers go on across the files.
+// The programs stream games, so variations may nest deeper than a game tree's bound (256):
+// check, pgn and replay --variations take 1,000 levels (what they bound is what a move's depth
+// can hold, 65,535).
+TEST(CheckPgn, DeeplyNestedVariations) {
+  TempDir dir;
+  std::string text = "[Event \"deep\"]\n\n1. e4 ";
+  for (int i = 0; i < 1000; ++i) text += "(1. d4 ";
+  text += std::string(1000, ')') + " e5 *\n";
+  const std::string file = dir.write("deep.pgn", text);
+  for (const std::string command : {"check", "pgn -q", "replay -q --variations -f csv"}) {
+    SCOPED_TRACE(command);
+    const Outcome r = fenkit(command + " " + quote(file));
+    EXPECT_EQ(r.status, 0) << r.err;
+  }
+  // A row per position: the two main-line moves and one move in each of the 1,000 levels.
+  EXPECT_EQ(lines_of(fenkit("replay -q --variations " + quote(file)).out).size(), 1002U);
+}
+
 TEST(CheckPgn, EveryErrorWithItsPlaceAndGame) {
   struct Expected {
     const char* file;

@@ -33,6 +33,7 @@ void check_pgn_input(pgn::InputSource& input, std::uint64_t size, const CheckOpt
   reader.move_locations = false;  // only diagnostics need places, and they always have them
   reader.comments = false;
   reader.visit_moves = false;  // the visitor wants diagnostics and game ends only
+  reader.max_variation_depth = pgn::kMaxVariationDepth;  // no tree is built
   pgn::ArchiveOptions archive;
   archive.jobs = options.jobs;
   archive.first_game = totals.games + 1;

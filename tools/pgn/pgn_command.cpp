@@ -171,6 +171,7 @@ int run_pgn(const Args& args) {
   archive.last_game = filter.last_game();
   pgn::ReaderOptions reader;
   reader.move_locations = false;
+  reader.max_variation_depth = pgn::kMaxVariationDepth;  // the games are streamed, not kept
   reader.comments = games.writer.comments && games.format == GamesFormat::pgn && !games.rejected_only;
   // A bad move in a side line costs the game only when side lines are written.
   reader.reject_bad_variations = games.writer.variations && games.format == GamesFormat::pgn;

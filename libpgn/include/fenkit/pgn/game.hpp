@@ -12,7 +12,7 @@
 //                     `-- variations: [c5] [Nf3]   and   [e6]
 //
 // The recursion goes as deep as variations nest, not as long as the game is, so long games
-// cost no stack; the reader nests them at most kMaxVariationDepth deep (reader.hpp).
+// cost no stack; the reader nests them at most ReaderOptions::max_variation_depth deep.
 //
 // Thread safety: a Game is a value: const access from many threads at once is safe; changing it
 // needs it to itself.

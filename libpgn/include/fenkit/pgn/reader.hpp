@@ -13,11 +13,11 @@
 
 namespace fenkit::pgn {
 
-// The deepest variation a visitor is shown: one nested deeper in a game whose variations the
-// visitor takes rejects the game. Real games nest a few levels; without a bound, a file of
-// nothing but '(' would drive the trees built from it and whatever walks them recursively
-// (game.hpp) out of stack. Variations the visitor skips may nest to any depth.
-inline constexpr std::uint16_t kMaxVariationDepth = 256;
+// How deep variations may nest where a visitor takes them (ReaderOptions::max_variation_depth):
+// for game trees, which are walked and freed recursively (game.hpp), and at most what
+// MoveEvent::depth holds, for visitors that stream.
+inline constexpr std::uint16_t kTreeVariationDepth = 256;
+inline constexpr std::uint16_t kMaxVariationDepth = UINT16_MAX;
 
 struct FENKIT_API ReaderOptions {
   std::string file_name = "<input>";  // the FILE of FILE:LINE:COLUMN diagnostics
@@ -30,6 +30,12 @@ struct FENKIT_API ReaderOptions {
   // A variation with a bad move rejects the whole game; off, it is reported as a warning and
   // its remaining moves are skipped.
   bool reject_bad_variations = true;
+  // The deepest variation a visitor that takes variations is shown: one nested deeper rejects
+  // its game at its '('. Real games nest a few levels; without a bound, a file of nothing but
+  // '(' would drive a tree built from it out of stack. The default suits trees; a visitor that
+  // streams may allow up to kMaxVariationDepth. Variations the visitor skips may nest to any
+  // depth.
+  std::uint16_t max_variation_depth = kTreeVariationDepth;
   // Deliver comments (converted to UTF-8 where the input is Latin-1). Off, comments are passed
   // over unread, which is faster on inputs with a comment after every move.
   bool comments = true;

@@ -154,7 +154,9 @@ ignore_trailing_bytes=True reads the whole entries of a book with a stray tail.)
           },
           py::arg("position"), "Whether the book has moves for the position.")
       .def("__len__", &epd::Book::size, "The number of entries.")
-      .def_property_readonly("name", &epd::Book::name, "The file the book was read from.")
+      .def_property_readonly(
+          "name", [](const epd::Book& book) { return str_of(book.name()); },
+          "The file the book was read from.")
       .def(
           "entries",
           [](const epd::Book& book) {

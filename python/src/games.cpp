@@ -256,8 +256,12 @@ class GameReader {
       : filter_(std::move(filter)), errors_(errors_mode(errors)), variations_(variations) {
     if (py::hasattr(source, "read")) {
       std::string name = "<file>";
-      if (py::hasattr(source, "name") && py::isinstance<py::str>(source.attr("name")))
-        name = source.attr("name").cast<std::string>();
+      if (py::hasattr(source, "name")) {
+        const py::object given = source.attr("name");
+        if (py::isinstance<py::str>(given) || py::isinstance<py::bytes>(given) ||
+            py::hasattr(given, "__fspath__"))
+          name = path_of(given);  // (an int is a descriptor, not a name)
+      }
       input_ = std::make_unique<PyFileSource>(source, name);
       // Bytes are read as a file's are (compressed, UTF-16); text has been decoded already.
       if (!py::isinstance(source, py::module_::import("io").attr("TextIOBase")))

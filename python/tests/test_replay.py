@@ -162,6 +162,12 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
         list(fenkit.read_games(name))
     assert str(raised.value).startswith(name + ":")
     assert fenkit.read_games(name).name == name
+    with open(raw, "rb") as f:
+        reader = fenkit.read_games(f, errors="skip")
+        assert reader.name == name and len(list(reader)) == len(list(fenkit.read_games(SAMPLE)))
+    book = raw.replace(b".pgn", b".bin")
+    assert fenkit.build_book(name, output=book, min_games=1).name == os.fsdecode(book)
+    assert fenkit.Book(os.fsdecode(book)).name == os.fsdecode(book)
 
 
 def test_replay_frame(fenkit_binary):

@@ -93,9 +93,13 @@ void Game::accept(Visitor& visitor) const {
     return;
   }
   for (const Tag& t : tags) visitor.tag(t.name, t.value);
-  const bool ignored = visitor.end_tags() == Action::ignore;
-  if (moves_checked && !ignored) visitor.start_position(start);
-  if (!ignored && visitor.begin_movetext() == Action::proceed) {
+  if (visitor.end_tags() == Action::ignore) {
+    // As the reader passes such a game over: not judged, so neither reported nor rejected.
+    visitor.end_game(GameEnd{.rejected = false, .raw = raw});
+    return;
+  }
+  if (moves_checked) visitor.start_position(start);
+  if (visitor.begin_movetext() == Action::proceed) {
     Replay replay(visitor, moves_checked);
     if (replay.line(moves, start, 0, 0) && !result.empty()) visitor.result(result);
   }

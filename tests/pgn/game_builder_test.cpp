@@ -436,6 +436,21 @@ TEST(GameAccept, ReplaysDiagnosticsAndRejection) {
                               "end_game rejected 1. e4 Ke3"}));
 }
 
+// A game passed over after its tags is not judged, as the reader has it: its tags, then
+// end_game, not rejected, without its diagnostics.
+TEST(GameAccept, AGameIgnoredAfterItsTagsIsNotJudged) {
+  Game g;
+  g.number = 5;
+  g.tags.push_back(Tag{"White", "X"});
+  g.rejected = true;
+  g.raw = "[White \"X\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]";
+  g.diagnostics.push_back(Diagnostic{.message = "bad FEN tag"});
+  Recorder r;
+  r.ignore_after_tags = true;
+  g.accept(r);
+  EXPECT_EQ(r.calls, (Strings{"begin_game 5", "tag White=X", "end_game"}));
+}
+
 TEST(GameAccept, ReplaysTokensWhenMovesWereNotChecked) {
   GameBuilder b;
   testing::play_pgn(b, "1. e4 e5 (1... c5) *", /*checked=*/false);

@@ -19,6 +19,7 @@ class Recorder : public Visitor {
   int skip_variation = 0;
   int skip_move = 0;
   bool skip_game = false;
+  bool ignore_after_tags = false;  // end_tags answers ignore (and is not recorded)
 
   Action begin_game(const GameStart& s) override {
     calls.push_back("begin_game " + std::to_string(s.number));
@@ -30,6 +31,7 @@ class Recorder : public Visitor {
   void start_position(const fen::Position& p) override {
     calls.push_back("start_position " + fen::to_fen(p));
   }
+  Action end_tags() override { return ignore_after_tags ? Action::ignore : Action::proceed; }
   Action begin_movetext() override {
     calls.push_back("begin_movetext");
     return Action::proceed;

@@ -27,6 +27,7 @@ raises ValueError with its message.
 from ._fenkit import Book, BuiltBook, Game, GameReader, Position, build_book
 from ._ranges import byte_ranges
 from ._replay import ReplayData, replay, replay_frame
+from ._replay import byte_range as _byte_range
 
 __all__ = [
     "Book",
@@ -74,7 +75,8 @@ def read_games(path_or_file, *, errors="raise", comments=True, variations=True, 
     Returns a ``GameReader``: an iterator with the counts ``games`` (read), ``selected`` and
     ``rejected``; ``close()``, or a ``with`` block, lets its input go before the end.
     """
-    return GameReader(path_or_file, errors=errors, range=range, comments=comments,
+    return GameReader(path_or_file, errors=errors,
+                      range=None if range is None else _byte_range(range), comments=comments,
                       variations=variations, **selection)
 
 
@@ -87,8 +89,4 @@ def read_range(path, start, end, **options):
     numbers count from 1 within the range. ``path`` must be an uncompressed file. ``end=None``
     means the end of the file. Other keyword arguments are those of ``read_games``.
     """
-    if end is None:
-        end = 2**64 - 1
-    if start < 0 or end < 0:
-        raise ValueError(f"range: start and end must be 0 or more, not {start} and {end}")
     return read_games(path, range=(start, end), **options)

@@ -16,7 +16,8 @@ class ReplayData(dict):
     - ``positions``: rows written.
     - ``bytes``: bytes of PGN text read.
     - ``errors``: with ``errors="collect"``, the reader's messages for the rejected games
-      (``FILE:LINE:COLUMN: error: game N: ...``), in input order; empty otherwise.
+      (``FILE:LINE:COLUMN: error: game N: ...``), in input order, and with ``warnings=True``
+      its warnings among them; empty otherwise.
     """
 
     def __init__(self, columns, stats):
@@ -36,6 +37,21 @@ class ReplayData(dict):
     def __repr__(self):
         return (f"<ReplayData {self.positions} rows, columns {list(self.keys())}; "
                 f"{self.games} games, {self.selected} used, {self.rejected} rejected>")
+
+
+def check_jobs(jobs):
+    """ValueError unless ``jobs`` is a number of threads the program takes (0: every core)."""
+    if not 0 <= jobs <= 256:
+        raise ValueError(f"jobs must be 0 (every core) to 256, not {jobs}")
+
+
+def byte_range(range):
+    """``(start, end)`` as the reader takes it (``end=None``: the end of the file)."""
+    start, end = range
+    start, end = int(start), (2**64 - 1) if end is None else int(end)
+    if start < 0 or end < 0:
+        raise ValueError(f"range: start and end must be 0 or more, not {start} and {end}")
+    return start, end
 
 
 def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
@@ -87,21 +103,17 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     survives, as ``fenkit replay -W`` shows them) in ``.errors`` too, each in its place among
     the errors. An input that cannot be read raises OSError.
     """
-    for name, value in (("min_ply", min_ply), ("every", every), ("jobs", jobs),
-                        ("max_ply", max_ply)):
-        if value is not None and value < 0:
-            raise ValueError(f"{name} must be 0 or more, not {value}")
-    if jobs > 256:
-        raise ValueError(f"jobs must be 0 (every core) to 256, not {jobs}")
+    for name, value, least in (("min_ply", min_ply, 0), ("max_ply", max_ply, 0),
+                               ("every", every, 1)):
+        if value is not None and value < least:
+            raise ValueError(f"{name} must be {least} or more, not {value}")
+    check_jobs(jobs)
     if isinstance(tags, str):
         tags = [t for t in tags.split(",") if t]
     if isinstance(columns, str):
         columns = [c for c in columns.split(",") if c]
     if range is not None:
-        start, end = range
-        range = (int(start), (2**64 - 1) if end is None else int(end))
-        if range[0] < 0:
-            raise ValueError(f"range: start must be 0 or more, not {range[0]}")
+        range = byte_range(range)
     data, stats = _fenkit._replay(
         path, columns=None if columns is None else list(columns), tags=list(tags), eval=eval,
         clock=clock, comments=comments, nags=nags, next=next, with_start=with_start,

@@ -2,6 +2,8 @@
 // `fenkit book probe` and `fenkit book build` do.
 #include <pybind11/stl.h>
 
+#include <cctype>
+
 #include "common.hpp"
 #include "fenkit/epd/book_builder.hpp"
 #include "fenkit/epd/book_games.hpp"
@@ -51,19 +53,21 @@ struct Rejected {
 // its name (.epd, compressed or not), as the program tells EPD input from PGN.
 bool names_epd_file(std::string_view path) {
   for (std::string_view suffix : {".gz", ".bz2", ".xz", ".zst"})
-    if (path.ends_with(suffix)) {
-      path.remove_suffix(suffix.size());
-      break;
-    }
-  return path.ends_with(".epd");
+    if (path.ends_with(suffix)) path.remove_suffix(suffix.size());
+  if (path.size() < 4) return false;
+  std::string extension(path.substr(path.size() - 4));
+  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".epd";
 }
 
 BuiltBook build_book(const py::object& source, const std::optional<py::object>& output,
                      int max_ply, int min_games, double min_score, bool only_white,
-                     bool only_black, bool uniform, unsigned jobs, const std::string& errors,
+                     bool only_black, bool uniform, int jobs, const std::string& errors,
                      const py::kwargs& kwargs) {
   if (errors != "raise" && errors != "skip" && errors != "collect")
     throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + errors + "'");
+  if (jobs < 0 || jobs > 256)
+    throw py::value_error("jobs must be 0 (every core) to 256, not " + std::to_string(jobs));
   if (only_white && only_black) throw py::value_error("only_white does not go with only_black");
   if (max_ply < 0) throw py::value_error("max_ply must be 0 or more");
   if (min_games < 1) throw py::value_error("min_games must be 1 or more");
@@ -93,7 +97,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
     reader.move_locations = false;
     reader.comments = false;
     pgn::ArchiveOptions archive;
-    archive.jobs = jobs;
+    archive.jobs = unsigned(jobs);
     pgn::read_archive<epd::BookGames>(
         paths, archive, events,
         [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::BookGames& result) {

@@ -57,9 +57,14 @@ def test_rejected_games_are_reported_as_by_the_program(fenkit_binary, tmp_path):
         fenkit.build_book(inputs, errors="maybe")
 
 
-def test_epd_input_is_refused():
+def test_epd_input_is_refused(tmp_path):
     with pytest.raises(ValueError, match="EPD"):
         fenkit.build_book(DATA / "epd" / "suite.epd")
+    # Told by its name as the program tells it: any case, compressed or not.
+    shouting = tmp_path / "SUITE.EPD.gz"
+    shouting.write_bytes(b"")
+    with pytest.raises(ValueError, match="EPD"):
+        fenkit.build_book(shouting)
 
 
 def test_probe_equals_the_program(fenkit_binary, tmp_path):

@@ -124,15 +124,21 @@ def test_argument_errors():
         fenkit.replay(SAMPLE, colour="white")
     with pytest.raises(OSError, match="no-such-file"):
         fenkit.replay(SOURCE / "no-such-file.pgn")
-    for name in ("min_ply", "every", "jobs", "max_ply"):
-        with pytest.raises(ValueError, match=f"{name} must be 0 or more"):
-            fenkit.replay(SAMPLE, **{name: -1})
-    with pytest.raises(ValueError, match="jobs must be 0"):
-        fenkit.replay(SAMPLE, jobs=300)
-    with pytest.raises(ValueError, match="start must be 0 or more"):
-        fenkit.replay(SAMPLE, range=(-1, 5))
-    with pytest.raises(ValueError, match="0 or more"):
-        fenkit.read_range(SAMPLE, -1, 100)
+    for name, least in (("min_ply", 0), ("max_ply", 0), ("every", 1)):
+        with pytest.raises(ValueError, match=f"{name} must be {least} or more"):
+            fenkit.replay(SAMPLE, **{name: least - 1})
+    for jobs in (-1, 300):
+        with pytest.raises(ValueError, match="jobs must be 0"):
+            fenkit.replay(SAMPLE, jobs=jobs)
+        with pytest.raises(ValueError, match="jobs must be 0"):
+            fenkit.build_book(SAMPLE, jobs=jobs)
+    for start, end in ((-1, 5), (0, -5)):
+        with pytest.raises(ValueError, match="must be 0 or more"):
+            fenkit.replay(SAMPLE, range=(start, end))
+        with pytest.raises(ValueError, match="must be 0 or more"):
+            fenkit.read_games(SAMPLE, range=(start, end))
+        with pytest.raises(ValueError, match="must be 0 or more"):
+            fenkit.read_range(SAMPLE, start, end)
     with open(SAMPLE, "rb") as f:
         with pytest.raises(TypeError, match="not a file object"):
             fenkit.replay(f)

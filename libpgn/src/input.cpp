@@ -551,11 +551,37 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   return decoded_from(std::move(sniffed), std::make_unique<DescriptorSource>(name, descriptor));
 }
 
+namespace {
+
+// decoded_input's source: the raw bytes are first looked at when the text is first read, so
+// that making it reads nothing (a caller's stream may be a pipe that has nothing yet).
+class DecodedSource : public InputSource {
+ public:
+  explicit DecodedSource(std::unique_ptr<InputSource> raw)
+      : InputSource(raw->name()), raw_(std::move(raw)) {}
+
+  std::size_t read(char* buffer, std::size_t size) override {
+    if (!text_) {
+      std::exception_ptr failure;
+      std::string sniffed = read_head(*raw_, 6, failure);
+      text_ = failure ? std::make_unique<PrefixSource>(std::move(sniffed), std::move(raw_), failure)
+                      : decoded_from(std::move(sniffed), std::move(raw_));
+    }
+    return text_->read(buffer, size);
+  }
+  std::uint64_t raw_bytes_read() const override {
+    return text_ ? text_->raw_bytes_read() : raw_->raw_bytes_read();
+  }
+
+ private:
+  std::unique_ptr<InputSource> raw_;   // until the first read
+  std::unique_ptr<InputSource> text_;  // from then on
+};
+
+}  // namespace
+
 std::unique_ptr<InputSource> decoded_input(std::unique_ptr<InputSource> raw) {
-  std::exception_ptr failure;
-  std::string sniffed = read_head(*raw, 6, failure);
-  if (failure) return std::make_unique<PrefixSource>(std::move(sniffed), std::move(raw), failure);
-  return decoded_from(std::move(sniffed), std::move(raw));
+  return std::make_unique<DecodedSource>(std::move(raw));
 }
 
 std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> input, std::size_t size,

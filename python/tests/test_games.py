@@ -264,35 +264,46 @@ def test_variations_nested_too_deep(tmp_path):
     assert good.moves == ["d4"]
 
 
-def test_one_reader_in_several_threads(tmp_path):
-    # While one thread reads a chunk (the GIL let go), the others are refused, as a generator
-    # refuses a second caller; every game is still read once, by whichever thread asks next.
+def test_one_reader_in_several_threads():
+    # While one thread waits for input inside next() (the GIL let go), a second thread's
+    # next() or close() is refused, as a generator refuses a second caller; the first thread
+    # then reads every game.
     import threading
-    one = SAMPLE.read_text(encoding="utf-8").strip() + "\n\n"
+    one = SAMPLE.read_bytes() + b"\n\n"
     per_copy = len(list(fenkit.read_games(SAMPLE)))
-    path = tmp_path / "many.pgn"
-    path.write_text(one * 2000, encoding="utf-8")
-    reader = fenkit.GameReader(path, errors="skip", chunk_bytes=1024)
-    numbers, refused = [], []
 
-    def work():
-        while True:
-            try:
-                game = next(reader)
-            except StopIteration:
-                return
-            except ValueError as e:
-                refused.append(str(e))
-                continue
-            numbers.append(game.number)
+    class Slow(io.RawIOBase):
+        """A stream whose reads, once armed, wait until released."""
+        def __init__(self, data):
+            self.data, self.reads = io.BytesIO(data), 0
+            self.armed, self.waiting, self.released = False, threading.Event(), threading.Event()
 
-    threads = [threading.Thread(target=work) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(numbers) == list(range(1, 2000 * per_copy + 1))
-    assert all("already executing" in message for message in refused)
+        def readable(self):
+            return True
+
+        def read(self, size=-1):
+            self.reads += 1
+            if self.armed:
+                self.armed = False
+                self.waiting.set()
+                self.released.wait(30)
+            return self.data.read(size)
+
+    stream = Slow(one * 200)
+    reader = fenkit.GameReader(stream, errors="skip", chunk_bytes=4096)
+    assert stream.reads == 0  # nothing is read before the first game is asked for
+    stream.armed = True
+    numbers = []
+    first = threading.Thread(target=lambda: numbers.extend(g.number for g in reader))
+    first.start()
+    assert stream.waiting.wait(30)
+    with pytest.raises(ValueError, match="already executing"):
+        next(reader)
+    with pytest.raises(ValueError, match="already executing"):
+        reader.close()
+    stream.released.set()
+    first.join(30)
+    assert numbers == list(range(1, 200 * per_copy + 1))
 
 
 def test_docstrings():

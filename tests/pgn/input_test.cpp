@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -672,6 +673,46 @@ TEST(PgnInput, DecodedInputReadsACallersBytesAsAFilesAre) {
     EXPECT_TRUE(text.starts_with(cut.bytes));
   }
   if (tried == 0) FENKIT_MISSING_ORACLE("no compressor installed");
+}
+
+// A stream that gives `bytes`, then fails; counts its reads.
+class FailingSource : public InputSource {
+ public:
+  FailingSource(std::string bytes, int& reads)
+      : InputSource("stream"), bytes_(std::move(bytes)), reads_(reads) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    ++reads_;
+    const std::size_t n = std::min(size, bytes_.size() - offset_);
+    if (n == 0) throw std::runtime_error("stream: cannot read");
+    std::memcpy(buffer, bytes_.data() + offset_, n);
+    offset_ += n;
+    return n;
+  }
+
+ private:
+  std::string bytes_;
+  std::size_t offset_ = 0;
+  int& reads_;
+};
+
+// decoded_input reads nothing until it is read; a stream that fails, at once or after some
+// bytes, gives those bytes and then its error.
+TEST(PgnInput, DecodedInputReadsLazilyAndPassesFailuresOn) {
+  for (const std::string bytes : {"", "[E", "[Event \"x\"]\n\n1. e4 *\n"}) {
+    SCOPED_TRACE(bytes);
+    int reads = 0;
+    const auto input = decoded_input(std::make_unique<FailingSource>(bytes, reads));
+    EXPECT_EQ(reads, 0);
+    std::string got, error;
+    try {
+      char block[5];
+      for (std::size_t n; (n = input->read(block, sizeof block)) > 0;) got.append(block, n);
+    } catch (const std::runtime_error& e) {
+      error = e.what();
+    }
+    EXPECT_EQ(got, bytes);
+    EXPECT_EQ(error, "stream: cannot read");
+  }
 }
 
 }  // namespace

@@ -55,7 +55,8 @@ FENKIT_API std::unique_ptr<InputSource> open_input(const std::string& path);
 
 // What open_input makes of a file's bytes, for bytes that come from elsewhere (a stream of the
 // caller's): compressed input decompressed, UTF-16 with a byte-order mark converted to UTF-8,
-// anything else as it is. Errors come as open_input's do, after the bytes before them.
+// anything else as it is. Nothing is read before the first read(); errors come as open_input's
+// do, after the bytes before them.
 FENKIT_API std::unique_ptr<InputSource> decoded_input(std::unique_ptr<InputSource> raw);
 
 // The first `size` bytes of an input (fewer if it is shorter), to tell what it holds, and the

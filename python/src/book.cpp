@@ -40,7 +40,7 @@ py::list probe(const epd::Book& book, const py::handle& position) {
 // A book build_book made, with what reading its games found (as replay's statistics).
 struct BuiltBook : epd::Book {
   BuiltBook(epd::Book book) : epd::Book(std::move(book)) {}
-  std::uint64_t games = 0, rejected = 0;
+  std::uint64_t games = 0, selected = 0, rejected = 0;
   std::vector<std::string> errors;  // FILE:LINE:COLUMN lines of the rejected games
 };
 
@@ -86,7 +86,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
                                       .uniform = uniform};
   std::vector<epd::BookEntry> entries;
   CollectingEvents events;
-  std::uint64_t games = 0, rejected = 0;
+  std::uint64_t games = 0, selected = 0, rejected = 0;
   std::string lines;
   std::optional<std::string> raised;
   {
@@ -110,6 +110,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
           const pgn::ChunkReport& report = result.report;
           if (errors == "raise" && report.rejected) throw Rejected{first_error(report.lines)};
           games += report.games;
+          selected += result.games.size();
           rejected += report.rejected;
           if (errors == "collect") lines += report.lines;
           result.add_to(builder);
@@ -131,6 +132,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
   BuiltBook book(epd::Book::from_bytes(output ? path_of(*output) : std::string("<built book>"),
                                        epd::book_bytes(entries)));
   book.games = games;
+  book.selected = selected;
   book.rejected = rejected;
   book.errors = split_lines(lines);
   return book;
@@ -186,6 +188,8 @@ ignore_trailing_bytes=True reads the whole entries of a book with a stray tail.)
   py::class_<BuiltBook, epd::Book>(m, "BuiltBook", R"doc(
 A Book that build_book made: besides the book, what reading its games found.)doc")
       .def_readonly("games", &BuiltBook::games, "Games read (rejected ones included).")
+      .def_readonly("selected", &BuiltBook::selected,
+                    "Games the selection chose that could be read: those the book counts.")
       .def_readonly("rejected", &BuiltBook::rejected, "Games rejected (they give the book nothing).")
       .def_property_readonly(
           "errors", [](const BuiltBook& b) { return str_list(b.errors); },
@@ -201,7 +205,8 @@ paths (compressed input is read directly); output, when given, is the .bin file 
 max_ply, min_games, min_score (a percentage), only_white, only_black and uniform mean what
 the program's options mean; the game-selection keywords (player=, min_elo=, result=, ...)
 choose the games. Returns the book as a BuiltBook: a Book that also tells what reading the
-games found, as replay does: .games (read), .rejected, and .errors, the FILE:LINE:COLUMN lines
+games found, as replay does: .games (read), .selected (used), .rejected, and .errors, the
+FILE:LINE:COLUMN lines
 of the rejected games. A rejected game (an illegal, ambiguous or unknown move, a bad FEN tag,
 broken syntax) gives the book nothing. errors="collect" (the default) keeps their messages,
 "skip" only counts them, "raise" raises ValueError with the first. EPD files (.epd) are

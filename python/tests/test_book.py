@@ -49,6 +49,14 @@ def test_rejected_games_are_reported_as_by_the_program(fenkit_binary, tmp_path):
     summary = cli.stderr.splitlines()[-1]
     assert summary.startswith(f"{book.games} games, {book.games - book.rejected} used, "
                               f"{book.rejected} rejected;"), summary
+    assert book.selected == book.games - book.rejected
+    chosen = fenkit.build_book(inputs, min_games=1, player="anderssen")
+    cli = subprocess.run([fenkit_binary, "book", "build", "--min-games", "1", "--player", "anderssen",
+                          *inputs, "-o", str(cli_book)], capture_output=True, text=True)
+    assert cli.stderr.splitlines()[-1].startswith(
+        f"{chosen.games} games, {chosen.selected} used, {chosen.rejected} rejected, "
+        f"{chosen.games - chosen.selected - chosen.rejected} not selected;"), cli.stderr
+    assert 0 < chosen.selected < book.selected
     skipped = fenkit.build_book(inputs, min_games=1, errors="skip")
     assert (skipped.rejected, skipped.errors) == (book.rejected, [])
     with pytest.raises(ValueError, match=":[0-9]+:[0-9]+: error: "):

@@ -231,8 +231,8 @@ class SelectingBuilder : public pgn::Visitor {
   }
   void diagnostic(const pgn::Diagnostic& d) override { builder_.diagnostic(d); }
   void end_game(const pgn::GameEnd& end) override {
-    if (end.rejected) keep_ = !excluded_;
-    else keep_ = !excluded_ && (!selector_ || selector_->selected(plies_));
+    if (excluded_) return;  // not built at all (the builder starts afresh at the next game)
+    keep_ = end.rejected || !selector_ || selector_->selected(plies_);
     if (keep_ && !end.rejected) ++selected_;
     builder_.end_game(end);
   }

@@ -18,6 +18,19 @@ namespace {
 
 [[noreturn]] void raise_os_error(const std::string& message) { raise_error(PyExc_OSError, message); }
 
+// A book pickles as its name and bytes (a book read from a file comes back as those bytes,
+// without its file).
+py::bytes book_bytes_of(const epd::Book& book) {
+  const std::vector<unsigned char> bytes = epd::book_bytes(book.entries());
+  return py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+}
+
+epd::Book book_from(const py::handle& name, const py::handle& bytes) {
+  const std::string text = bytes.cast<std::string>();
+  return epd::Book::from_bytes(name.cast<std::string>(),
+                               std::vector<unsigned char>(text.begin(), text.end()));
+}
+
 epd::Book open_book(const py::object& path, bool ignore_trailing_bytes) {
   try {
     return epd::Book::open(path_of(path), {.ignore_trailing_bytes = ignore_trailing_bytes});
@@ -174,13 +187,12 @@ ignore_trailing_bytes=True reads the whole entries of a book with a stray tail.)
             return out;
           },
           "Every entry as (key, move code, weight, learn), in file order.")
-      .def(
-          "to_bytes",
+      .def("to_bytes", &book_bytes_of, "The book's bytes, as a .bin file holds them.")
+      .def(py::pickle(
           [](const epd::Book& book) {
-            const std::vector<unsigned char> bytes = epd::book_bytes(book.entries());
-            return py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+            return py::make_tuple(py::bytes(book.name()), book_bytes_of(book));
           },
-          "The book's bytes, as a .bin file holds them.")
+          [](const py::tuple& state) { return book_from(state[0], state[1]); }))
       .def("__repr__", [](const epd::Book& book) {
         return str_of("<Book " + book.name() + ": " + std::to_string(book.size()) + " entries>");
       });
@@ -193,7 +205,20 @@ A Book that build_book made: besides the book, what reading its games found.)doc
       .def_readonly("rejected", &BuiltBook::rejected, "Games rejected (they give the book nothing).")
       .def_property_readonly(
           "errors", [](const BuiltBook& b) { return str_list(b.errors); },
-          "The FILE:LINE:COLUMN messages of the rejected games (errors=\"collect\").");
+          "The FILE:LINE:COLUMN messages of the rejected games (errors=\"collect\").")
+      .def(py::pickle(
+          [](const BuiltBook& b) {
+            return py::make_tuple(py::bytes(b.name()), book_bytes_of(b), b.games, b.selected,
+                                  b.rejected, b.errors);
+          },
+          [](const py::tuple& state) {
+            BuiltBook b(book_from(state[0], state[1]));
+            b.games = state[2].cast<std::uint64_t>();
+            b.selected = state[3].cast<std::uint64_t>();
+            b.rejected = state[4].cast<std::uint64_t>();
+            b.errors = state[5].cast<std::vector<std::string>>();
+            return b;
+          }));
 
   m.def("build_book", &build_book, py::arg("source"), py::arg("output") = py::none(),
         py::arg("max_ply") = 1024, py::arg("min_games") = 3, py::arg("min_score") = 0.0,

@@ -115,6 +115,105 @@ py::dict tags(const PyGame& g) {
   return out;
 }
 
+// ------------------------------------------------------------------ Pickling
+
+// A game pickles as its tree, in tuples and bytes (so that no text has to be valid UTF-8); the
+// tree nests as deep as the reader lets variations nest (ReaderOptions::max_variation_depth).
+
+py::bytes bytes_of(std::string_view text) { return py::bytes(text.data(), text.size()); }
+
+py::list bytes_list(const std::vector<std::string>& texts) {
+  py::list out;
+  for (const std::string& text : texts) out.append(bytes_of(text));
+  return out;
+}
+
+std::vector<std::string> strings_from(const py::handle& list) {
+  std::vector<std::string> out;
+  for (const py::handle item : list) out.push_back(item.cast<std::string>());
+  return out;
+}
+
+py::tuple line_state(const pgn::Line& line) {
+  py::list nodes;
+  for (const pgn::Node& node : line.nodes) {
+    py::list variations;
+    for (const pgn::Line& variation : node.variations) variations.append(line_state(variation));
+    const std::string nags(node.nags.begin(), node.nags.end());
+    nodes.append(py::make_tuple(node.move.bits(), bytes_of(node.san), bytes_of(nags),
+                                bytes_list(node.comments), variations));
+  }
+  return py::make_tuple(bytes_list(line.starting_comments), nodes,
+                        bytes_list(line.trailing_comments));
+}
+
+pgn::Line line_from(const py::handle& state) {
+  const auto parts = state.cast<py::tuple>();
+  pgn::Line line;
+  line.starting_comments = strings_from(parts[0]);
+  for (const py::handle item : parts[1]) {
+    const auto fields = item.cast<py::tuple>();
+    pgn::Node node;
+    node.move = fen::Move::from_bits(fields[0].cast<std::uint16_t>());
+    node.san = fields[1].cast<std::string>();
+    const std::string nags = fields[2].cast<std::string>();
+    node.nags.assign(nags.begin(), nags.end());
+    node.comments = strings_from(fields[3]);
+    for (const py::handle variation : fields[4]) node.variations.push_back(line_from(variation));
+    line.nodes.push_back(std::move(node));
+  }
+  line.trailing_comments = strings_from(parts[2]);
+  return line;
+}
+
+py::tuple game_state(const PyGame& g) {
+  const pgn::Game& game = g.game;
+  py::list tags, diagnostics;
+  for (const pgn::Tag& tag : game.tags) tags.append(py::make_tuple(bytes_of(tag.name), bytes_of(tag.value)));
+  for (const pgn::Diagnostic& d : game.diagnostics)
+    diagnostics.append(py::make_tuple(int(d.severity), d.where.offset, d.where.line, d.where.column,
+                                      d.game, bytes_of(d.message)));
+  return py::make_tuple(1, bytes_of(g.file), game.number,
+                        py::make_tuple(game.where.offset, game.where.line, game.where.column), tags,
+                        bytes_of(fen::to_fen(game.start)), game.start.is_chess960(),
+                        game.moves_checked, line_state(game.moves), bytes_of(game.result),
+                        diagnostics, game.rejected, bytes_of(game.raw));
+}
+
+PyGame game_from_state(const py::tuple& state) {
+  if (state.size() != 13 || state[0].cast<int>() != 1)
+    throw py::value_error("not the state of a pickled fenkit.Game");
+  PyGame g;
+  g.file = state[1].cast<std::string>();
+  pgn::Game& game = g.game;
+  game.number = state[2].cast<std::uint64_t>();
+  const auto where = state[3].cast<py::tuple>();
+  game.where = pgn::Location{where[0].cast<std::uint64_t>(), where[1].cast<std::uint32_t>(),
+                             where[2].cast<std::uint32_t>()};
+  for (const py::handle tag : state[4]) {
+    const auto pair = tag.cast<py::tuple>();
+    game.tags.push_back(pgn::Tag{pair[0].cast<std::string>(), pair[1].cast<std::string>()});
+  }
+  const std::string start = state[5].cast<std::string>();
+  if (const fen::FenError e = fen::read_fen(start, game.start,
+                                            {.lenient = true, .relax = fen::Problems::all(),
+                                             .chess960 = state[6].cast<bool>()}))
+    throw py::value_error("not the state of a pickled fenkit.Game: " + e.message());
+  game.moves_checked = state[7].cast<bool>();
+  game.moves = line_from(state[8]);
+  game.result = state[9].cast<std::string>();
+  for (const py::handle item : state[10]) {
+    const auto d = item.cast<py::tuple>();
+    game.diagnostics.push_back(pgn::Diagnostic{
+        pgn::Severity(d[0].cast<int>()),
+        pgn::Location{d[1].cast<std::uint64_t>(), d[2].cast<std::uint32_t>(), d[3].cast<std::uint32_t>()},
+        d[4].cast<std::uint64_t>(), d[5].cast<std::string>()});
+  }
+  game.rejected = state[11].cast<bool>();
+  game.raw = state[12].cast<std::string>();
+  return g;
+}
+
 // ------------------------------------------------------------------ Input from Python files
 
 // A Python file object opened for reading, in binary or text mode (text is encoded as UTF-8).
@@ -387,11 +486,12 @@ One game of a PGN file, held as a tree (tags, main line, comments, NAGs, variati
 
 tags: dict of the tag pairs (the first value of a repeated tag); moves: the main line in SAN;
 uci: the main line in UCI; start_fen: the position the moves start from; result: the
-movetext's result ("1-0", "0-1", "1/2-1/2", "*" when it has none); number: the game's number
+movetext's result ("1-0", "0-1", "1/2-1/2", "*"; without one, the Result tag's); number: the
+game's number
 in its file (from 1, every game counted, rejected ones too); offset: the byte offset where the
 game starts. A game the reader rejected (read_games with errors="collect") has error set to
 the reader's message ("FILE:LINE:COLUMN: error: game N: ...") and raw to its text; it has no
-moves.)doc")
+moves. Games pickle (whole: tree, place, diagnostics), for multiprocessing and Dask.)doc")
       .def_property_readonly("tags", &tags, "The tag pairs, as a dict (in input order).")
       .def_property_readonly("moves", &sans, "The main line in canonical SAN.")
       .def_property_readonly("uci", &ucis, "The main line in UCI.")
@@ -428,7 +528,7 @@ moves.)doc")
             if (std::optional<std::string> error = g.error()) return str_of(*error);
             return std::nullopt;
           },
-                             "None, or for a rejected game the reader's error message.")
+          "None, or for a rejected game the reader's error message.")
       .def_property_readonly(
           "raw",
           [](const PyGame& g) -> std::optional<py::str> {
@@ -468,6 +568,7 @@ moves.)doc")
           py::arg("comments") = true, py::arg("variations") = true, py::arg("nags") = true,
           "The game in PGN export format (libpgn's writer: seven-tag roster first, 79 columns, "
           "canonical SAN), ending with a blank line. A rejected game gives its raw text.")
+      .def(py::pickle(&game_state, &game_from_state))
       .def("__repr__", [](const PyGame& g) {
         auto tag = [&](std::string_view name) {
           const std::string* value = g.game.find_tag(name);

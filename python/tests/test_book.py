@@ -65,6 +65,21 @@ def test_rejected_games_are_reported_as_by_the_program(fenkit_binary, tmp_path):
         fenkit.build_book(inputs, errors="maybe")
 
 
+def test_books_pickle(tmp_path):
+    import pickle
+    built = fenkit.build_book([str(SAMPLE), str(DATA / "pgn" / "suite-errors.pgn")], min_games=1)
+    back = pickle.loads(pickle.dumps(built))
+    assert type(back) is fenkit.BuiltBook and back.to_bytes() == built.to_bytes()
+    assert (back.name, back.games, back.selected, back.rejected, back.errors) == \
+           (built.name, built.games, built.selected, built.rejected, built.errors)
+    assert back.probe(fenkit.Position()) == built.probe(fenkit.Position())
+    path = tmp_path / "sample.bin"
+    path.write_bytes(built.to_bytes())
+    opened = pickle.loads(pickle.dumps(fenkit.Book(path)))
+    assert type(opened) is fenkit.Book and opened.name == str(path)
+    assert opened.to_bytes() == path.read_bytes()
+
+
 def test_epd_input_is_refused(tmp_path):
     with pytest.raises(ValueError, match="EPD"):
         fenkit.build_book(DATA / "epd" / "suite.epd")

@@ -217,6 +217,31 @@ def test_games_the_selection_leaves_out_are_not_judged(fenkit_binary, tmp_path):
     assert status == 0
 
 
+def test_games_pickle_whole():
+    # Trees with comments, NAGs, variations, a [FEN] start, Chess960 and rejected games come
+    # back equal: the same PGN, moves, tags, places and messages.
+    import pickle
+    paths = [DATA / "pgn" / "annotated.pgn", DATA / "pgn" / "suite-errors.pgn"] + \
+        [QUIRKS / name for name in ("chess960.pgn", "setup-fen.pgn", "null-moves.pgn",
+                                    "nested-variations.pgn", "latin1.pgn", "missing-result.pgn")]
+    seen = 0
+    for path in paths:
+        for game in fenkit.read_games(path, errors="collect"):
+            back = pickle.loads(pickle.dumps(game))
+            assert (back.to_pgn(), back.tags, back.number, back.offset, back.line, back.error,
+                    back.raw, back.diagnostics, back.start_fen, back.start.chess960,
+                    back.result) == \
+                   (game.to_pgn(), game.tags, game.number, game.offset, game.line, game.error,
+                    game.raw, game.diagnostics, game.start_fen, game.start.chess960,
+                    game.result)
+            if game.error is None:
+                assert (back.moves, back.uci, back.fens()) == (game.moves, game.uci, game.fens())
+            seen += 1
+    assert seen > 10
+    with pytest.raises(ValueError, match="pickled fenkit.Game"):
+        fenkit.Game.__new__(fenkit.Game).__setstate__((2,))
+
+
 def test_close_and_with_let_the_input_go(tmp_path):
     path = tmp_path / "two.pgn.gz"  # read through its descriptor (a plain file is mapped)
     path.write_bytes(gzip.compress(SAMPLE.read_bytes() * 2))

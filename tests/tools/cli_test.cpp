@@ -4,6 +4,7 @@
 // safely, and the same summary words everywhere.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,36 @@ TEST(CommandLine, BadValuesAreUsageErrorsNamingTheOption) {
     EXPECT_NE(r.err.find(call.message), std::string::npos) << call.args << "\n" << r.err;
     EXPECT_NE(r.err.find("--help')"), std::string::npos) << call.args << "\n" << r.err;
   }
+}
+
+// A file written (-o, --rejects, --duplicates) that is also an input, by any name, is refused
+// before anything is opened: it would be emptied before it was read.
+TEST(CommandLine, AnOutputThatIsAnInputIsRefused) {
+  TempDir dir;
+  const std::string text = fenkit::testing::read_file(testing::data("pgn/suite.pgn"));
+  const std::string games = dir.write("games.pgn", text);
+  std::filesystem::create_symlink(games, dir.path("link.pgn"));
+  const std::string book = dir.write("a.bin", "");
+  for (const std::string command :
+       {"pgn " + quote(games) + " -o " + quote(games),
+        "pgn -q " + quote(games) + " -o " + quote(dir.path("link.pgn")),
+        "pgn --unique " + quote(games) + " --duplicates " + quote(games),
+        "replay " + quote(games) + " --rejects " + quote(games),
+        "epd --from-pgn " + quote(games) + " --rejects " + quote(games),
+        "book build " + quote(games) + " -o " + quote(games)}) {
+    SCOPED_TRACE(command);
+    const Outcome r = fenkit(command);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("it would be emptied before it is read"), std::string::npos) << r.err;
+    EXPECT_EQ(fenkit::testing::read_file(games), text);
+  }
+  fenkit("book build --min-games 1 -o " + quote(book) + " " + quote(games));
+  const std::string bytes = fenkit::testing::read_file(book);
+  const Outcome merge = fenkit("book merge -o " + quote(book) + " " + quote(book) + " " + quote(book));
+  EXPECT_EQ(merge.status, 2);
+  EXPECT_EQ(fenkit::testing::read_file(book), bytes);
+  // A new file, or one that is no input, is written as before.
+  EXPECT_EQ(fenkit("pgn -q " + quote(games) + " -o " + quote(dir.path("out.pgn"))).status, 0);
 }
 
 TEST(CommandLine, HelpShowsNoLimitsAsDefaultsAndEndsWithExamples) {

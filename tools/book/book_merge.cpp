@@ -32,6 +32,7 @@ int run_book_merge(const Args& args) {
     return kExitOk;
   }
   if (!v.count("output")) throw UsageError("-o OUT.bin is required");
+  refuse_outputs_over_inputs(v, "book");
   if (!v.count("book") || v["book"].as<std::vector<std::string>>().size() < 2)
     throw UsageError("at least two books are required");
   const auto mode =

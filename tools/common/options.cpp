@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <charconv>
@@ -165,7 +166,27 @@ void add_files_option(po::options_description& options, const char* what) {
 
 std::vector<std::string> files_from(const po::variables_map& values) {
   if (!values.count("file")) return {"-"};
+  refuse_outputs_over_inputs(values);
   return values["file"].as<std::vector<std::string>>();
+}
+
+void refuse_outputs_over_inputs(const po::variables_map& values, const char* inputs_option) {
+  if (!values.count(inputs_option)) return;
+  const auto& inputs = values[inputs_option].as<std::vector<std::string>>();
+  for (const char* option : {"output", "rejects", "duplicates"}) {
+    if (!values.count(option)) continue;
+    const std::string& output = values[option].as<std::string>();
+    struct stat written {};
+    if (output == "-" || ::stat(output.c_str(), &written) != 0) continue;  // a new file
+    for (const std::string& input : inputs) {
+      struct stat read {};
+      if (input != "-" && ::stat(input.c_str(), &read) == 0 && read.st_dev == written.st_dev &&
+          read.st_ino == written.st_ino)
+        throw UsageError("--" + std::string(option) + " " + fen::printable(output) +
+                         " is the input " + fen::printable(input) +
+                         ": it would be emptied before it is read");
+    }
+  }
 }
 
 std::vector<std::string> tag_names(const po::variables_map& values, const char* option) {

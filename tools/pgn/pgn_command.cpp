@@ -152,6 +152,7 @@ int run_pgn(const Args& args) {
     for (const char* name : {"no-comments", "no-variations", "no-nags"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
 
+  refuse_outputs_over_inputs(v);  // before the outputs below are opened (emptied)
   RejectsFile rejects;
   if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
   games.keep_rejects = bool(rejects);

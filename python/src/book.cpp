@@ -109,6 +109,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
     pgn::ReaderOptions reader;
     reader.move_locations = false;
     reader.comments = false;
+    reader.reject_bad_variations = false;  // the main line only, as Polyglot (and the program)
     pgn::ArchiveOptions archive;
     archive.jobs = unsigned(jobs);
     pgn::read_archive<epd::BookGames>(

@@ -237,6 +237,26 @@ TEST(BookCommand, MergeLikePolyglot) {
   }
 }
 
+// Polyglot reads the main line only: a bad move in a side line costs the game nothing, as in
+// replay (a warning), and the book is Polyglot's byte for byte.
+TEST(BookCommand, ABadMoveInASideLineLeavesTheGameInTheBook) {
+  FENKIT_REQUIRE_PROGRAM(polyglot, "polyglot");
+  const TempDir dir;
+  const std::string games = testing::data("pgn/quirks/bad-move-in-variation.pgn").string();
+  int status = -1;
+  testing::run("cd " + quoted(dir.path()) + " && " + polyglot + " make-book -pgn '" + games +
+                   "' -bin " + quoted(dir / "polyglot.bin") + " -min-game 1 > /dev/null",
+               &status);
+  ASSERT_EQ(status, 0);
+  const Outcome r = book("build -W --min-games 1 '" + games + "' -o " + quoted(dir / "fenkit.bin"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("warning"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("2 games, 2 used, 0 rejected"), std::string::npos) << r.err;
+  const std::string expected = testing::read_file(dir / "polyglot.bin");
+  EXPECT_EQ(expected.size(), 16U * 4);  // e4 and d4 from the start, e5 and Nf3 after
+  EXPECT_TRUE(testing::read_file(dir / "fenkit.bin") == expected);
+}
+
 TEST(BookCommand, MergeFirstWinsAndErrors) {
   const TempDir dir;
   const auto write = [&](const char* name, std::vector<epd::BookEntry> entries) {

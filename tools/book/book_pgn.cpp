@@ -13,6 +13,9 @@ void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& buil
   pgn::ReaderOptions reader;
   reader.move_locations = false;
   reader.comments = false;
+  // Books take the main line only, as Polyglot reads it: a bad move in a side line is a
+  // warning, not the end of the game.
+  reader.reject_bad_variations = false;
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
   ReportedEvents events(diag, progress);

@@ -93,7 +93,9 @@ std::size_t result_length(const char* p, const char* end) {
   auto matches = [&](std::string_view token) {
     const std::size_t n = token.size();
     return std::size_t(end - p) >= n && std::memcmp(p, token.data(), n) == 0 &&
-           (p + n == end || is_delimiter(p[n]) ||
+           // A '[' may follow a result at once: the next game's tags, glued on where files
+           // without a final line end were put one after the other.
+           (p + n == end || is_delimiter(p[n]) || p[n] == '[' ||
             (p[n] == '\xC2' && p + n + 1 < end && p[n + 1] == '\xA0'));
   };
   if (end - p < 2 && *p != '*') return 0;

@@ -76,7 +76,7 @@ bool is_sync_point(const char* base, const char* p, const char* end);
 const char* find_sync_point(const char* base, const char* from, const char* to);
 
 // The length of a result token starting at `p`, or 0. The token must be followed by a
-// delimiter (or the end of the text, or a UTF-8 no-break space).
+// delimiter (or the end of the text, a UTF-8 no-break space, or the '[' of a tag).
 std::size_t result_length(const char* p, const char* end);
 
 // Where a tag line's tag ends when the tag grammar cannot read it: after its ']' (a value ends

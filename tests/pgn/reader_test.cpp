@@ -317,6 +317,26 @@ TEST(ReaderQuirks, WrongFormsOfTheDrawAreReadAsADrawWithAWarning) {
 
 // "0-0" is castling when it can be; as the last token of a game in which it cannot, it is a
 // (wrong) result; anywhere else it is an illegal move.
+// Files put one after the other without a final line end glue the next game's first tag to
+// the last one's result: the result ends its game all the same, and the tag begins the next.
+TEST(ReaderQuirks, TagGluedToTheResultBefore) {
+  const auto games = testing::read_text(
+      "[Event \"a\"]\n\n1. e4 e5 *[Event \"b\"]\n\n1. d4 1-0[Event \"c\"]\n\n1. c4 "
+      "1/2-1/2[White \"x\"][Black \"y\"]\n\n1. Nf3 0-1");
+  ASSERT_EQ(games.size(), 4U);
+  const std::vector<Strings> tags = {{"tag Event=a"}, {"tag Event=b"}, {"tag Event=c"},
+                                     {"tag White=x", "tag Black=y"}};
+  const std::vector<Strings> moves = {{"e4", "e5", "*"}, {"d4", "1-0"}, {"c4", "1/2-1/2"},
+                                      {"Nf3", "0-1"}};
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_FALSE(games[i].rejected);
+    EXPECT_TRUE(games[i].diagnostics().empty());
+    EXPECT_EQ(games[i].only("tag"), tags[i]);
+    EXPECT_EQ(games[i].outline(), moves[i]);
+  }
+}
+
 TEST(ReaderQuirks, ZeroZeroAsResultOnlyWhenCastlingIsImpossibleAtTheEnd) {
   testing::EventLog log;
   log.fens = true;

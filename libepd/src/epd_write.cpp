@@ -90,7 +90,10 @@ void write_quoted(std::string_view text, std::string& out) {
   out += '"';
   for (char c : text) {
     if (c == '"' || c == '\\') out += '\\';
-    out += c;
+    // EPD has no escape for a control character but the tab (epd_read.cpp): text from
+    // elsewhere (a PGN tag) gets a blank for it, so that the record stays one readable line.
+    const auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 && c != '\t') || u == 0x7F ? ' ' : c;
   }
   out += '"';
 }

@@ -72,6 +72,17 @@ TEST_F(Replay, EpdFormat) {
   EXPECT_EQ(check.err, "4 records, 4 used, 0 rejected\n");
 }
 
+// A tag value with control characters (not valid PGN, but read) still gives valid EPD: EPD has
+// no escape for them, so each becomes a blank.
+TEST_F(Replay, EpdFormatTagsWithControlCharacters) {
+  const std::string pgn = dir.write("ctrl.pgn", "[Black \"a\x01" "b\x7f\tc\"]\n\n1. e4 *\n");
+  const Outcome r = fenkit("replay -q -f epd --tags Black " + quote(pgn));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(lines_of(r.out), (Lines{epd(kE4) + " id \"1.1\"; c0 \"a b \tc\";"}));
+  const Outcome check = fenkit("epd --check " + quote(dir.write("ctrl.epd", r.out)));
+  EXPECT_EQ(check.status, 0) << check.err;
+}
+
 TEST_F(Replay, CsvFormat) {
   const Outcome r = fenkit("replay -q --format csv --with-start " + quote(game));
   EXPECT_EQ(r.status, 0) << r.err;

@@ -32,7 +32,8 @@ FENKIT_API std::string to_epd(const Record& record, const WriteOptions& options 
 // Appends the four EPD fields of a setup: placement, side, castling as written, en passant.
 FENKIT_API void write_fields(const fen::Setup& setup, std::string& out);
 
-// Appends a string operand: quoted, with '"' and '\' escaped.
+// Appends a string operand: quoted, with '"' and '\' escaped, and a blank for a control
+// character other than tab (EPD has no escape for one).
 FENKIT_API void write_quoted(std::string_view text, std::string& out);
 
 }  // namespace fenkit::epd

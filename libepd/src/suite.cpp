@@ -167,6 +167,7 @@ void SuiteVisitor::end_game(const pgn::GameEnd& end) {
     chunk_.notes.resize(notes_start_);
     return;
   }
+  ++chunk_.selected;
   if (chunk_.sightings.size() > first_sighting_) ++chunk_.used;
 }
 

@@ -77,12 +77,17 @@ std::vector<std::string> out_lines(const std::string& args) {
 // ---------------------------------------------------------------- Plies and counts
 
 TEST(EpdFromPgn, PositionAfterAPlyOfEveryGame) {
-  // Games 5 to 8 end before ply 8.
+  // Games 5 to 8 end before ply 8: every game is counted, those too.
   const Outcome r = fenkit("epd --from-pgn --ply 8 " + quoted(kSuite));
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(lines_of(r.out), (std::vector<std::string>{kRuyLopez, kRuyLopez, kRuyLopez, kStart}));
   EXPECT_EQ(r.err.substr(0, r.err.find(" in ")),
-            "8 games, 4 used, 0 rejected; 4 positions written");
+            "8 games, 4 used, 0 rejected, 4 without a position to write; 4 positions written");
+  // With a selection, the games it leaves out are counted apart.
+  const Outcome chosen = fenkit("epd --from-pgn --ply 8 --games 2-7 " + quoted(kSuite));
+  EXPECT_EQ(chosen.err.substr(0, chosen.err.find(" in ")),
+            "8 games, 3 used, 0 rejected, 2 not selected, 3 without a position to write; "
+            "3 positions written");
 }
 
 TEST(EpdFromPgn, UniqueKeepsFirstSeenOrderAndCountsGames) {

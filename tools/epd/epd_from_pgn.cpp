@@ -119,7 +119,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   Diagnostics diag(reporting, &progress);
   ReportedEvents events(diag, progress);
   const auto started = std::chrono::steady_clock::now();
-  std::uint64_t games = 0, used = 0, rejected = 0;
+  std::uint64_t games = 0, selected = 0, used = 0, rejected = 0;
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
@@ -152,6 +152,7 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
         diag.print(result.report.lines, result.report.errors, result.report.warnings);
         rejects.write(result.report.rejects);
         games += result.report.games;
+        selected += result.selected;
         used += result.used;
         rejected += result.report.rejected;
       });
@@ -173,10 +174,17 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
   if (!reporting.quiet) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::fprintf(stderr, "%llu games, %llu used, %llu rejected%s; %llu positions written",
+    // Every game is counted once: used, rejected, not chosen by the selection, or chosen but
+    // without a position the filters keep (too short for --ply, the other side to move).
+    std::string others;
+    if (const std::uint64_t not_selected = games - rejected - selected)
+      others += ", " + std::to_string(not_selected) + " not selected";
+    if (const std::uint64_t empty = selected - used)
+      others += ", " + std::to_string(empty) + " without a position to write";
+    std::fprintf(stderr, "%llu games, %llu used, %llu rejected%s%s; %llu positions written",
                  static_cast<unsigned long long>(games), static_cast<unsigned long long>(used),
-                 static_cast<unsigned long long>(rejected), diag.warnings_note().c_str(),
-                 static_cast<unsigned long long>(suite.written()));
+                 static_cast<unsigned long long>(rejected), others.c_str(),
+                 diag.warnings_note().c_str(), static_cast<unsigned long long>(suite.written()));
     if (unique)
       std::fprintf(stderr, " (%llu distinct)", static_cast<unsigned long long>(table.size()));
     std::fprintf(stderr, " in %.2f s\n", seconds);

@@ -50,7 +50,8 @@ struct FENKIT_API SuiteChunk {
   std::string fens;
   std::string notes;
   pgn::ChunkReport report;
-  std::uint64_t used = 0;  // games that gave at least one position
+  std::uint64_t selected = 0;  // games the selection chose that could be read
+  std::uint64_t used = 0;      // of those, the games that gave at least one position
 
   // Empty again, keeping the buffers (for the next chunk).
   void clear() {
@@ -58,7 +59,7 @@ struct FENKIT_API SuiteChunk {
     fens.clear();
     notes.clear();
     report.clear();
-    used = 0;
+    selected = used = 0;
   }
 
   std::string_view fen_of(const Sighting& s) const { return {fens.data() + s.fen, s.fen_length}; }

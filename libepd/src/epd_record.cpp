@@ -3,7 +3,9 @@
 #include <stdexcept>
 
 #include "fenkit/epd/record.hpp"
+
 #include "fenkit/epd/write.hpp"
+#include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 
 namespace fenkit::epd {
@@ -92,6 +94,9 @@ std::uint32_t Record::fullmove_number() const {
 }
 
 std::string Record::fen() const {
+  // A checked record's FEN is written as FEN always is (castling in KQkq, or X-FEN in Chess960,
+  // whatever notation the record used); EPD output keeps the record's own fields.
+  if (position) return fen::to_fen(*position);
   std::string out;
   write_fields(setup, out);
   out += ' ';

@@ -28,6 +28,12 @@ TEST(EpdWrite, CanonicalForm) {
   // The placement is rewritten from the board; castling and en passant stay as written.
   EXPECT_EQ(to_epd(read_ok("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1")),
             "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+  // As FEN, a checked record is written as every FEN is: X-FEN for the Chess960 position (its
+  // rooks are the outermost, so KQkq), KQkq for Shredder letters in standard chess.
+  EXPECT_EQ(read_ok("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1").fen(),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+  EXPECT_EQ(read_ok("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 3 9").fen(),
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9");
   EXPECT_EQ(to_epd(read_ok("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6")),
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6");
 }

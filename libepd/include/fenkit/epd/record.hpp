@@ -91,7 +91,8 @@ struct FENKIT_API Record {
   // and 1.
   std::uint32_t halfmove_clock() const;
   std::uint32_t fullmove_number() const;
-  // The position as six-field FEN with those clocks, the four fields as the record has them.
+  // The position as six-field FEN with those clocks: as FEN is written (castling in KQkq, X-FEN
+  // in Chess960) once the record is checked, else the four fields as the record has them.
   std::string fen() const;
 
   // ------------------------------------------------------------ Standard opcodes, typed

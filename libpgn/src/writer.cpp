@@ -122,12 +122,16 @@ void PgnWriter::State::write_tags(std::string& out, std::string_view final_resul
       value = "?";
     write_tag(out, kSevenTagRoster[r], value);
   }
+  // A SetUp tag without a FEN tag is read as the standard start (with a warning), and is
+  // what other readers refuse the game for: it is not written.
+  const bool setup_alone = find_tag("FEN") == nullptr;
   for (std::size_t i = 0; i < tag_count; ++i) {
     bool written = false;
     for (std::size_t f : first) written = written || f == i;
     if (written) continue;
     if (!options.other_tags && !is_roster_tag(tags[i].name) && !is_setup_tag(tags[i].name))
       continue;
+    if (setup_alone && tags[i].name == "SetUp") continue;
     write_tag(out, tags[i].name, tags[i].value);
   }
 }

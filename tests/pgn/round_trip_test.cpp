@@ -111,8 +111,10 @@ Game as_exported(const Game& g) {
                                                                  : "?"});
     }
   }
+  // A SetUp tag without a FEN tag is left out.
+  const bool setup_alone = g.find_tag("FEN") == nullptr;
   for (std::size_t i = 0; i < g.tags.size(); ++i)
-    if (!used[i]) e.tags.push_back(g.tags[i]);
+    if (!used[i] && !(setup_alone && g.tags[i].name == "SetUp")) e.tags.push_back(g.tags[i]);
   return e;
 }
 

@@ -148,6 +148,17 @@ TEST(PgnWriter, CanDropTagsOutsideTheRosterButKeepsSetupTags) {
   EXPECT_EQ(games[0].tags, expected);
 }
 
+// A SetUp tag without a FEN tag (read as the standard start, with a warning) is left out: other
+// readers refuse a game that has one.
+TEST(PgnWriter, LeavesOutASetUpTagWithoutAFenTag) {
+  const std::string pgn = "[Event \"E\"]\n[SetUp \"1\"]\n[Opening \"O\"]\n\n1. e4 *\n";
+  const std::string expected = "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
+                               "[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+                               "[Opening \"O\"]\n\n1. e4 *\n\n";
+  EXPECT_EQ(write_stream(pgn), expected);
+  EXPECT_EQ(write_tree(pgn), expected);
+}
+
 // ---------------------------------------------------------------- Movetext
 
 TEST(PgnWriter, WritesCanonicalSanNotTheToken) {

@@ -53,6 +53,11 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
+// One of the four results the standard knows.
+bool is_standard_result(std::string_view text) {
+  return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*";
+}
+
 }  // namespace
 
 GameParser::GameParser(Visitor& visitor, const ReaderOptions& options, TextOrigin origin,
@@ -383,6 +388,10 @@ bool GameParser::on_result(std::string_view token, const char* at) {
     warn(at, "result written '0-0', read as *");
   }
   has_result_ = true;
+  // The tag and the movetext should tell one result; when they differ, one was copied wrongly
+  // (the movetext's is the game's, as the standard has it).
+  if (is_standard_result(result_tag_) && result_tag_ != result)
+    warn(at, "result " + std::string(result) + " but the Result tag says " + result_tag_);
   check_result_against_board(result, at);
   if (!muted_) visitor_.result(result);
   return true;
@@ -424,8 +433,9 @@ void GameParser::finish(const char* stop) {
     while (lines_.size() > 1) close_variation(stop);
   }
   if (!has_result_) {
-    warn(stop, "game has no result at the end of its movetext (taken from the Result tag)");
     const bool known = result_tag_ == "1-0" || result_tag_ == "0-1" || result_tag_ == "1/2-1/2";
+    warn(stop, known ? "game has no result at the end of its movetext (taken from the Result tag)"
+                     : "game has no result at the end of its movetext (read as *)");
     if (!muted_) visitor_.result(known ? std::string_view(result_tag_) : std::string_view("*"));
   }
 }

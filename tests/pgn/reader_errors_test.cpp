@@ -290,6 +290,24 @@ TEST(ReaderErrors, GamesIgnoredAfterTheirTagsAreNotJudged) {
   EXPECT_TRUE(diagnoses(log.games[4].diagnostics()[0], "error 20:1", {"bad FEN tag"}));
 }
 
+// A movetext result the Result tag contradicts is a warning (one of them was copied wrongly);
+// the game keeps the movetext's. A tag that is no result ("?") contradicts nothing.
+TEST(ReaderErrors, ResultTagThatContradictsTheMovetext) {
+  const auto games = testing::read_text(
+      "[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Result \"?\"]\n\n1. d4 1-0\n\n"
+      "[Result \"*\"]\n\n1. c4 1/2-1/2\n\n[Result \"0-1\"]\n\n1. Nf3 0-1\n");
+  ASSERT_EQ(games.size(), 4U);
+  for (const auto& g : games) EXPECT_FALSE(g.rejected);
+  ASSERT_EQ(games[0].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(games[0].diagnostics()[0], "warning 3:10",
+                        {"result 0-1 but the Result tag says 1-0"}));
+  EXPECT_EQ(games[0].outline().back(), "0-1");
+  EXPECT_TRUE(games[1].diagnostics().empty());
+  ASSERT_EQ(games[2].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(games[2].diagnostics()[0], "warning 11:7", {"Result tag says *"}));
+  EXPECT_TRUE(games[3].diagnostics().empty());
+}
+
 TEST(ReaderErrors, NagOutOfRangeIsAWarning) {
   const auto games = testing::read_text("1. e4 $256 e5 $3 *");
   ASSERT_EQ(games.size(), 1U);

@@ -207,7 +207,7 @@ TEST_F(Replay, WarningsOnlyWhenAsked) {
             (Lines{input + ":4:16: warning: game 1: game has no result at the end of its movetext "
                            "(taken from the Result tag)",
                    input + ":9:9: warning: game 2: game has no result at the end of its movetext "
-                           "(taken from the Result tag)"}));
+                           "(read as *)"}));
 }
 
 // A bad move in a side line costs the game only when side lines are written.

@@ -103,6 +103,15 @@ TEST(CommandLine, AnOutputThatIsAnInputIsRefused) {
   EXPECT_EQ(fenkit("pgn -q " + quote(games) + " -o " + quote(dir.path("out.pgn"))).status, 0);
 }
 
+// An unknown book subcommand lists the ones there are (no help page of the unknown one).
+TEST(CommandLine, UnknownBookSubcommand) {
+  const Outcome r = fenkit("book frob");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("fenkit book: unknown subcommand 'frob'\n", 0), 0U) << r.err;
+  EXPECT_NE(r.err.find("  probe "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("frob --help"), std::string::npos) << r.err;
+}
+
 TEST(CommandLine, HelpShowsNoLimitsAsDefaultsAndEndsWithExamples) {
   for (const char* command : {"replay", "check", "epd", "perft", "book build", "book probe",
                               "book dump", "book merge", "book key"}) {

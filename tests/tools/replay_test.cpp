@@ -245,6 +245,9 @@ TEST_F(Replay, UsageErrorsExitWithTwo) {
   // A byte range needs exactly one file, and a regular one.
   EXPECT_EQ(fenkit("replay --range 0:10 " + quote(game) + " " + quote(game)).status, 2);
   EXPECT_EQ(fenkit("replay --range 0:10 < " + quote(game)).status, 2);
+  const Outcome piped = fenkit("replay --range 0:10 - < " + quote(game));
+  EXPECT_EQ(piped.status, 2);
+  EXPECT_NE(piped.err.find("not standard input"), std::string::npos) << piped.err;
 }
 
 TEST_F(Replay, HelpExitsWithZero) {

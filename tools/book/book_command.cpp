@@ -4,6 +4,7 @@
 
 #include "book.hpp"
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/printable.hpp"
 #include "fenkit/fen/polyglot.hpp"
 
 namespace fenkit::tools {
@@ -45,7 +46,10 @@ int run_book(const Args& args) {
   }
   for (const BookSubcommand& c : kBookSubcommands)
     if (args[0] == c.name) return c.run(Args(args.begin() + 1, args.end()));
-  throw UsageError("unknown subcommand '" + args[0] + "'");
+  // (Not a UsageError: its "see 'fenkit book frob --help'" would name no command.)
+  std::cerr << "fenkit book: unknown subcommand '" << fen::printable(args[0]) << "'\n";
+  print_book_usage(std::cerr);
+  return kExitUsage;
 }
 
 bool open_book(const std::string& path, bool ignore_trailing_bytes, Diagnostics& diag,

@@ -149,7 +149,9 @@ int run_replay(const Args& args) {
   archive.jobs = jobs_from(v);
   archive.last_game = filter.last_game();
   if (v.count("range")) {
-    if (files.size() != 1 || files[0] == "-") throw UsageError("--range needs exactly one file");
+    if (files.size() != 1) throw UsageError("--range needs exactly one file");
+    if (files[0] == "-")
+      throw UsageError("--range needs a file, not standard input (the range is of its bytes)");
     archive.range = parse_range(v["range"].as<std::string>());
   }
   RejectsFile rejects;

@@ -123,7 +123,8 @@ std::vector<fen::Position> read_position_file(std::string_view criterion, const 
     const std::size_t first = content.find_first_not_of(" \t");
     if (first == std::string_view::npos || content[first] == '#') continue;
     positions.push_back(
-        read_position(criterion, content.substr(first), path + ":" + std::to_string(line)));
+        read_position(criterion, content.substr(first),
+                      path + ":" + std::to_string(line) + ":" + std::to_string(first + 1)));
   }
   if (positions.empty()) refuse(criterion, "--position-file: " + path + " holds no position");
   return positions;

@@ -253,12 +253,12 @@ TEST(SelectionCriteria, EachRefusalNamesTheCriterionAndQuotesTheValue) {
        "--position-file: /nonexistent/positions.epd: No such file or directory", "position-file"},
       {{{"position-file", "/dev/null"}}, "--position-file: /dev/null holds no position", "position-file"},
       {{{"position-file", errors_epd}},
-       errors_epd + ":2: not a position: rank 1 has fewer than 8 squares "
+       errors_epd + ":2:1: not a position: rank 1 has fewer than 8 squares "
                     "('4k3/8/8/8/8/8/8/4K2 w - - bm Ke2;')",
        "position-file"},
       // A FEN's clocks with operations after them are not an EPD record.
       {{{"position-file", suite_epd}},
-       suite_epd + ":3: not a position: unexpected text after the FEN "
+       suite_epd + ":3:1: not a position: unexpected text after the FEN "
                    "('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 bm a1a...')",
        "position-file"},
       {{{"games", "0"}}, "--games: '0' is not a list of game numbers (1-100,250,300-)", "games"},

@@ -181,7 +181,7 @@ TEST(PgnCommand, PositionFile) {
   const std::string bad = dir.write("bad.fen", "not a position\n");
   const Outcome refused = fenkit("pgn --count --position-file " + quote(bad) + " " + quote(kLichess));
   EXPECT_EQ(refused.status, 2);
-  EXPECT_NE(refused.err.find(bad + ":1: not a position"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find(bad + ":1:1: not a position"), std::string::npos) << refused.err;
 }
 
 // Asking for the first games of a large input does not read all of it.

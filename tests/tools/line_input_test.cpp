@@ -135,6 +135,22 @@ TEST(LineInputs, CutFenFilesAreCheckedUpToTheCut) {
 
 // A UTF-8 byte-order mark may begin a FEN, EPD or perft-suite file, and UTF-16 files of either
 // byte order are read as their UTF-8 text, compressed too.
+// A perft suite's summary counts every position line: used, or rejected (a line that cannot be
+// read, a FEN that is no position), and exits 1 for the rejected ones.
+TEST(LineInputs, PerftSuiteSummaryCountsEveryPosition) {
+  TempDir dir;
+  const std::string suite = dir.write(
+      "mixed.perft",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n"
+      "8/8/8/8/8/8/8/8 w - - 0 1 ;D1 0\n"
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 twenty\n");
+  const Outcome r = fenkit("perft --suite " + quote(suite));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines_with(r.err, "error").size(), 2U) << r.err;
+  EXPECT_EQ(lines_of(r.err).back(),
+            "3 positions, 1 used, 2 rejected; 2 counts checked, 0 mismatches");
+}
+
 TEST(LineInputs, ByteOrderMarksAndUtf16) {
   TempDir dir;
   const std::string fens = std::string(kStartFen) + "\r\n4k3/8/8/8/8/8/8/4K3 b - - 3 40\r\n";
@@ -162,13 +178,13 @@ TEST(LineInputs, ByteOrderMarksAndUtf16) {
     const std::string suite_file = dir.write(kind + ".perft", encode(suite));
     r = fenkit("perft --suite " + quote(suite_file));
     EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(r.err, "1 positions, 2 counts checked, 0 mismatches\n");
+    EXPECT_EQ(r.err, "1 positions, 1 used, 0 rejected; 2 counts checked, 0 mismatches\n");
 
     const std::string packed = dir.path(kind + ".perft.gz");
     if (pack(kCompressors[0], suite_file, packed)) {
       r = fenkit("perft --suite " + quote(packed));
       EXPECT_EQ(r.status, 0) << r.err;
-      EXPECT_EQ(r.err, "1 positions, 2 counts checked, 0 mismatches\n");
+      EXPECT_EQ(r.err, "1 positions, 1 used, 0 rejected; 2 counts checked, 0 mismatches\n");
       r = fenkit("perft --suite " + quote(cut_copy(dir, packed, 0.7)));
       EXPECT_EQ(r.status, 2);
       EXPECT_NE(r.err.find(": cannot decompress: the data is corrupt or cut short"), std::string::npos) << r.err;

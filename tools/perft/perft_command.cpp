@@ -98,11 +98,12 @@ int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, u
     }
   });
 
-  std::size_t checked = 0, mismatches = 0;
+  std::size_t checked = 0, mismatches = 0, bad_fens = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const fen::PerftCase& c = cases[i];
     if (!results[i].error.empty()) {
       diag.error(name, c.line, 1, "bad FEN: " + results[i].error);
+      ++bad_fens;
       continue;
     }
     for (const auto& [depth, got] : results[i].got) {
@@ -116,9 +117,12 @@ int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, u
                      ", expected " + std::to_string(expected->second));
     }
   }
+  // Every line that holds a position is counted: used, or rejected (unreadable, a bad FEN).
+  const std::size_t rejected = suite.errors.size() + bad_fens;
   if (!quiet)
-    std::fprintf(stderr, "%zu positions, %zu counts checked, %zu mismatches\n", cases.size(),
-                 checked, mismatches);
+    std::fprintf(stderr, "%zu positions, %zu used, %zu rejected; %zu counts checked, %zu mismatches\n",
+                 cases.size() + suite.errors.size(), cases.size() - bad_fens, rejected, checked,
+                 mismatches);
   if (diag.unreadable()) return kExitUsage;
   return diag.errors() ? kExitRejected : kExitOk;
 }

@@ -9,6 +9,7 @@
 #include <bzlib.h>
 #include <cerrno>
 #include <climits>
+#include <cctype>
 #include <cstring>
 #include <fcntl.h>
 #include <iconv.h>
@@ -593,6 +594,16 @@ std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> input, std:
   std::exception_ptr failure;
   head = read_head(*input, size, failure);
   return std::make_unique<PrefixSource>(head, std::move(input), std::move(failure));
+}
+
+std::string content_extension(std::string_view path) {
+  for (std::string_view suffix : {".gz", ".bz2", ".xz", ".zst"})
+    if (path.ends_with(suffix)) path.remove_suffix(suffix.size());
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos || path.find('/', dot) != std::string_view::npos) return {};
+  std::string extension(path.substr(dot));
+  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return extension;
 }
 
 std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name) {

@@ -2,7 +2,6 @@
 // `fenkit book probe` and `fenkit book build` do.
 #include <pybind11/stl.h>
 
-#include <cctype>
 
 #include "common.hpp"
 #include "fenkit/epd/book_builder.hpp"
@@ -62,16 +61,6 @@ struct Rejected {
   std::string message;
 };
 
-// The PGN reader would take an EPD file's records for broken games: such a file is refused by
-// its name (.epd, compressed or not), as the program tells EPD input from PGN.
-bool names_epd_file(std::string_view path) {
-  for (std::string_view suffix : {".gz", ".bz2", ".xz", ".zst"})
-    if (path.ends_with(suffix)) path.remove_suffix(suffix.size());
-  if (path.size() < 4) return false;
-  std::string extension(path.substr(path.size() - 4));
-  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return extension == ".epd";
-}
 
 BuiltBook build_book(const py::object& source, const std::optional<py::object>& output,
                      int max_ply, int min_games, double min_score, bool only_white,
@@ -87,7 +76,9 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
   if (!(min_score >= 0 && min_score <= 100)) throw py::value_error("min_score must be 0 to 100");
   const std::vector<std::string> paths = paths_of(source);
   for (const std::string& path : paths)
-    if (names_epd_file(path))
+    // The PGN reader would take an EPD file's records for broken games: such a file is
+    // refused by its name, as the program tells EPD input from PGN.
+    if (pgn::content_extension(path) == ".epd")
       raise_error(PyExc_ValueError, path + ": build_book reads PGN games; a book from the bm and "
                                            "pm moves of EPD records is made by `fenkit book build`");
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);

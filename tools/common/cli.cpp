@@ -143,14 +143,4 @@ std::string display_name(std::string_view path) {
   return path == "-" ? std::string("<stdin>") : std::string(path);
 }
 
-std::string content_extension(std::string_view path) {
-  for (std::string_view suffix : {".gz", ".bz2", ".xz", ".zst"})
-    if (path.ends_with(suffix)) path.remove_suffix(suffix.size());
-  const std::size_t dot = path.rfind('.');
-  if (dot == std::string_view::npos || path.find('/', dot) != std::string_view::npos) return {};
-  std::string extension(path.substr(dot));
-  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return extension;
-}
-
 }  // namespace fenkit::tools

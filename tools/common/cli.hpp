@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "options.hpp"
@@ -105,8 +106,6 @@ using pgn::append_diagnostic;
 // The name shown for an input: "<stdin>" for "-".
 std::string display_name(std::string_view path);
 
-// The extension that says what a file holds, lower case, with a compression suffix looked
-// through: "games.PGN.zst" gives ".pgn".
-std::string content_extension(std::string_view path);
+using pgn::content_extension;  // (libpgn's input.hpp)
 
 }  // namespace fenkit::tools

@@ -84,8 +84,8 @@ void add_files_option(po::options_description& options, const char* what);
 std::vector<std::string> files_from(const po::variables_map& values);
 // UsageError when a file an option writes (-o, --rejects, --duplicates) is one of the inputs
 // (`inputs_option`: "file", or "book" for book merge), the same file by any name: it would be
-// emptied before it is read. files_from() checks this for "file"; a command that opens its
-// outputs before it calls files_from() calls this first.
+// emptied before it is read. files_from() checks this for "file", so a command calls it before
+// it opens its outputs.
 void refuse_outputs_over_inputs(const po::variables_map& values, const char* inputs_option = "file");
 
 // The tag names of a comma-separated list option ("White,Black,WhiteElo"). Throws UsageError

@@ -152,7 +152,7 @@ int run_pgn(const Args& args) {
     for (const char* name : {"no-comments", "no-variations", "no-nags"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
 
-  refuse_outputs_over_inputs(v);  // before the outputs below are opened (emptied)
+  const std::vector<std::string> files = files_from(v);  // before the outputs are opened
   RejectsFile rejects;
   if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
   games.keep_rejects = bool(rejects);
@@ -179,7 +179,6 @@ int run_pgn(const Args& args) {
 
   std::unordered_set<pgn::GameHash, pgn::GameHashHasher> seen;
   std::uint64_t total = 0, rejected = 0, selected = 0, duplicate_count = 0, fixed = 0;
-  const std::vector<std::string> files = files_from(v);
   pgn::read_archive<GamesChunk>(
       files, archive, events,
       [&](const pgn::Chunk& chunk, const pgn::InputSource& input, GamesChunk& result) {

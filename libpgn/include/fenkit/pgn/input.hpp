@@ -66,6 +66,10 @@ FENKIT_API std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> 
                                                    std::size_t size,
                                                    std::string& head);
 
+// The extension that says what a file holds by its name, lower case, with compression suffixes
+// looked through: "games.PGN.zst" gives ".pgn"; empty when the name has none.
+FENKIT_API std::string content_extension(std::string_view path);
+
 // An in-memory text (not copied: it must outlive the source).
 FENKIT_API std::unique_ptr<InputSource> memory_input(std::string_view text,
                                                      std::string name = "<memory>");

@@ -1,4 +1,5 @@
 // Reader: one record per line from a stream.
+#include <algorithm>
 #include <string_view>
 
 #include "fenkit/epd/reader.hpp"
@@ -27,15 +28,27 @@ bool Reader::next_line(std::string_view& text) {
 bool Reader::next(Entry& entry) {
   std::string_view text;
   while (next_line(text)) {
+    const std::string_view line = text;
+    // NUL padding after a record is cut off with the line's end; a line of nothing but NUL
+    // bytes is binary data, not a blank line.
     while (!text.empty() && (text.back() == '\r' || text.back() == '\0' || text.back() == ' ' ||
                              text.back() == '\t'))
       text.remove_suffix(1);
     const std::size_t first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos || text[first] == '#') continue;
+    const std::size_t nul = line.find('\0');
+    if ((first == std::string_view::npos && nul == std::string_view::npos) ||
+        (first != std::string_view::npos && text[first] == '#'))
+      continue;
 
     entry.line = line_;
-    entry.text.assign(text);
     entry.record = Record();
+    if (first == std::string_view::npos) {
+      entry.text.assign(line.substr(0, std::min<std::size_t>(line.size(), 64)));
+      entry.errors = {ReadError{nul + 1,
+                                "NUL bytes where a record should be: binary data, not EPD text"}};
+      return true;
+    }
+    entry.text.assign(text);
     entry.errors = read_record(text, entry.record, options_);
     return true;
   }

@@ -79,8 +79,8 @@ void Chunker::catch_up() {
 
 void Chunker::hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
                        std::shared_ptr<const std::string> storage) {
-  chunk = Chunk{text, offset_, line_, column_, next_game_, games, sequence_++, std::move(storage),
-                numbering_};
+  chunk = Chunk{text,     offset_,   line_,     column_, next_game_, games, sequence_++,
+                std::move(storage), numbering_, last_game_};
   offset_ += text.size();
 }
 

@@ -445,7 +445,10 @@ ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOption
   GameParser parser(visitor, options, TextOrigin{text.data(), options.first_offset},
                     options.first_game_number);
   GameLexer<GameParser> lexer(text, &parser, 0, options.first_line, options.first_column);
-  while (lexer.next(true) == Found::game) {
+  const std::uint64_t wanted = options.last_game_number < options.first_game_number
+                                   ? 0
+                                   : options.last_game_number - options.first_game_number + 1;
+  while (parser.games() < wanted && lexer.next(true) == Found::game) {
   }
   end_line = lexer.line();
   end_column = lexer.column();

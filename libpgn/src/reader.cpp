@@ -1,6 +1,8 @@
 // read_pgn and read_chunk: the text read by the lexer, game after game, through the game parser.
 #include "fenkit/pgn/reader.hpp"
 
+#include <algorithm>
+
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "game_parser.hpp"
@@ -17,6 +19,7 @@ ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options
   options.first_line = chunk.line;
   options.first_column = chunk.column;
   options.first_offset = chunk.offset;
+  options.last_game_number = std::min(options.last_game_number, chunk.last_game);
   std::uint32_t line = 0, column = 0;
   const ReadStats stats = detail::read_games(chunk.text, visitor, options, line, column);
   if (chunk.numbering) {  // the chunker goes on from where this chunk ends

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include "command_run.hpp"
 #include "commands.hpp"
 #include "fenkit/epd/book_builder.hpp"
 #include "fenkit/epd/book_reader.hpp"
@@ -28,26 +28,27 @@ struct BookInputTotals {
   std::size_t games = 0, rejected_games = 0;      // PGN
   std::size_t selected_games = 0;                 // PGN games the filter kept (and not rejected)
   std::size_t records = 0, rejected_records = 0;  // EPD
-  std::size_t records_without_moves = 0;          // EPD records with neither bm nor pm
+  std::size_t records_without_moves = 0;          // EPD records with no bm, pm or sm
+  std::size_t bad_weights = 0;                    // EPD records whose weight is no weight
   std::uint64_t ambiguous = 0;                    // Chess960 positions left out (epd/book_move.hpp)
 };
 
-// Feeds every game of PGN files ("-": standard input) to `builder`, in input order, reading on
-// `jobs` threads; games the reader rejects are reported through `diag` and counted.
-void add_pgn_games(const std::vector<std::string>& paths, epd::BookBuilder& builder, int max_ply,
-                   const pgn::GameFilter& filter, unsigned jobs, Diagnostics& diag,
-                   Progress& progress, BookInputTotals& totals);
+// Feeds every game of a PGN input to `builder`, in input order, reading on `jobs` threads;
+// games the reader rejects are reported and counted. Game numbers go on from `totals.games`.
+void add_pgn_games(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
+                   epd::BookBuilder& builder, int max_ply, const pgn::GameFilter& filter,
+                   unsigned jobs, BookInputTotals& totals);
 
 struct EpdBookInput {
-  // The opcode whose integer operand gives a record's weight; records without it weigh 1.
-  // Empty: every record weighs 1.
+  // The opcode whose operand gives a record's weight (a whole number from 0 to 65535); records
+  // without it weigh 1. Empty: every record weighs 1.
   std::string weight_opcode;
   bool chess960 = false;
 };
 
-// Adds the bm and pm moves of every record of an EPD file ("-": standard input) to `weights`.
-void add_epd_records(const std::string& path, epd::BookWeights& weights, const EpdBookInput& input,
-                     Diagnostics& diag, BookInputTotals& totals);
+// Adds the moves of every record of an EPD input to `weights` (book_epd.cpp says which).
+void add_epd_records(CommandRun& run, pgn::InputSource& input, epd::BookWeights& weights,
+                     const EpdBookInput& options, BookInputTotals& totals);
 
 // Opens a book for reading. Reports a book that cannot be used (naming the file, and the byte
 // at fault) and returns false; with `ignore_trailing_bytes`, a size that is not a multiple of

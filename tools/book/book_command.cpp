@@ -104,8 +104,10 @@ int run_book_key(const Args& args) {
   if (!cl.values.count("fen")) throw UsageError("a FEN is required");
   const fen::Position pos = position_from_words(cl.values["fen"].as<std::vector<std::string>>(),
                                                 cl.values.count("chess960") > 0);
-  std::cout << key_text(fen::polyglot_key(pos)) << '\n';
-  return kExitOk;
+  CommandRun run(cl.values, {.inputs_option = nullptr});
+  run.open_outputs({{"output", "-"}});
+  run.output(0).write(key_text(fen::polyglot_key(pos)) + "\n");
+  return run.finish();
 }
 
 }  // namespace fenkit::tools

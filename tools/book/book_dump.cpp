@@ -8,8 +8,6 @@
 //          bm holds the moves of positive weight, c0 every move with its weight.
 //   jsonl: {"fen":"<4 FEN fields>","key":"463b96181691fc9c",
 //           "moves":[{"san":"e4","uci":"e2e4","weight":120,"learn":0}]}   (on one line)
-#include <iostream>
-
 #include "book.hpp"
 #include "fenkit/epd/book_move.hpp"
 #include "fenkit/epd/book_walk.hpp"
@@ -55,9 +53,42 @@ void write_jsonl(const std::string& fen, std::uint64_t key, const std::vector<Du
   out += "]}\n";
 }
 
-}  // namespace
+// Writes every position the walk reached, with its moves; returns the number of book moves
+// that are not legal in their position (reported, and left out).
+std::size_t write_positions(CommandRun& run, const epd::Book& book, const epd::BookWalk& walk,
+                            DumpFormat format, const std::string& path) {
+  OutputFile& out = run.output(0);
+  std::string text;
+  std::vector<DumpedMove> moves;
+  std::size_t illegal = 0;
+  for (const fen::Position& pos : walk.positions) {
+    const fen::UciOptions uci{.king_takes_rook = pos.is_chess960()};
+    const std::string fen = fen::to_fen(pos, {.clocks = false});
+    moves.clear();
+    for (const epd::BookMove& m : book.moves(pos)) {
+      if (!m.move) {
+        ++illegal;
+        run.diagnostics().error(path, "book move " + epd::book_move_text(m.code) +
+                                          " is not legal in " + fen + "; left out");
+        continue;
+      }
+      moves.push_back(
+          DumpedMove{fen::to_san(pos, m.move), fen::to_uci(m.move, uci), m.weight, m.learn});
+    }
+    if (format == DumpFormat::epd)
+      write_epd(fen, moves, text);
+    else
+      write_jsonl(fen, fen::polyglot_key(pos), moves, text);
+    if (text.size() > (1U << 16)) {
+      out.write(text);
+      text.clear();
+    }
+  }
+  out.write(text);
+  return illegal;
+}
 
-int run_book_dump(const Args& args) {
+po::options_description dump_options() {
   po::options_description options("book dump options");
   // clang-format off
   options.add_options()
@@ -71,75 +102,55 @@ int run_book_dump(const Args& args) {
       ("book", po::value<std::vector<std::string>>(), "the book file");
   // clang-format on
   add_report_options(options);
+  return options;
+}
+
+}  // namespace
+
+int run_book_dump(const Args& args) {
+  const po::options_description options = dump_options();
   const CommandLine cl = parse_command_line(args, options, "book");
   const auto& v = cl.values;
   if (cl.help) {
     print_help("book dump", "BOOK.bin [--format epd|jsonl] [--fen FEN]...", options,
                {{"fenkit book dump book.bin > book.epd", "every position of the book, as EPD"},
-                {"fenkit book dump -f jsonl --gap 2 book.bin", "JSON lines, through 2-ply gaps"}},
-               "Exit status 1 if some of the book's positions could not be reached (and so\n"
-               "not written) or hold moves that are not legal there.");
+                {"fenkit book dump -f jsonl --gap 2 book.bin", "JSON lines, through 2-ply gaps"},
+                {"fenkit book dump book.bin | fenkit book build -o same.bin",
+                 "the book built back from its dump, byte for byte"}},
+               "EPD lines hold bm with the moves of positive weight and c0 with every move and its\n"
+               "weight, which `book build` reads back. Positions the walk cannot reach from the\n"
+               "start (or --fen) are counted and named in a warning. Exit status 1 if a book\n"
+               "move is not legal in its position.");
     return kExitOk;
   }
   if (!v.count("book") || v["book"].as<std::vector<std::string>>().size() != 1)
     throw UsageError("one book file is required");
   const std::string path = v["book"].as<std::vector<std::string>>().front();
   const DumpFormat format = v["format"].as<std::string>() == "epd" ? DumpFormat::epd : DumpFormat::jsonl;
-  const int gap = int(v["gap"].as<std::int64_t>());
   std::vector<fen::Position> roots;
-  if (v.count("fen")) {
-    for (const std::string& text : v["fen"].as<std::vector<std::string>>())
-      roots.push_back(position_from_words({text}, v.count("chess960") > 0));
-  } else {
-    roots.emplace_back();
-  }
+  for (const std::string& text : v.count("fen") ? v["fen"].as<std::vector<std::string>>()
+                                                : std::vector<std::string>{})
+    roots.push_back(position_from_words({text}, v.count("chess960") > 0));
+  if (roots.empty()) roots.emplace_back();
 
-  const Reporting reporting = reporting_from(v);
-  Diagnostics diag(reporting);
+  CommandRun run(v, {.inputs_option = "book", .kind = "a book"});
+  run.open_outputs({{"output", "-"}});
   std::optional<epd::Book> book;
-  if (!open_book(path, v.count("ignore-trailing-bytes") > 0, diag, book)) return kExitUsage;
-  const epd::BookWalk walk = epd::walk_book(*book, roots, {.max_gap = gap});
-
-  std::string out;
-  std::vector<DumpedMove> moves;
-  std::size_t illegal = 0;
-  for (const fen::Position& pos : walk.positions) {
-    const fen::UciOptions uci{.king_takes_rook = pos.is_chess960()};
-    const std::string fen = fen::to_fen(pos, {.clocks = false});
-    moves.clear();
-    for (const epd::BookMove& m : book->moves(pos)) {
-      if (!m.move) {
-        ++illegal;
-        diag.file_error(path, "book move " + epd::book_move_text(m.code) + " is not legal in " +
-                                  fen + "; left out");
-        continue;
-      }
-      moves.push_back(
-          DumpedMove{fen::to_san(pos, m.move), fen::to_uci(m.move, uci), m.weight, m.learn});
-    }
-    if (format == DumpFormat::epd)
-      write_epd(fen, moves, out);
-    else
-      write_jsonl(fen, fen::polyglot_key(pos), moves, out);
-    if (out.size() > (1U << 16)) {
-      std::cout << out;
-      out.clear();
-    }
-  }
-  std::cout << out << std::flush;
-
+  if (!open_book(path, v.count("ignore-trailing-bytes") > 0, run.diagnostics(), book))
+    return run.finish();
+  const epd::BookWalk walk =
+      epd::walk_book(*book, roots, {.max_gap = int(v["gap"].as<std::int64_t>())});
+  const std::size_t illegal = write_positions(run, *book, walk, format, path);
   if (walk.unreached_keys)
-    diag.file_warning(path, std::to_string(walk.unreached_keys) + " of " +
-                                std::to_string(walk.keys) + " positions (" +
-                                std::to_string(walk.unreached_entries) +
-                                " entries) were not reached from the " +
-                                (v.count("fen") ? "given positions" : "start position") +
-                                " and are not written; --fen or a larger --gap may reach them");
-  if (!reporting.quiet)
-    std::cerr << walk.positions.size() << " positions written, " << walk.unreached_keys
-              << " not reached, " << illegal << " illegal moves left out"
-              << diag.warnings_note() << '\n';
-  return walk.unreached_keys || illegal ? kExitRejected : kExitOk;
+    run.diagnostics().file_warning(
+        path, std::to_string(walk.unreached_keys) + " of " + std::to_string(walk.keys) +
+                  " positions (" + std::to_string(walk.unreached_entries) +
+                  " entries) were not reached from the " +
+                  (v.count("fen") ? "given positions" : "start position") +
+                  " and are not written; --fen or a larger --gap may reach them");
+  return run.finish(Summary("positions", walk.keys, walk.positions.size(), 0)
+                        .also(walk.unreached_keys, "not reached")
+                        .also(illegal, "illegal moves left out"));
 }
 
 }  // namespace fenkit::tools

@@ -1,8 +1,6 @@
 // fenkit book merge: several books into one, as `polyglot merge-book` merges two.
 #include "fenkit/epd/book_merge.hpp"
 
-#include <iostream>
-
 #include "book.hpp"
 #include "fenkit/epd/book_writer.hpp"
 
@@ -32,31 +30,29 @@ int run_book_merge(const Args& args) {
     return kExitOk;
   }
   if (!v.count("output")) throw UsageError("-o OUT.bin is required");
-  refuse_outputs_over_inputs(v, "book");
   if (!v.count("book") || v["book"].as<std::vector<std::string>>().size() < 2)
     throw UsageError("at least two books are required");
   const auto mode =
       v.count("first-wins") ? epd::BookMergeMode::first_wins : epd::BookMergeMode::add_weights;
 
-  Diagnostics diag;
+  CommandRun run(v, {.inputs_option = "book", .kind = "a book"});
+  const std::string output = v["output"].as<std::string>();
+  run.open_outputs({{"output", output}});
   std::vector<epd::BookEntry> merged;
   bool first = true;
-  for (const std::string& path : v["book"].as<std::vector<std::string>>()) {
+  for (const std::string& path : run.inputs()) {
     std::optional<epd::Book> book;
-    if (!open_book(path, v.count("ignore-trailing-bytes") > 0, diag, book)) return kExitUsage;
+    if (!open_book(path, v.count("ignore-trailing-bytes") > 0, run.diagnostics(), book))
+      return run.finish();
     const std::vector<epd::BookEntry> entries = book->entries();
     merged = first ? entries : epd::merge_books(merged, entries, mode);
     first = false;
   }
-  const std::string output = v["output"].as<std::string>();
-  try {
-    epd::write_book(output, merged);
-  } catch (const epd::BookError& e) {
-    diag.file_error(e.file(), e.detail());
-    return kExitUsage;
-  }
-  if (!reporting_from(v).quiet) std::cerr << merged.size() << " entries written to " << output << '\n';
-  return kExitOk;
+  const std::vector<unsigned char> bytes = epd::book_bytes(merged);
+  run.output(0).write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  const std::size_t books = run.inputs().size();
+  return run.finish(Summary("books", books, books, 0)
+                        .then(std::to_string(merged.size()) + " entries written to " + output));
 }
 
 }  // namespace fenkit::tools

@@ -1,6 +1,5 @@
 // fenkit book probe: the book moves of one position, with their weights and shares.
 #include <cstdio>
-#include <iostream>
 
 #include "book.hpp"
 #include "fenkit/epd/book_move.hpp"
@@ -19,6 +18,7 @@ int run_book_probe(const Args& args) {
       ("learn", "add a column with the learn field")
       ("args", po::value<std::vector<std::string>>(), "BOOK.bin, then the position (default: the start)");
   // clang-format on
+  add_report_options(options);
   const CommandLine cl = parse_command_line(args, options, "args");
   const auto& v = cl.values;
   if (cl.help) {
@@ -38,13 +38,15 @@ int run_book_probe(const Args& args) {
   const fen::Position pos =
       words.empty() ? fen::Position() : position_from_words(words, v.count("chess960") > 0);
 
-  Diagnostics diag;
+  CommandRun run(v, {.inputs_option = nullptr});
+  run.open_outputs({{"output", "-"}});
+  Diagnostics& diag = run.diagnostics();
   std::optional<epd::Book> book;
-  if (!open_book(path, v.count("ignore-trailing-bytes") > 0, diag, book)) return kExitUsage;
+  if (!open_book(path, v.count("ignore-trailing-bytes") > 0, diag, book)) return run.finish();
   const std::vector<epd::BookMove> moves = book->moves(pos);
   if (moves.empty()) {
-    diag.file_error(path, "the position is not in the book: " + fen::to_fen(pos));
-    return kExitRejected;
+    diag.error(path, "the position is not in the book: " + fen::to_fen(pos));
+    return run.finish();
   }
 
   std::uint64_t total = 0;
@@ -60,13 +62,13 @@ int run_book_probe(const Args& args) {
     if (v.count("learn"))
       n += std::snprintf(line + n, sizeof line - std::size_t(n), " %10lu",
                          static_cast<unsigned long>(m.learn));
-    std::cout << std::string_view(line, std::size_t(n)) << '\n';
+    line[n++] = '\n';
+    run.output(0).write(std::string_view(line, std::size_t(n)));
     if (!m.move)
-      diag.file_error(path, "book move " + epd::book_move_text(m.code) + " is not legal in " +
-                                fen::to_fen(pos));
+      diag.error(path, "book move " + epd::book_move_text(m.code) + " is not legal in " +
+                           fen::to_fen(pos));
   }
-  std::cout.flush();
-  return diag.errors() ? kExitRejected : kExitOk;
+  return run.finish();
 }
 
 }  // namespace fenkit::tools

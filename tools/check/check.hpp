@@ -4,17 +4,14 @@
 #include <cstddef>
 #include <string>
 
-#include "cli.hpp"
+#include "command_run.hpp"
 #include "input_kind.hpp"
 #include "fenkit/fen/setup.hpp"
 #include "fenkit/pgn/input.hpp"
-#include "progress.hpp"
 
 namespace fenkit::tools {
 
-
 struct CheckOptions {
-  bool quiet = false;
   bool lenient = false;
   fen::Problems relax;
   unsigned jobs = 0;
@@ -27,15 +24,15 @@ struct CheckTotals {
 };
 
 // Each checks an input already open (and reports a failure to read it on).
-void check_fen_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
+void check_fen_input(CommandRun& run, pgn::InputSource& input, const CheckOptions& options,
                      CheckTotals& totals);
-void check_epd_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
+void check_epd_input(CommandRun& run, pgn::InputSource& input, const CheckOptions& options,
                      CheckTotals& totals);
 // `size`: the input's size on disk, for the progress line (0 when unknown).
-void check_pgn_input(pgn::InputSource& input, std::uint64_t size, const CheckOptions& options,
-                     Diagnostics& diag, Progress& progress, CheckTotals& totals);
+void check_pgn_input(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
+                     const CheckOptions& options, CheckTotals& totals);
 
-// "G games, U used, R rejected" and/or "P positions, U used, R rejected", with the warnings.
-void print_summary(const CheckTotals& totals, const Diagnostics& diag);
+// "G games, U used, R rejected" and/or "P positions, U used, R rejected".
+Summary check_summary(const CheckTotals& totals);
 
 }  // namespace fenkit::tools

@@ -1,12 +1,7 @@
 // fenkit check: validate files and report every problem with its place.
 //
 // What each input holds (PGN, EPD or FEN) is told from its content unless --format says.
-#include <iostream>
-
-#include "archive_events.hpp"
 #include "check.hpp"
-#include "fenkit/pgn/archive.hpp"
-#include "cli.hpp"
 #include "commands.hpp"
 
 namespace fenkit::tools {
@@ -19,11 +14,7 @@ InputFormat format_of(std::string_view head, const std::string& path, const std:
   if (forced == "fen") return InputFormat::fen;
   if (forced == "epd") return InputFormat::epd;
   if (forced == "pgn") return InputFormat::pgn;
-  if (const auto found = detect_format(head)) return *found;
-  const std::string extension = content_extension(path);
-  if (extension == ".epd") return InputFormat::epd;
-  if (extension == ".fen") return InputFormat::fen;
-  return InputFormat::pgn;
+  return input_format(head, path);
 }
 
 const char* format_name(InputFormat format) {
@@ -35,9 +26,7 @@ const char* format_name(InputFormat format) {
   return "";
 }
 
-}  // namespace
-
-int run_check(const Args& args) {
+po::options_description check_options() {
   po::options_description options("check options");
   options.add_options()
       ("format,f", one_of({"auto", "pgn", "epd", "fen"})->default_value("auto"),
@@ -48,6 +37,13 @@ int run_check(const Args& args) {
   add_jobs_option(options, "PGN: worker threads");
   add_report_options(options);
   add_files_option(options, "input files ('-' or none: standard input)");
+  return options;
+}
+
+}  // namespace
+
+int run_check(const Args& args) {
+  const po::options_description options = check_options();
   const CommandLine cl = parse_command_line(args, options, "file");
   const auto& v = cl.values;
   if (cl.help) {
@@ -68,45 +64,38 @@ int run_check(const Args& args) {
   check.jobs = jobs_from(v);
   check.syntax_only = v.count("syntax-only") > 0;
   check.relax = relax_from(v);
-  const std::vector<std::string> files = files_from(v);
   const std::string forced = v["format"].as<std::string>();
   refuse_unless(v, "syntax-only", forced == "auto" || forced == "pgn", "PGN input");
   refuse_unless(v, "lenient", forced == "auto" || forced == "fen", "FEN input");
 
-  const Reporting reporting = reporting_from(v);
-  Progress progress(reporting.progress);
-  Diagnostics diag(reporting, &progress);
+  CommandRun run(v, {.kind = "PGN, EPD or FEN"});
   CheckTotals totals;
-  for (const std::string& path : files) {
-    std::unique_ptr<pgn::InputSource> input;
+  for (const std::string& path : run.inputs()) {
+    std::unique_ptr<pgn::InputSource> input = run.open_input(path);
+    if (!input) continue;
     std::string head;
     try {
-      input = pgn::open_input(path);
-      announce_terminal_input(input->name(), "PGN, EPD or FEN");
       // Enough to pass a long comment or a large tag section at the top of a file.
       input = pgn::peek_input(std::move(input), std::size_t(1) << 16, head);
     } catch (const std::exception& e) {
-      diag.file_error(display_name(path), e.what());
+      run.input_failed(display_name(path), e.what());
       continue;
     }
     const InputFormat format = format_of(head, path, forced);
     if (check.syntax_only && format != InputFormat::pgn) {
-      diag.file_error(input->name(), std::string("holds ") + format_name(format) +
-                                         "; --syntax-only checks PGN games only");
+      run.input_failed(input->name(), std::string("holds ") + format_name(format) +
+                                          "; --syntax-only checks PGN games only");
       continue;
     }
     switch (format) {
-      case InputFormat::fen: check_fen_input(*input, check, diag, totals); break;
-      case InputFormat::epd: check_epd_input(*input, check, diag, totals); break;
+      case InputFormat::fen: check_fen_input(run, *input, check, totals); break;
+      case InputFormat::epd: check_epd_input(run, *input, check, totals); break;
       case InputFormat::pgn:
-        check_pgn_input(*input, pgn::total_input_size({path}), check, diag, progress, totals);
+        check_pgn_input(run, *input, pgn::total_input_size({path}), check, totals);
         break;
     }
   }
-  progress.clear();
-  if (!reporting.quiet) print_summary(totals, diag);
-  if (diag.unreadable()) return kExitUsage;
-  return diag.errors() ? kExitRejected : kExitOk;
+  return run.finish(check_summary(totals));
 }
 
 }  // namespace fenkit::tools

@@ -4,12 +4,12 @@
 
 namespace fenkit::tools {
 
-void check_epd_input(pgn::InputSource& input, const CheckOptions& options, Diagnostics& diag,
+void check_epd_input(CommandRun& run, pgn::InputSource& input, const CheckOptions& options,
                      CheckTotals& totals) {
   epd::ReadOptions read;
   read.checks.relax = options.relax;
   EpdTotals epd_totals;
-  read_epd_input(input, read, diag, epd_totals, nullptr);
+  read_epd_input(run, input, read, epd_totals, nullptr);
   totals.positions += epd_totals.records;
   totals.good_positions += epd_totals.records - epd_totals.rejected;
 }

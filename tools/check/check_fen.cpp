@@ -1,5 +1,4 @@
 // fenkit check for FEN files: one FEN per line; blank lines and '#' comments are skipped.
-#include <cstdio>
 #include <stdexcept>
 
 #include "check.hpp"
@@ -8,7 +7,7 @@
 
 namespace fenkit::tools {
 
-void check_fen_input(pgn::InputSource& in, const CheckOptions& options, Diagnostics& diag,
+void check_fen_input(CommandRun& run, pgn::InputSource& in, const CheckOptions& options,
                      CheckTotals& totals) {
   const std::string& name = in.name();
   const fen::FenOptions fen_options{.lenient = options.lenient, .relax = options.relax};
@@ -26,26 +25,23 @@ void check_fen_input(pgn::InputSource& in, const CheckOptions& options, Diagnost
         ++totals.good_positions;
         continue;
       }
-      diag.error(name, lines.line_number(), error.column ? error.column : first + 1,
+      run.diagnostics().error(name, lines.line_number(), error.column ? error.column : first + 1,
                  error.message());
     }
   } catch (const std::runtime_error& e) {
     // Breaks off (a damaged compressed file) after the lines before.
-    diag.file_error(name, e.what());
+    run.input_failed(name, e.what());
   }
 }
 
-void print_summary(const CheckTotals& totals, const Diagnostics& diag) {
-  std::string line;
-  auto add = [&](std::size_t all, std::size_t used, const char* what) {
-    if (!line.empty()) line += "; ";
-    line += std::to_string(all) + " " + what + ", " + std::to_string(used) + " used, " +
-            std::to_string(all - used) + " rejected";
-  };
-  if (totals.games || !totals.positions) add(totals.games, totals.good_games, "games");
-  if (totals.positions) add(totals.positions, totals.good_positions, "positions");
-  line += diag.warnings_note();
-  std::fprintf(stderr, "%s\n", line.c_str());
+Summary check_summary(const CheckTotals& totals) {
+  Summary summary;
+  if (totals.games || !totals.positions)
+    summary.and_counts("games", totals.games, totals.good_games, totals.games - totals.good_games);
+  if (totals.positions)
+    summary.and_counts("positions", totals.positions, totals.good_positions,
+                       totals.positions - totals.good_positions);
+  return summary;
 }
 
 }  // namespace fenkit::tools

@@ -1,7 +1,6 @@
 // fenkit check for PGN: every move replayed (variations too); every problem reported with its
 // place; a game is good when nothing rejected it. Chunks of games are checked on -j threads
 // and reported in input order.
-#include "archive_events.hpp"
 #include "check.hpp"
 
 namespace fenkit::tools {
@@ -25,10 +24,9 @@ class CheckVisitor : public pgn::Visitor {
 
 }  // namespace
 
-void check_pgn_input(pgn::InputSource& input, std::uint64_t size, const CheckOptions& options,
-                     Diagnostics& diag, Progress& progress, CheckTotals& totals) {
+void check_pgn_input(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
+                     const CheckOptions& options, CheckTotals& totals) {
   pgn::ReaderOptions reader;
-  reader.file_name = input.name();
   reader.check_moves = !options.syntax_only;
   reader.move_locations = false;  // only diagnostics need places, and they always have them
   reader.comments = false;
@@ -37,20 +35,18 @@ void check_pgn_input(pgn::InputSource& input, std::uint64_t size, const CheckOpt
   pgn::ArchiveOptions archive;
   archive.jobs = options.jobs;
   archive.first_game = totals.games + 1;
-  ReportedEvents events(diag, progress);
-  pgn::ArchiveReader<ChunkReport> games(
-      archive, events,
-      [&](const pgn::Chunk& chunk, const pgn::InputSource&, ChunkReport& report) {
-        CheckVisitor visitor(input.name(), diag.show_warnings(), report);
-        pgn::read_chunk(chunk, visitor, reader);
-      },
+  const bool warnings = run.diagnostics().show_warnings();
+  run.read_games<ChunkReport>(
+      input, size, archive,
+      pgn::visit_chunks<ChunkReport>(reader,
+                                     [&](const pgn::InputSource& in, ChunkReport& report) {
+                                       return CheckVisitor(in.name(), warnings, report);
+                                     }),
       [&](ChunkReport& report) {
-        diag.print(report.lines, report.errors, report.warnings);
+        run.take(report);
         totals.games += report.games;
         totals.good_games += report.games - report.rejected;
       });
-  games.expect_bytes(size);
-  games.read(input);
 }
 
 }  // namespace fenkit::tools

@@ -1,7 +1,5 @@
 #include "cli.hpp"
 
-#include "archive_events.hpp"
-
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -15,8 +13,8 @@
 namespace fenkit::tools {
 
 OutputError::OutputError(const std::string& file)
-    : std::runtime_error(file + ": error: cannot write" +
-                         (errno ? std::string(": ") + std::strerror(errno) : std::string())) {}
+    : message_(file + ": error: cannot write" +
+               (errno ? std::string(": ") + std::strerror(errno) : std::string())) {}
 
 CommandLine parse_command_line(const std::vector<std::string>& args,
                                const po::options_description& options, const char* positional) {
@@ -100,6 +98,13 @@ std::string_view without_name(std::string_view file, std::string_view message) {
 }
 
 }  // namespace
+
+void Diagnostics::error(std::string_view file, std::string_view message) {
+  ++errors_;
+  std::string text = std::string(file) + ": error: ";
+  fen::append_printable(text, message, message.size());
+  write(text + "\n");
+}
 
 void Diagnostics::file_error(std::string_view file, std::string_view message) {
   ++errors_;

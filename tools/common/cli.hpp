@@ -31,10 +31,16 @@ struct UsageError : std::runtime_error {
 };
 
 // Output that could not be written (a full disk, a closed pipe): main() reports
-// "FILE: error: cannot write: REASON" and exits 2, since not all input was used.
-struct OutputError : std::runtime_error {
+// "FILE: error: cannot write: REASON" and exits 2, since not all input was used. Not a
+// std::runtime_error, so that no handler meant for input that cannot be read takes it.
+class OutputError : public std::exception {
+ public:
   // `file` is the output's name ("<stdout>" for standard output); the reason is errno's.
   explicit OutputError(const std::string& file);
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
 };
 
 struct CommandLine {
@@ -75,6 +81,9 @@ class Diagnostics {
 
   void error(std::string_view file, std::size_t line, std::size_t column, std::string_view message);
   void warning(std::string_view file, std::size_t line, std::size_t column, std::string_view message);
+  // An error in an input that has no lines (a book): FILE: error: MESSAGE. Unlike file_error,
+  // the input was read.
+  void error(std::string_view file, std::string_view message);
   // An error about a whole input (missing, unreadable, cut short): FILE: error: MESSAGE.
   // Counts the input as unreadable (exit status 2).
   void file_error(std::string_view file, std::string_view message);
@@ -105,6 +114,10 @@ using pgn::append_diagnostic;
 
 // The name shown for an input: "<stdin>" for "-".
 std::string display_name(std::string_view path);
+
+// Says once, on standard error, "reading KIND from standard input; end with Ctrl-D" when
+// standard input is a terminal and `name` is standard input.
+void announce_terminal_input(std::string_view name, std::string_view kind);
 
 using pgn::content_extension;  // (libpgn's input.hpp)
 

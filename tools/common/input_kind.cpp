@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "fenkit/pgn/input.hpp"
+
 namespace fenkit::tools {
 
 namespace {
@@ -63,6 +65,14 @@ std::optional<InputFormat> detect_format(std::string_view head) {
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+InputFormat input_format(std::string_view head, const std::string& path) {
+  if (const auto found = detect_format(head)) return *found;
+  const std::string extension = pgn::content_extension(path);
+  if (extension == ".epd") return InputFormat::epd;
+  if (extension == ".fen") return InputFormat::fen;
+  return InputFormat::pgn;
 }
 
 }  // namespace fenkit::tools

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace fenkit::tools {
@@ -14,5 +15,9 @@ enum class InputFormat { fen, epd, pgn };
 // numbers end the line, EPD otherwise. Nothing when the text says nothing (empty, or unlike
 // any of them).
 std::optional<InputFormat> detect_format(std::string_view head);
+
+// What an input holds: by its first bytes, else (an input that says nothing, such as an empty
+// one) by its name's extension, else PGN.
+InputFormat input_format(std::string_view head, const std::string& path);
 
 }  // namespace fenkit::tools

@@ -1,6 +1,5 @@
 #include "options.hpp"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <charconv>
@@ -164,29 +163,11 @@ void add_files_option(po::options_description& options, const char* what) {
   options.add_options()("file", po::value<std::vector<std::string>>(), what);
 }
 
-std::vector<std::string> files_from(const po::variables_map& values) {
-  if (!values.count("file")) return {"-"};
-  refuse_outputs_over_inputs(values);
-  return values["file"].as<std::vector<std::string>>();
-}
-
-void refuse_outputs_over_inputs(const po::variables_map& values, const char* inputs_option) {
-  if (!values.count(inputs_option)) return;
-  const auto& inputs = values[inputs_option].as<std::vector<std::string>>();
-  for (const char* option : {"output", "rejects", "duplicates"}) {
-    if (!values.count(option)) continue;
-    const std::string& output = values[option].as<std::string>();
-    struct stat written {};
-    if (output == "-" || ::stat(output.c_str(), &written) != 0) continue;  // a new file
-    for (const std::string& input : inputs) {
-      struct stat read {};
-      if (input != "-" && ::stat(input.c_str(), &read) == 0 && read.st_dev == written.st_dev &&
-          read.st_ino == written.st_ino)
-        throw UsageError("--" + std::string(option) + " " + fen::printable(output) +
-                         " is the input " + fen::printable(input) +
-                         ": it would be emptied before it is read");
-    }
-  }
+std::vector<std::string> files_from(const po::variables_map& values, const char* option) {
+  if (!values.count(option)) return {"-"};
+  const boost::any& value = values[option].value();
+  if (const auto* one = boost::any_cast<std::string>(&value)) return {*one};
+  return values[option].as<std::vector<std::string>>();
 }
 
 std::vector<std::string> tag_names(const po::variables_map& values, const char* option) {

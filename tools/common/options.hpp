@@ -33,6 +33,8 @@ class CheckedValue : public po::typed_value<T> {
   using Read = std::function<T(const std::string& token)>;
   explicit CheckedValue(Read read) : po::typed_value<T>(nullptr), read_(std::move(read)) {}
   void xparse(boost::any& store, const std::vector<std::string>& tokens) const override {
+    // A value given twice (-f csv -f jsonl) is a usage error, as for every single-valued option.
+    po::validators::check_first_occurrence(store);
     store = boost::any(read_(po::validators::get_single_string(tokens)));
   }
 
@@ -79,14 +81,10 @@ fen::Problems relax_from(const po::variables_map& values);
 // --rejects FILE.
 void add_rejects_option(po::options_description& options, const char* what);
 
-// The input files (positional), '-' or none for standard input.
+// The input files (positional, or an option of one file such as --suite), '-' or none for
+// standard input.
 void add_files_option(po::options_description& options, const char* what);
-std::vector<std::string> files_from(const po::variables_map& values);
-// UsageError when a file an option writes (-o, --rejects, --duplicates) is one of the inputs
-// (`inputs_option`: "file", or "book" for book merge), the same file by any name: it would be
-// emptied before it is read. files_from() checks this for "file", so a command calls it before
-// it opens its outputs.
-void refuse_outputs_over_inputs(const po::variables_map& values, const char* inputs_option = "file");
+std::vector<std::string> files_from(const po::variables_map& values, const char* option = "file");
 
 // The tag names of a comma-separated list option ("White,Black,WhiteElo"). Throws UsageError
 // naming the option for an empty name or one with a blank or quote in it.

@@ -41,6 +41,12 @@ class Progress {
     shown_ = true;
   }
 
+  // No more progress lines (standard output turned out to share the terminal).
+  void disable() {
+    clear();
+    enabled_ = false;
+  }
+
   // Removes the line, before other messages or at the end.
   void clear() {
     if (!shown_) return;

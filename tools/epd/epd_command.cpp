@@ -3,17 +3,14 @@
 //
 // The command is a source of records feeding one output: EPD files (read_epd_file()), or with
 // --from-pgn the positions of PGN games (epd_from_pgn.cpp).
-#include <cstdio>
-#include <fstream>
-#include <memory>
+#include <optional>
 
-#include "cli.hpp"
+#include "command_run.hpp"
 #include "commands.hpp"
 #include "epd_from_pgn.hpp"
-#include "rejects_file.hpp"
-#include "selection_options.hpp"
 #include "epd_input.hpp"
 #include "epd_output.hpp"
+#include "selection_options.hpp"
 
 namespace fenkit::tools {
 
@@ -26,9 +23,7 @@ epd::ClockFields clock_fields_from_name(const std::string& name) {
   throw UsageError("unknown --fields '" + name + "' (as-read, 4 or 6)");
 }
 
-}  // namespace
-
-int run_epd(const Args& args) {
+po::options_description epd_options() {
   po::options_description options("epd options");
   options.add_options()
       ("format,f", one_of({"epd", "fen", "jsonl"})->default_value("epd"),
@@ -48,6 +43,13 @@ int run_epd(const Args& args) {
   add_files_option(options, "input files ('-' or none: standard input)");
   options.add(from_pgn_options());
   options.add(selection_options());
+  return options;
+}
+
+}  // namespace
+
+int run_epd(const Args& args) {
+  const po::options_description options = epd_options();
   const CommandLine cl = parse_command_line(args, options, "file");
   const auto& v = cl.values;
   if (cl.help) {
@@ -64,10 +66,8 @@ int run_epd(const Args& args) {
   const EpdFormat format = epd_format_from_name(v["format"].as<std::string>());
   const epd::WriteOptions write{.clocks = clock_fields_from_name(v["fields"].as<std::string>()),
                                 .sort_operations = v.count("sort") > 0};
-  const std::vector<std::string> files = files_from(v);
   if (v.count("from-pgn"))
-    return run_epd_from_pgn(v, files, format, write,
-                            write.clocks == epd::ClockFields::as_read);
+    return run_epd_from_pgn(v, format, write, write.clocks == epd::ClockFields::as_read);
   if (const std::string name = from_pgn_option_used(v); !name.empty())
     throw UsageError("--" + name + " only goes with --from-pgn");
   refuse_unless(v, "jobs", false, "--from-pgn");
@@ -77,31 +77,19 @@ int run_epd(const Args& args) {
   read.checks.relax = relax_from(v);
   const bool check_only = v.count("check") > 0;
 
-  std::unique_ptr<EpdOutput> output;
-  if (!check_only) output = std::make_unique<EpdOutput>(format, write);
-  const RecordHandler on_record = [&](const epd::Entry& entry) {
-    if (output) output->write(entry.record);
-  };
-  // Rejected lines kept apart, so that they can be mended and read again.
-  RejectsFile rejects;
-  if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
-  const RecordHandler on_reject = [&](const epd::Entry& entry) {
-    rejects.write(entry.text);
-    rejects.write("\n");
-  };
-
-  const Reporting reporting = reporting_from(v);
-  Diagnostics diag(reporting);
+  CommandRun run(v, {.kind = "EPD"});
+  run.open_outputs(check_only ? std::vector<PlannedOutput>{}
+                              : std::vector<PlannedOutput>{{"output", "-"}});
+  std::optional<EpdOutput> output;
+  if (!check_only) output.emplace(format, write, run.output(0));
   EpdTotals totals;
-  for (const std::string& path : files)
-    read_epd_file(path, read, diag, totals, on_record, on_reject);
-  output.reset();  // flushes
-
-  if (!reporting.quiet)
-    std::fprintf(stderr, "%zu records, %zu used, %zu rejected%s\n", totals.records,
-                 totals.records - totals.rejected, totals.rejected, diag.warnings_note().c_str());
-  if (!rejects.close() || diag.unreadable()) return kExitUsage;
-  return totals.rejected ? kExitRejected : kExitOk;
+  for (const std::string& path : run.inputs())
+    read_epd_file(run, path, read, totals, [&](const epd::Entry& entry) {
+      if (output) output->write(entry.record);
+    });
+  if (output) output->flush();
+  return run.finish(
+      Summary("records", totals.records, totals.records - totals.rejected, totals.rejected));
 }
 
 }  // namespace fenkit::tools

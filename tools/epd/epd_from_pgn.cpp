@@ -1,23 +1,15 @@
 // fenkit epd --from-pgn: position suites from games, as engine testers build opening books.
 #include "epd_from_pgn.hpp"
 
-#include <unistd.h>
-
 #include <charconv>
-#include <chrono>
 #include <cstdio>
-#include <memory>
-#include <optional>
 
-#include "archive_events.hpp"
-#include "fenkit/fen/printable.hpp"
-#include "fenkit/pgn/archive.hpp"
+#include "command_run.hpp"
 #include "fenkit/epd/position_table.hpp"
-#include "progress.hpp"
-#include "rejects_file.hpp"
-#include "suite_output.hpp"
-#include "selection_options.hpp"
 #include "fenkit/epd/suite.hpp"
+#include "fenkit/fen/printable.hpp"
+#include "selection_options.hpp"
+#include "suite_output.hpp"
 
 namespace fenkit::tools {
 
@@ -82,11 +74,12 @@ std::string from_pgn_option_used(const po::variables_map& v) {
   return {};
 }
 
-int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>& files,
-                     EpdFormat format, epd::WriteOptions write, bool fields_as_read) {
+namespace {
+
+// Which positions of which games the command line asks for. Throws UsageError.
+epd::SuiteFilter suite_settings(const po::variables_map& v) {
   for (const char* name : {"check", "relax", "chess960"})
     if (v.count(name)) throw UsageError(std::string("--") + name + " does not go with --from-pgn");
-
   epd::SuiteFilter filter;
   if (v.count("ply")) {
     const auto [first, last] = parse_plies(v["ply"].as<std::string>());
@@ -94,103 +87,89 @@ int run_epd_from_pgn(const po::variables_map& v, const std::vector<std::string>&
     filter.max_ply = last;
   }
   if (v.count("side")) filter.side = parse_side(v["side"].as<std::string>());
-  const pgn::GameFilter selection = filter_from(v);
-  filter.games = &selection;
   filter.ep = ep_from(v);
-  const auto min_count = std::uint32_t(std::min<std::int64_t>(
-      v.count("min-count") ? v["min-count"].as<std::int64_t>() : 1, UINT32_MAX));
-  const bool unique = v.count("unique") > 0 || v.count("min-count") > 0;
-  const bool annotate = v.count("annotate") > 0;
-  filter.once_per_game = unique;  // counts are of games, not of sightings
-  filter.notes = annotate;
-  const Reporting reporting = reporting_from(v);
+  // Counts are of games, not of sightings.
+  filter.once_per_game = v.count("unique") > 0 || v.count("min-count") > 0;
+  filter.notes = v.count("annotate") > 0;
+  return filter;
+}
 
-  RejectsFile rejects;
-  if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
-
-  // Without --fields the suite has the four EPD fields only; FEN and JSON always have six.
-  const bool four_fields_only = format == EpdFormat::epd && fields_as_read;
-  EpdOutput output(format, write);
-  std::vector<std::string> file_names;
-  SuiteOutput suite(output, format, write, four_fields_only, annotate, file_names);
-  epd::PositionTable table;
-
-  Progress progress(reporting.progress);
-  Diagnostics diag(reporting, &progress);
-  ReportedEvents events(diag, progress);
-  const auto started = std::chrono::steady_clock::now();
-  std::uint64_t games = 0, selected = 0, used = 0, rejected = 0;
-
-  pgn::ArchiveOptions archive;
-  archive.jobs = jobs_from(v);
+pgn::ReaderOptions suite_reader() {
   pgn::ReaderOptions reader;
   reader.move_locations = false;
   reader.comments = false;
   // Only the main line gives positions; a bad move in a side line is not the main line's fault.
   reader.reject_bad_variations = false;
+  return reader;
+}
+
+}  // namespace
+
+int run_epd_from_pgn(const po::variables_map& v, EpdFormat format, epd::WriteOptions write,
+                     bool fields_as_read) {
+  epd::SuiteFilter filter = suite_settings(v);
+  const pgn::GameFilter selection = filter_from(v);
+  filter.games = &selection;
+  const auto min_count = std::uint32_t(std::min<std::int64_t>(
+      v.count("min-count") ? v["min-count"].as<std::int64_t>() : 1, UINT32_MAX));
+  const bool unique = filter.once_per_game, annotate = filter.notes;
+
+  CommandRun run(v);
+  run.open_outputs({{"output", "-"}});
+  // Without --fields the suite has the four EPD fields only; FEN and JSON always have six.
+  EpdOutput output(format, write, run.output(0));
   // Files are named by their index in the notes (--annotate); game numbers go on across files.
+  std::vector<std::string> file_names;
+  for (const std::string& path : run.inputs()) file_names.push_back(display_name(path));
+  SuiteOutput suite(output, format, write, format == EpdFormat::epd && fields_as_read, annotate,
+                    file_names);
+  epd::PositionTable table;
+  std::uint64_t selected = 0, used = 0;
   std::uint32_t file = 0;
-  pgn::ArchiveReader<epd::SuiteChunk> pgn_reader(
-      archive, events,
-      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::SuiteChunk& result) {
-        epd::SuiteVisitor visitor(filter, input.name(), result, bool(rejects), reporting.warnings);
-        pgn::ReaderOptions options = reader;
-        options.file_name = input.name();
-        pgn::read_chunk(chunk, visitor, options);
-      },
+  std::string last_input;
+  pgn::ArchiveOptions archive;
+  archive.jobs = jobs_from(v);
+  archive.last_game = selection.last_game();
+  const bool warnings = run.reporting().warnings, keep_rejects = run.keeps_rejects();
+  run.read_games<epd::SuiteChunk>(
+      archive,
+      pgn::visit_chunks<epd::SuiteChunk>(
+          suite_reader(),
+          [&](const pgn::InputSource& input, epd::SuiteChunk& result) {
+            return epd::SuiteVisitor(filter, input.name(), result, keep_rejects, warnings);
+          }),
       [&](epd::SuiteChunk& result) {
         for (const epd::Sighting& s : result.sightings) {
           if (unique)
             table.add(epd::PositionSeen{.key = s.key, .fen = result.fen_of(s),
-                                   .epd_length = s.epd_length, .file = file,
-                                   .game = s.game, .ply = s.ply,
-                                   .note = result.note_of(s)});
+                                        .epd_length = s.epd_length, .file = file,
+                                        .game = s.game, .ply = s.ply, .note = result.note_of(s)});
           else
-            suite.write(result.fen_of(s), s.epd_length, file, s.game, s.ply,
-                        result.note_of(s), 0);
+            suite.write(result.fen_of(s), s.epd_length, file, s.game, s.ply, result.note_of(s), 0);
         }
-        diag.print(result.report.lines, result.report.errors, result.report.warnings);
-        rejects.write(result.report.rejects);
-        games += result.report.games;
+        run.take(result.report);
         selected += result.selected;
         used += result.used;
-        rejected += result.report.rejected;
-      });
-  pgn_reader.expect_bytes(pgn::total_input_size(files));
-  for (const std::string& path : files) {
-    file = std::uint32_t(file_names.size());
-    file_names.push_back(display_name(path));
-    pgn_reader.read(path);
-  }
+      },
+      [&](std::size_t input) { file = std::uint32_t(input); });
   if (unique)
     for (const epd::PositionTable::Entry& e : table.entries())
       if (e.games >= min_count)
-        suite.write(e.fen_text(), e.epd_length, e.file, e.game, e.ply, e.note_text(),
-                    e.games);
+        suite.write(e.fen_text(), e.epd_length, e.file, e.game, e.ply, e.note_text(), e.games);
   output.flush();
-  progress.clear();
-  if (std::ferror(stdout)) throw OutputError("<stdout>");
 
-  if (!reporting.quiet) {
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    // Every game is counted once: used, rejected, not chosen by the selection, or chosen but
-    // without a position the filters keep (too short for --ply, the other side to move).
-    std::string others;
-    if (const std::uint64_t not_selected = games - rejected - selected)
-      others += ", " + std::to_string(not_selected) + " not selected";
-    if (const std::uint64_t empty = selected - used)
-      others += ", " + std::to_string(empty) + " without a position to write";
-    std::fprintf(stderr, "%llu games, %llu used, %llu rejected%s%s; %llu positions written",
-                 static_cast<unsigned long long>(games), static_cast<unsigned long long>(used),
-                 static_cast<unsigned long long>(rejected), others.c_str(),
-                 diag.warnings_note().c_str(), static_cast<unsigned long long>(suite.written()));
-    if (unique)
-      std::fprintf(stderr, " (%llu distinct)", static_cast<unsigned long long>(table.size()));
-    std::fprintf(stderr, " in %.2f s\n", seconds);
-  }
-  if (!rejects.close() || diag.unreadable()) return kExitUsage;
-  return rejected ? kExitRejected : kExitOk;
+  // Every game is counted once: used, rejected, not chosen by the selection, or chosen but
+  // without a position the filters keep (too short for --ply, the other side to move).
+  const pgn::ReportTotals& games = run.totals();
+  char details[160];
+  std::snprintf(details, sizeof details, "%llu positions written%s in %.2f s",
+                static_cast<unsigned long long>(suite.written()),
+                unique ? (" (" + std::to_string(table.size()) + " distinct)").c_str() : "",
+                run.seconds());
+  return run.finish(Summary("games", games.games, used, games.rejected)
+                        .also(games.games - games.rejected - selected, "not selected")
+                        .also(selected - used, "without a position to write")
+                        .then(details));
 }
 
 }  // namespace fenkit::tools

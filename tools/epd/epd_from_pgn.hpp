@@ -16,7 +16,7 @@ std::string from_pgn_option_used(const po::variables_map& values);
 
 // Reads the PGN files named on the command line and writes the suite; returns the exit status.
 // `fields_as_read`: --fields was left at as-read, which here means the four EPD fields alone.
-int run_epd_from_pgn(const po::variables_map& values, const std::vector<std::string>& files,
-                     EpdFormat format, epd::WriteOptions write, bool fields_as_read);
+int run_epd_from_pgn(const po::variables_map& values, EpdFormat format, epd::WriteOptions write,
+                     bool fields_as_read);
 
 }  // namespace fenkit::tools

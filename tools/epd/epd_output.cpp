@@ -57,12 +57,10 @@ EpdFormat epd_format_from_name(const std::string& name) {
   throw UsageError("unknown --format '" + name + "' (epd, fen or jsonl)");
 }
 
-EpdOutput::EpdOutput(EpdFormat format, epd::WriteOptions options, std::FILE* out)
+EpdOutput::EpdOutput(EpdFormat format, epd::WriteOptions options, OutputFile& out)
     : format_(format), options_(options), out_(out) {
   buffer_.reserve(kFlushSize + 4096);
 }
-
-EpdOutput::~EpdOutput() { flush(); }
 
 void EpdOutput::write(const epd::Record& record) {
   switch (format_) {
@@ -97,9 +95,8 @@ void EpdOutput::write_json(const epd::Record& record) {
 }
 
 void EpdOutput::flush() {
-  if (!buffer_.empty()) std::fwrite(buffer_.data(), 1, buffer_.size(), out_);
+  out_.write(buffer_);
   buffer_.clear();
-  std::fflush(out_);
 }
 
 }  // namespace fenkit::tools

@@ -1,12 +1,12 @@
 // The output formats of `fenkit epd`: canonical EPD, FEN, or JSON lines.
 #pragma once
 
-#include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "fenkit/epd/record.hpp"
 #include "fenkit/epd/write.hpp"
+#include "output_file.hpp"
 
 namespace fenkit::tools {
 
@@ -15,11 +15,11 @@ enum class EpdFormat { epd, fen, jsonl };
 // Parses "epd", "fen" or "jsonl"; throws UsageError otherwise.
 EpdFormat epd_format_from_name(const std::string& name);
 
-// Writes records one per line, in the order given, through a large buffer.
+// Writes records one per line, in the order given, to an output; flush() writes what is
+// buffered (a destructor would have no way to say that it could not).
 class EpdOutput {
  public:
-  EpdOutput(EpdFormat format, epd::WriteOptions options, std::FILE* out = stdout);
-  ~EpdOutput();
+  EpdOutput(EpdFormat format, epd::WriteOptions options, OutputFile& out);
   EpdOutput(const EpdOutput&) = delete;
   EpdOutput& operator=(const EpdOutput&) = delete;
 
@@ -33,7 +33,7 @@ class EpdOutput {
 
   EpdFormat format_;
   epd::WriteOptions options_;
-  std::FILE* out_;
+  OutputFile& out_;
   std::string buffer_;
 };
 

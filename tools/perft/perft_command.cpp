@@ -3,12 +3,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <thread>
 
-#include "archive_events.hpp"
-#include "cli.hpp"
+#include "command_run.hpp"
 #include "commands.hpp"
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/perft.hpp"
@@ -36,28 +33,30 @@ Position read_position(const std::string& text) {
   return pos;
 }
 
-int run_single(const std::string& fen_text, int depth, bool divide, bool quiet) {
+int run_single(CommandRun& run, const std::string& fen_text, int depth, bool divide) {
   const Position pos = read_position(fen_text);
+  run.open_outputs({{"output", "-"}});
+  OutputFile& out = run.output(0);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
   if (divide) {
     const fen::UciOptions uci{.king_takes_rook = pos.is_chess960()};
     for (const auto& [move, count] : fen::perft_divide(pos, depth)) {
-      std::cout << fen::to_uci(move, uci) << ": " << count << '\n';
+      out.write(fen::to_uci(move, uci) + ": " + std::to_string(count) + "\n");
       nodes += count;
     }
-    std::cout << '\n';
+    out.write("\n");
   } else {
     nodes = fen::perft(pos, depth);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << nodes << std::endl;
-  if (!quiet)
-    std::fprintf(stderr, "perft(%d): %llu nodes in %.3f s (%.1f M nodes/s)\n", depth,
-                 static_cast<unsigned long long>(nodes), seconds,
-                 seconds > 0 ? double(nodes) / seconds / 1e6 : 0.0);
-  return kExitOk;
+  out.write(std::to_string(nodes) + "\n");
+  char line[128];
+  std::snprintf(line, sizeof line, "perft(%d): %llu nodes in %.3f s (%.1f M nodes/s)", depth,
+                static_cast<unsigned long long>(nodes), seconds,
+                seconds > 0 ? double(nodes) / seconds / 1e6 : 0.0);
+  return run.finish(Summary().then(line));
 }
 
 struct CaseResult {
@@ -65,25 +64,28 @@ struct CaseResult {
   std::vector<std::pair<int, std::uint64_t>> got;  // counts computed, in suite order
 };
 
-int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, unsigned jobs,
-              bool quiet) {
-  Diagnostics diag;
-  const std::string name = display_name(path);
-  // A suite that breaks off (a damaged compressed file) is reported; the cases before the
-  // break still run, as every command keeps what came before a break.
+// The suite's cases, and its lines that hold no readable case (reported). A suite that breaks off
+// (a damaged compressed file) is reported; the cases before the break still run.
+fen::PerftSuiteReader read_suite(CommandRun& run) {
   fen::PerftSuiteReader suite;
+  const std::string name = display_name(run.inputs().front());
   try {
-    const std::unique_ptr<pgn::InputSource> in = pgn::open_input(path);
-    announce_terminal_input(in->name(), "a perft suite");
-    pgn::LineReader lines(*in);
-    for (std::string_view line; lines.next(line);) suite.add_line(line);
+    if (const std::unique_ptr<pgn::InputSource> in = run.open_input(run.inputs().front())) {
+      pgn::LineReader lines(*in);
+      for (std::string_view line; lines.next(line);) suite.add_line(line);
+    }
   } catch (const std::runtime_error& e) {
-    diag.file_error(name, e.what());
-    if (suite.cases.empty()) return kExitUsage;
+    run.input_failed(name, e.what());
   }
-  const std::vector<fen::PerftCase>& cases = suite.cases;
-  for (const auto& e : suite.errors) diag.error(name, e.line, 1, e.message);
+  for (const auto& e : suite.errors) run.diagnostics().error(name, e.line, 1, e.message);
+  return suite;
+}
 
+int run_suite(CommandRun& run, int max_depth, std::uint64_t max_nodes, unsigned jobs) {
+  run.open_outputs();
+  const fen::PerftSuiteReader suite = read_suite(run);
+  const std::string name = display_name(run.inputs().front());
+  const std::vector<fen::PerftCase>& cases = suite.cases;
   std::vector<CaseResult> results(cases.size());
   parallel_for(cases.size(), jobs, [&](std::size_t i) {
     const fen::PerftCase& c = cases[i];
@@ -102,7 +104,7 @@ int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, u
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const fen::PerftCase& c = cases[i];
     if (!results[i].error.empty()) {
-      diag.error(name, c.line, 1, "bad FEN: " + results[i].error);
+      run.diagnostics().error(name, c.line, 1, "bad FEN: " + results[i].error);
       ++bad_fens;
       continue;
     }
@@ -112,19 +114,18 @@ int run_suite(const std::string& path, int max_depth, std::uint64_t max_nodes, u
                                          [d = depth](const auto& e) { return e.first == d; });
       if (got == expected->second) continue;
       ++mismatches;
-      diag.error(name, c.line, 1,
-                 "perft(" + std::to_string(depth) + ") of " + c.fen + " is " + std::to_string(got) +
-                     ", expected " + std::to_string(expected->second));
+      run.diagnostics().error(name, c.line, 1,
+                              "perft(" + std::to_string(depth) + ") of " + c.fen + " is " +
+                                  std::to_string(got) + ", expected " +
+                                  std::to_string(expected->second));
     }
   }
   // Every line that holds a position is counted: used, or rejected (unreadable, a bad FEN).
   const std::size_t rejected = suite.errors.size() + bad_fens;
-  if (!quiet)
-    std::fprintf(stderr, "%zu positions, %zu used, %zu rejected; %zu counts checked, %zu mismatches\n",
-                 cases.size() + suite.errors.size(), cases.size() - bad_fens, rejected, checked,
-                 mismatches);
-  if (diag.unreadable()) return kExitUsage;
-  return diag.errors() ? kExitRejected : kExitOk;
+  return run.finish(Summary("positions", cases.size() + suite.errors.size(),
+                            cases.size() - bad_fens, rejected)
+                        .then(std::to_string(checked) + " counts checked, " +
+                              std::to_string(mismatches) + " mismatches"));
 }
 
 }  // namespace
@@ -154,15 +155,15 @@ int run_perft(const Args& args) {
                "error (-q leaves it out).");
     return kExitOk;
   }
-  const bool quiet = reporting_from(v).quiet;
   if (v.count("suite")) {
     refuse_together(v, "suite", "depth");
     refuse_together(v, "suite", "divide");
     if (v.count("fen")) throw UsageError("--suite takes no FEN");
-    return run_suite(v["suite"].as<std::string>(),
+    CommandRun run(v, {.inputs_option = "suite", .kind = "a perft suite"});
+    return run_suite(run,
                      v.count("max-depth") ? int(v["max-depth"].as<std::int64_t>()) : kMaxDepth,
                      v.count("max-nodes") ? v["max-nodes"].as<std::uint64_t>() : UINT64_MAX,
-                     jobs_from(v), quiet);
+                     jobs_from(v));
   }
   refuse_unless(v, "max-depth", false, "--suite");
   refuse_unless(v, "max-nodes", false, "--suite");
@@ -176,7 +177,8 @@ int run_perft(const Args& args) {
   } else {
     fen_text = std::string(fen::kStartFen);
   }
-  return run_single(fen_text, depth, v.count("divide") > 0, quiet);
+  CommandRun run(v, {.inputs_option = nullptr});
+  return run_single(run, fen_text, depth, v.count("divide") > 0);
 }
 
 }  // namespace fenkit::tools

@@ -3,79 +3,26 @@
 // Chunks of games are read on -j threads; each keeps the games that pass the selection, written
 // as asked, with a hash of each game's start and main line. The hashes are looked at in input
 // order, so --unique keeps the first of a set of duplicates whatever the thread count.
-#include <chrono>
-#include <cstdio>
-#include <memory>
 #include <unordered_set>
 
-#include "archive_events.hpp"
-#include "cli.hpp"
+#include "command_run.hpp"
 #include "commands.hpp"
-#include "fenkit/fen/printable.hpp"
-#include "fenkit/pgn/archive.hpp"
 #include "pgn_games.hpp"
-#include "progress.hpp"
-#include "rejects_file.hpp"
 #include "selection_options.hpp"
 
 namespace fenkit::tools {
 
 namespace {
 
-// Where the games go: standard output, a file, or a series of files of N games each.
-class GameSink {
- public:
-  GameSink(const std::string& output, std::uint64_t split, GamesFormat format)
-      : output_(output), split_(split),
-        extension_(format == GamesFormat::jsonl ? ".jsonl" : ".pgn") {
-    if (!split_) open(output_.empty() ? "-" : output_);
-  }
-  ~GameSink() { close(); }
-
-  void write(std::string_view game) {
-    if (split_ && (!file_ || in_file_ == split_)) {
-      close();
-      char number[16];
-      std::snprintf(number, sizeof number, "-%04llu", static_cast<unsigned long long>(++files_));
-      open(output_ + number + extension_);
-    }
-    if (std::fwrite(game.data(), 1, game.size(), file_) != game.size()) throw OutputError(name_);
-    ++in_file_;
-  }
-
-  void close() {
-    if (!file_) return;
-    const bool ok = std::fflush(file_) == 0 && !std::ferror(file_);
-    if (file_ != stdout) std::fclose(file_);
-    file_ = nullptr;
-    if (!ok) throw OutputError(name_);
-  }
-
- private:
-  void open(const std::string& path) {
-    name_ = path == "-" ? "<stdout>" : path;
-    file_ = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
-    if (!file_) throw OutputError(path);
-    in_file_ = 0;
-  }
-
-  std::string output_;
-  std::uint64_t split_;
-  std::string extension_;
-  std::FILE* file_ = nullptr;
-  std::string name_;
-  std::uint64_t in_file_ = 0, files_ = 0;
-};
-
 constexpr const char* kNotes =
     "Input: PGN files, '-' or none for standard input; compressed input is read directly.\n"
     "Games are numbered from 1 across all files, rejected ones included. A game that cannot be\n"
     "replayed is reported with its place and left out (--rejects keeps its text); the exit\n"
-    "status is then 1. The summary line says: G games, S selected, D duplicates, R rejected.";
+    "status is then 1. The summary line says: G games, U used (written), R rejected, N not\n"
+    "selected, D duplicates. Files named by -o, --split, --rejects and --duplicates appear\n"
+    "when the run has ended well.";
 
-}  // namespace
-
-int run_pgn(const Args& args) {
+po::options_description pgn_options() {
   po::options_description options("pgn options");
   options.add_options()
       ("output,o", po::value<std::string>()->value_name("FILE"),
@@ -98,26 +45,28 @@ int run_pgn(const Args& args) {
       ("add-plycount", "set PlyCount to the main line's length")
       ("fix-result", "correct a Result that the final position (mate, stalemate) contradicts")
       ("split", integer(1), "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each")
-      ("count", "write no games, only the counts (to standard output)");
+      ("count", "write no games, only the summary line (to standard output)");
   add_rejects_option(options, "write the text of every rejected game to this file");
   add_jobs_option(options);
   add_report_options(options);
   add_files_option(options, "PGN files ('-' or none: standard input)");
   options.add(selection_options());
-  const CommandLine cl = parse_command_line(args, options, "file");
-  const auto& v = cl.values;
-  if (cl.help) {
-    print_help("pgn", "[OPTIONS] [FILE...]", options,
-               {{"fenkit pgn --player Carlsen --min-elo 2700 -o carlsen.pgn archive.pgn.zst",
-                 "Carlsen's games against 2700+ players, in export format"},
-                {"fenkit pgn --unique --no-comments --no-variations --add-eco big.pgn > clean.pgn",
-                 "one copy of each game, bare moves, with opening names"},
-                {"fenkit pgn -f jsonl --position 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3' games.pgn",
-                 "the games that reach the Ruy Lopez, as JSON lines"}},
-               kNotes);
-    return kExitOk;
-  }
+  return options;
+}
 
+void print_pgn_help(const po::options_description& options) {
+  print_help("pgn", "[OPTIONS] [FILE...]", options,
+             {{"fenkit pgn --player Carlsen --min-elo 2700 -o carlsen.pgn archive.pgn.zst",
+               "Carlsen's games against 2700+ players, in export format"},
+              {"fenkit pgn --unique --no-comments --no-variations --add-eco big.pgn > clean.pgn",
+               "one copy of each game, bare moves, with opening names"},
+              {"fenkit pgn -f jsonl --position 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQKBNR b KQkq - 3 3' games.pgn",
+               "the games that reach the Ruy Lopez, as JSON lines"}},
+             kNotes);
+}
+
+// What the games are made into. Throws UsageError for options that do not go together.
+GamesOptions games_settings(const po::variables_map& v) {
   GamesOptions games;
   games.format = v["format"].as<std::string>() == "jsonl" ? GamesFormat::jsonl : GamesFormat::pgn;
   games.rejected_only = v.count("rejected") > 0;
@@ -129,21 +78,13 @@ int run_pgn(const Args& args) {
   games.add_eco = v.count("add-eco") > 0;
   games.add_plycount = v.count("add-plycount") > 0;
   games.fix_result = v.count("fix-result") > 0;
-  const Reporting reporting = reporting_from(v);
-  games.warnings = reporting.warnings;
-  const pgn::GameFilter filter = filter_from(v);
-  games.filter = &filter;
-  const bool unique = v.count("unique") > 0;
-  const bool count_only = v.count("count") > 0;
-  const std::uint64_t split = v.count("split") ? std::uint64_t(v["split"].as<std::int64_t>()) : 0;
-
-  refuse_unless(v, "duplicates", unique, "--unique");
+  games.warnings = v.count("warnings") > 0;
+  refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
   refuse_unless(v, "split", v.count("output") > 0, "-o PREFIX");
   refuse_together(v, "count", "output");
   refuse_together(v, "keep-tags", "drop-tags");
   if (games.rejected_only) {
     // Games that cannot be replayed have no main line to select, classify or compare by.
-    if (!filter.empty()) throw UsageError("--rejected does not go with the game selection");
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result"})
       refuse_together(v, "rejected", name);
@@ -151,42 +92,62 @@ int run_pgn(const Args& args) {
   if (games.format == GamesFormat::jsonl)
     for (const char* name : {"no-comments", "no-variations", "no-nags"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
+  return games;
+}
 
-  const std::vector<std::string> files = files_from(v);  // before the outputs are opened
-  RejectsFile rejects;
-  if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
-  games.keep_rejects = bool(rejects);
-  std::unique_ptr<GameSink> sink;
-  if (!count_only)
-    sink = std::make_unique<GameSink>(v.count("output") ? v["output"].as<std::string>() : "",
-                                      split, games.format);
-  std::unique_ptr<GameSink> duplicates;
-  if (v.count("duplicates"))
-    duplicates = std::make_unique<GameSink>(v["duplicates"].as<std::string>(), 0, games.format);
-
-  Progress progress(reporting.progress);
-  Diagnostics diag(reporting, &progress);
-  ReportedEvents events(diag, progress);
-  pgn::ArchiveOptions archive;
-  archive.jobs = jobs_from(v);
-  archive.last_game = filter.last_game();
+pgn::ReaderOptions reader_settings(const GamesOptions& games) {
   pgn::ReaderOptions reader;
   reader.move_locations = false;
   reader.max_variation_depth = pgn::kMaxVariationDepth;  // the games are streamed, not kept
   reader.comments = games.writer.comments && games.format == GamesFormat::pgn && !games.rejected_only;
   // A bad move in a side line costs the game only when side lines are written.
   reader.reject_bad_variations = games.writer.variations && games.format == GamesFormat::pgn;
+  return reader;
+}
 
+}  // namespace
+
+int run_pgn(const Args& args) {
+  const po::options_description options = pgn_options();
+  const CommandLine cl = parse_command_line(args, options, "file");
+  const auto& v = cl.values;
+  if (cl.help) {
+    print_pgn_help(options);
+    return kExitOk;
+  }
+  GamesOptions games = games_settings(v);
+  const pgn::GameFilter filter = filter_from(v);
+  if (games.rejected_only && !filter.empty())
+    throw UsageError("--rejected does not go with the game selection");
+  games.filter = &filter;
+  const bool unique = v.count("unique") > 0, count_only = v.count("count") > 0;
+  const std::uint64_t split = v.count("split") ? std::uint64_t(v["split"].as<std::int64_t>()) : 0;
+
+  CommandRun run(v);
+  games.keep_rejects = run.keeps_rejects();
+  const std::string output = v.count("output") ? v["output"].as<std::string>() : "-";
+  std::vector<PlannedOutput> outputs;
+  std::optional<SplitNames> parts;
+  if (split)
+    parts = SplitNames{"output", output, games.format == GamesFormat::jsonl ? ".jsonl" : ".pgn"};
+  else
+    outputs.push_back({"output", output});  // with --count: the summary line
+  if (v.count("duplicates")) outputs.push_back({"duplicates", v["duplicates"].as<std::string>()});
+  run.open_outputs(outputs, parts);
+  OutputFile* out = split ? nullptr : &run.output(0);
+  OutputFile* duplicates = v.count("duplicates") ? &run.output(split ? 0 : 1) : nullptr;
+
+  pgn::ArchiveOptions archive;
+  archive.jobs = jobs_from(v);
+  archive.last_game = filter.last_game();
   std::unordered_set<pgn::GameHash, pgn::GameHashHasher> seen;
-  std::uint64_t total = 0, rejected = 0, selected = 0, duplicate_count = 0, fixed = 0;
-  pgn::read_archive<GamesChunk>(
-      files, archive, events,
-      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, GamesChunk& result) {
-        GamesVisitor visitor(games, input.name(), result);
-        pgn::ReaderOptions options = reader;
-        options.file_name = input.name();
-        pgn::read_chunk(chunk, visitor, options);
-      },
+  std::uint64_t written = 0, duplicate_count = 0, fixed = 0, in_part = split;
+  run.read_games<GamesChunk>(
+      archive,
+      pgn::visit_chunks<GamesChunk>(reader_settings(games),
+                                    [&](const pgn::InputSource& input, GamesChunk& result) {
+                                      return GamesVisitor(games, input.name(), result);
+                                    }),
       [&](GamesChunk& result) {
         for (const WrittenGame& game : result.games) {
           const std::string_view text(result.text.data() + game.begin, game.end - game.begin);
@@ -195,29 +156,30 @@ int run_pgn(const Args& args) {
             if (duplicates) duplicates->write(text);
             continue;
           }
-          ++selected;
-          if (sink) sink->write(text);
+          ++written;
+          if (count_only) continue;
+          if (split && in_part++ == split) {
+            out = &run.next_part();
+            in_part = 1;
+          }
+          out->write(text);
         }
-        diag.print(result.report.lines, result.report.errors, result.report.warnings);
-        rejects.write(result.report.rejects);
-        total += result.report.games;
-        rejected += result.report.rejected;
+        run.take(result.report);
         fixed += result.results_fixed;
       });
-  if (sink) sink->close();
-  if (duplicates) duplicates->close();
-  progress.clear();
 
-  const std::string counts = std::to_string(total) + " games, " + std::to_string(selected) +
-                             " selected, " + std::to_string(duplicate_count) + " duplicates, " +
-                             std::to_string(rejected) + " rejected";
-  if (count_only) std::printf("%s\n", counts.c_str());
-  if (!reporting.quiet && !count_only)
-    std::fprintf(stderr, "%s%s%s\n", counts.c_str(),
-                 fixed ? (", " + std::to_string(fixed) + " results fixed").c_str() : "",
-                 diag.warnings_note().c_str());
-  if (!rejects.close() || diag.unreadable()) return kExitUsage;
-  return rejected ? kExitRejected : kExitOk;
+  const pgn::ReportTotals& totals = run.totals();
+  // With --rejected the games written are the rejected ones; the others are left out.
+  const std::uint64_t left_out =
+      games.rejected_only ? totals.games - totals.rejected
+                          : totals.games - totals.rejected - written - duplicate_count;
+  Summary summary = Summary("games", totals.games, written, totals.rejected)
+                        .also(left_out, games.rejected_only ? "not rejected" : "not selected")
+                        .also(duplicate_count, "duplicates", unique)
+                        .also(fixed, "results fixed");
+  if (!count_only) return run.finish(summary);
+  out->write(summary.line(run.diagnostics()) + "\n");
+  return run.finish();
 }
 
 }  // namespace fenkit::tools

@@ -1,20 +1,11 @@
 // fenkit replay: the position after every move of every game, from PGN archives of any size.
 #include <charconv>
-#include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
-#include <optional>
-#include <unistd.h>
 
-#include "cli.hpp"
+#include "command_run.hpp"
 #include "commands.hpp"
-#include "archive_events.hpp"
-#include "fenkit/fen/printable.hpp"
-#include "fenkit/pgn/archive.hpp"
-#include "progress.hpp"
-#include "rejects_file.hpp"
 #include "fenkit/epd/replay.hpp"
+#include "fenkit/fen/printable.hpp"
 #include "selection_options.hpp"
 
 namespace fenkit::tools {
@@ -51,11 +42,10 @@ constexpr const char* kNotes =
     "Input: PGN files, '-' or none for standard input; gzip, bzip2, xz and zstd input is\n"
     "recognised by its content and read directly. Games are numbered from 1 in input order\n"
     "across all files, rejected ones included; a rejected game writes nothing, is reported with\n"
-    "its place, and makes the exit status 1.";
+    "its place, and makes the exit status 1. --every N keeps the plies that are multiples of N\n"
+    "(counted from the game's start position, whatever --min-ply says).";
 
-}  // namespace
-
-int run_replay(const Args& args) {
+po::options_description replay_options() {
   po::options_description options("replay options");
   options.add_options()
       ("format,f", one_of({"fen", "epd", "csv", "jsonl"})->default_value("fen"),
@@ -64,7 +54,8 @@ int run_replay(const Args& args) {
       ("variations", "also write the positions inside variations")
       ("min-ply", integer(0)->default_value(0), "skip positions before this ply")
       ("max-ply", integer(0), "skip positions after this ply (default: none)")
-      ("every", integer(1)->default_value(1), "only every Nth ply")
+      ("every", integer(1)->default_value(1),
+       "only the plies that are multiples of N (ply 0 with --with-start)")
       ("san", "fen format: add the move that led to the position, in SAN (tab-separated)")
       ("uci", "fen format: add that move in UCI (tab-separated)")
       ("range", po::value<std::string>()->value_name("START:END"),
@@ -87,21 +78,23 @@ int run_replay(const Args& args) {
   add_report_options(options);
   add_files_option(options, "PGN files ('-' or none: standard input)");
   options.add(selection_options());
-  const CommandLine cl = parse_command_line(args, options, "file");
-  const auto& v = cl.values;
-  if (cl.help) {
-    print_help("replay", "[OPTIONS] [FILE...]", options,
-               {{"fenkit replay games.pgn.zst > positions.fen", "the FEN after every move"},
-                {"fenkit replay -f csv --with-start --ep legal games.pgn",
-                 "game,ply,san,uci,fen with each start position, en passant as python-chess"},
-                {"fenkit replay -f csv --tags WhiteElo,BlackElo,Result --eval --clock lichess.pgn.zst",
-                 "positions with ratings, result, evaluation and clock: a data set"},
-                {"fenkit replay -f csv --final --tags White,Black,Result --min-elo 2500 games.pgn",
-                 "the final position and result of every game between 2500+ players"}},
-               kNotes);
-    return kExitOk;
-  }
+  return options;
+}
 
+void print_replay_help(const po::options_description& options) {
+  print_help("replay", "[OPTIONS] [FILE...]", options,
+             {{"fenkit replay games.pgn.zst > positions.fen", "the FEN after every move"},
+              {"fenkit replay -f csv --with-start --ep legal games.pgn",
+               "game,ply,san,uci,fen with each start position, en passant as python-chess"},
+              {"fenkit replay -f csv --tags WhiteElo,BlackElo,Result --eval --clock lichess.pgn.zst",
+               "positions with ratings, result, evaluation and clock: a data set"},
+              {"fenkit replay -f csv --final --tags White,Black,Result --min-elo 2500 games.pgn",
+               "the final position and result of every game between 2500+ players"}},
+             kNotes);
+}
+
+// The rows the command line asks for. Throws UsageError for options that do not go together.
+epd::ReplayOptions replay_settings(const po::variables_map& v) {
   epd::ReplayOptions replay;
   replay.format = parse_format(v["format"].as<std::string>());
   replay.ep = ep_from(v);
@@ -126,15 +119,9 @@ int run_replay(const Args& args) {
   for (const char* name : {"clock", "comments", "nags"})
     refuse_unless(v, name, replay.format != epd::ReplayFormat::epd,
                   "--format fen, csv or jsonl (EPD has no opcode for it)");
-  refuse_together(v, "final", "every");
-  refuse_together(v, "final", "min-ply");
-  refuse_together(v, "final", "max-ply");
-  refuse_together(v, "final", "with-start");
-  refuse_together(v, "final", "variations");
-  const pgn::GameFilter filter = filter_from(v);
-  replay.filter = &filter;
-  const Reporting reporting = reporting_from(v);
-  replay.warnings = reporting.warnings;
+  for (const char* name : {"every", "min-ply", "max-ply", "with-start", "variations"})
+    refuse_together(v, "final", name);
+  replay.warnings = v.count("warnings") > 0;
   // No game is 2^32 plies long: larger numbers mean the same as the largest.
   auto ply = [&](const char* name) {
     return std::uint32_t(std::min<std::int64_t>(v[name].as<std::int64_t>(), UINT32_MAX));
@@ -144,72 +131,66 @@ int run_replay(const Args& args) {
   replay.every = ply("every");
   if (replay.min_ply > replay.max_ply) throw UsageError("--min-ply is above --max-ply");
   replay.game_offset = v["game-offset"].as<std::int64_t>();
-  const std::vector<std::string> files = files_from(v);
+  return replay;
+}
+
+}  // namespace
+
+int run_replay(const Args& args) {
+  const po::options_description options = replay_options();
+  const CommandLine cl = parse_command_line(args, options, "file");
+  const auto& v = cl.values;
+  if (cl.help) {
+    print_replay_help(options);
+    return kExitOk;
+  }
+  epd::ReplayOptions replay = replay_settings(v);
+  const pgn::GameFilter filter = filter_from(v);
+  replay.filter = &filter;
+  CommandRun run(v);
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
   archive.last_game = filter.last_game();
   if (v.count("range")) {
-    if (files.size() != 1) throw UsageError("--range needs exactly one file");
-    if (files[0] == "-")
+    if (run.inputs().size() != 1) throw UsageError("--range needs exactly one file");
+    if (run.inputs()[0] == "-")
       throw UsageError("--range needs a file, not standard input (the range is of its bytes)");
     archive.range = parse_range(v["range"].as<std::string>());
   }
-  RejectsFile rejects;
-  if (v.count("rejects")) rejects = RejectsFile(v["rejects"].as<std::string>());
+  run.open_outputs({{"output", "-"}});
+  OutputFile& out = run.output(0);
+  if (replay.format == epd::ReplayFormat::csv) out.write(epd::csv_header(replay));
 
-  static char stdout_buffer[1 << 16];
-  std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
-  if (replay.format == epd::ReplayFormat::csv) std::fputs(epd::csv_header(replay).c_str(), stdout);
-
-  Progress progress(reporting.progress);
-  Diagnostics diag(reporting, &progress);
-  ReportedEvents events(diag, progress);
-  const auto started = std::chrono::steady_clock::now();
-  std::uint64_t games = 0, rejected = 0, positions = 0, selected = 0;
+  std::uint64_t positions = 0, selected = 0;
   pgn::BufferPool buffers;  // output buffers go round between workers and the writer
-
-  const pgn::ReaderOptions reader = epd::reader_options(replay);
-  const bool keep_rejects = bool(rejects);
-  const pgn::ArchiveTotals totals = pgn::read_archive<epd::ReplayChunk>(
-      files, archive, events,
-      [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::ReplayChunk& result) {
-        result.output = buffers.take();
-        epd::ReplayWriter visitor(replay, input.name(), result, keep_rejects);
-        pgn::ReaderOptions options = reader;
-        options.file_name = input.name();
-        pgn::read_chunk(chunk, visitor, options);
-      },
+  const bool keep_rejects = run.keeps_rejects();
+  const pgn::ArchiveTotals totals = run.read_games<epd::ReplayChunk>(
+      archive,
+      pgn::visit_chunks<epd::ReplayChunk>(
+          epd::reader_options(replay),
+          [&](const pgn::InputSource& input, epd::ReplayChunk& result) {
+            result.output = buffers.take();
+            return epd::ReplayWriter(replay, input.name(), result, keep_rejects);
+          }),
       [&](epd::ReplayChunk& result) {
-        if (!result.output.flush_to(stdout)) throw OutputError("<stdout>");
+        out.write(result.output.view());
         buffers.give(std::move(result.output));
-        diag.print(result.report.lines, result.report.errors, result.report.warnings);
-        rejects.write(result.report.rejects);
-        games += result.report.games;
-        rejected += result.report.rejected;
+        run.take(result.report);
         selected += result.selected;
         positions += result.positions;
       });
-  std::fflush(stdout);
-  progress.clear();
-  if (std::ferror(stdout)) throw OutputError("<stdout>");
 
-  if (!reporting.quiet) {
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::string not_selected =
-        filter.empty() ? "" : ", " + std::to_string(games - rejected - selected) + " not selected";
-    std::fprintf(stderr,
-                 "%llu games, %llu used, %llu rejected%s%s; %llu positions in %.2f s "
-                 "(%.1f MB/s, %.2f M positions/s)\n",
-                 static_cast<unsigned long long>(games), static_cast<unsigned long long>(selected),
-                 static_cast<unsigned long long>(rejected), not_selected.c_str(),
-                 diag.warnings_note().c_str(),
-                 static_cast<unsigned long long>(positions), seconds,
-                 seconds > 0 ? double(totals.bytes) / seconds / 1e6 : 0.0,
-                 seconds > 0 ? double(positions) / seconds / 1e6 : 0.0);
-  }
-  if (!rejects.close() || diag.unreadable()) return kExitUsage;
-  return rejected ? kExitRejected : kExitOk;
+  const pgn::ReportTotals& games = run.totals();
+  const double seconds = run.seconds();
+  char rates[160];
+  std::snprintf(rates, sizeof rates, "%llu positions in %.2f s (%.1f MB/s, %.2f M positions/s)",
+                static_cast<unsigned long long>(positions), seconds,
+                seconds > 0 ? double(totals.bytes) / seconds / 1e6 : 0.0,
+                seconds > 0 ? double(positions) / seconds / 1e6 : 0.0);
+  return run.finish(Summary("games", games.games, selected, games.rejected)
+                        .also(games.games - games.rejected - selected, "not selected",
+                              !filter.empty())
+                        .then(rates));
 }
 
 }  // namespace fenkit::tools

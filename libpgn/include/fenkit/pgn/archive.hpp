@@ -16,6 +16,7 @@
 // Thread safety: as process_in_order; the events are called on the calling thread.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -117,6 +118,27 @@ class ArchiveReader {
   ArchiveProgress progress_;
 };
 
+// The work of reading each chunk's games with a visitor of its own: make_visitor(input, result)
+// makes the visitor for one chunk (on a worker thread), and the chunk is read with `reader`,
+// file_name set to the input's name. The one way the programs and the Python module read an
+// archive's games:
+//
+//   read_archive<Counts>(paths, {}, events,
+//       visit_chunks<Counts>(reader, [](const InputSource& input, Counts& c) {
+//         return CountingVisitor(input.name(), c);
+//       }),
+//       [&](Counts& c) { ... });
+template <typename Result, typename MakeVisitor>
+typename ArchiveReader<Result>::Work visit_chunks(const ReaderOptions& reader,
+                                                 MakeVisitor make_visitor) {
+  return [reader, make_visitor](const Chunk& chunk, const InputSource& input, Result& result) {
+    auto visitor = make_visitor(input, result);
+    ReaderOptions options = reader;
+    options.file_name = input.name();
+    read_chunk(chunk, visitor, options);
+  };
+}
+
 // Reads `paths` in order with an ArchiveReader, progress counted against their total size.
 template <typename Result>
 ArchiveTotals read_archive(const std::vector<std::string>& paths, const ArchiveOptions& options,
@@ -164,7 +186,12 @@ void ArchiveReader<Result>::read(InputSource& input) {
       chunker, options_.jobs,
       [&](const Chunk& chunk, std::pair<std::uint64_t, Result>& r) {
         work_(chunk, input, r.second);
-        r.first = chunk.numbering ? chunk.numbering->games : chunk.games;
+        // A chunk cut in order knows its games once read; a counted one holds games after the
+        // last one wanted, which read_chunk leaves unread.
+        r.first = chunk.numbering ? chunk.numbering->games
+                  : chunk.first_game > chunk.last_game
+                      ? 0
+                      : std::min(chunk.games, chunk.last_game - chunk.first_game + 1);
       },
       [&](std::pair<std::uint64_t, Result>& r) {
         emit_(r.second);

@@ -40,6 +40,8 @@ struct FENKIT_API Chunk {
   std::shared_ptr<const std::string> storage;
   // Set for a chunk cut in order: read_chunk tells the chunker how many games it held.
   std::shared_ptr<ChunkNumbering> numbering;
+  // The last game wanted (Chunker::stop_after_game): read_chunk reads none after it.
+  std::uint64_t last_game = UINT64_MAX;
 };
 
 // Reads the chunk's games: read_pgn with the chunk's numbers, line and offset.
@@ -73,8 +75,8 @@ class FENKIT_API Chunker {
   // Needs a memory-mapped input (a regular, uncompressed file, not UTF-16); throws otherwise.
   void restrict_to(std::uint64_t start, std::uint64_t end);
 
-  // Stops before the first chunk that begins after game `last` (the chunk holding it may hold
-  // later games too): for reading only the first games of a large input.
+  // Stops after game `last`: no chunk begins after it, and read_chunk reads no game after it
+  // in the chunk that holds it. For reading only the first games of a large input.
   void stop_after_game(std::uint64_t last) { last_game_ = last; }
 
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input

@@ -51,6 +51,9 @@ struct FENKIT_API ReaderOptions {
   bool move_locations = true;
   // Number of the first game (for reading one piece of a larger input).
   std::uint64_t first_game_number = 1;
+  // Games numbered above this are not read (GameFilter::last_game(): asking for the first games
+  // of an archive reads no further than the last of them, and counts no game beyond it).
+  std::uint64_t last_game_number = UINT64_MAX;
   // Line, column and offset of the first byte of the text (for reading one piece of a larger
   // input, which may begin inside a line).
   std::uint32_t first_line = 1;

@@ -49,4 +49,17 @@ struct FENKIT_API ChunkReport {
   void end_game(const GameEnd& end, bool keep_rejects);
 };
 
+// The reports of a run's chunks added up, in input order.
+struct FENKIT_API ReportTotals {
+  std::uint64_t games = 0, rejected = 0;
+  std::size_t errors = 0, warnings = 0;
+
+  void add(const ChunkReport& report) {
+    games += report.games;
+    rejected += report.rejected;
+    errors += report.errors;
+    warnings += report.warnings;
+  }
+};
+
 }  // namespace fenkit::pgn

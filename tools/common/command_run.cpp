@@ -1,0 +1,159 @@
+#include "command_run.hpp"
+
+#include <cstdio>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+
+namespace fenkit::tools {
+
+namespace {
+
+// Whether standard output is the terminal standard error draws on: a progress line there would
+// overwrite the beginning of the lines written.
+bool stdout_shares_the_terminal() {
+  if (!::isatty(STDOUT_FILENO) || !::isatty(STDERR_FILENO)) return false;
+  struct stat out {}, err {};
+  if (::fstat(STDOUT_FILENO, &out) != 0 || ::fstat(STDERR_FILENO, &err) != 0) return true;
+  return out.st_rdev == err.st_rdev;
+}
+
+std::string counts(std::string_view items, std::uint64_t total, std::uint64_t used,
+                   std::uint64_t rejected) {
+  return std::to_string(total) + " " + std::string(items) + ", " + std::to_string(used) +
+         " used, " + std::to_string(rejected) + " rejected";
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- Summary
+
+Summary::Summary(std::string_view items, std::uint64_t total, std::uint64_t used,
+                 std::uint64_t rejected)
+    : counts_(counts(items, total, used, rejected)) {}
+
+Summary& Summary::also(std::uint64_t n, std::string_view what, bool always) {
+  if (n || always) counts_.append(", ").append(std::to_string(n)).append(" ").append(what);
+  return *this;
+}
+
+Summary& Summary::then(std::string_view text) {
+  details_.append("; ").append(text);
+  return *this;
+}
+
+Summary& Summary::and_counts(std::string_view items, std::uint64_t total, std::uint64_t used,
+                             std::uint64_t rejected) {
+  counts_ += (counts_.empty() ? "" : "; ") + counts(items, total, used, rejected);
+  return *this;
+}
+
+std::string Summary::line(const Diagnostics& diagnostics) const {
+  std::string text = counts_ + diagnostics.warnings_note() + details_;
+  // A summary of details alone (perft's count) does not begin with their separator.
+  if (counts_.empty() && text.starts_with("; ")) text.erase(0, 2);
+  return text;
+}
+
+// ---------------------------------------------------------------- CommandRun
+
+void CommandRun::Events::opened(const pgn::InputSource& input) {
+  announce_terminal_input(input.name(), run_.settings_.kind);
+}
+
+CommandRun::CommandRun(const po::variables_map& values, Settings settings)
+    : settings_(settings),
+      reporting_(reporting_from(values)),
+      inputs_(settings.inputs_option ? files_from(values, settings.inputs_option)
+                                     : std::vector<std::string>{}),
+      progress_(std::make_unique<Progress>(reporting_.progress)),
+      diagnostics_(std::make_unique<Diagnostics>(reporting_, progress_.get())),
+      events_(std::make_unique<Events>(*this)) {
+  if (values.count("rejects")) rejects_path_ = values["rejects"].as<std::string>();
+}
+
+CommandRun::~CommandRun() = default;
+
+void CommandRun::open_outputs(const std::vector<PlannedOutput>& outputs,
+                              const std::optional<SplitNames>& split) {
+  std::vector<PlannedOutput> all = outputs;
+  if (keeps_rejects()) all.push_back({"rejects", rejects_path_});
+  refuse_outputs_over_inputs(inputs_, all, split);
+  bool to_stdout = false;
+  for (const PlannedOutput& output : outputs) {
+    outputs_.push_back(std::make_unique<OutputFile>(output.path));
+    to_stdout = to_stdout || output.path == "-";
+  }
+  if (keeps_rejects()) rejects_ = std::make_unique<OutputFile>(rejects_path_);
+  split_ = split;
+  if (to_stdout && stdout_shares_the_terminal()) progress_->disable();
+}
+
+OutputFile& CommandRun::next_part() {
+  if (!parts_.empty()) parts_.back()->close();
+  parts_.push_back(std::make_unique<OutputFile>(split_->part(parts_.size() + 1)));
+  return *parts_.back();
+}
+
+std::unique_ptr<pgn::InputSource> CommandRun::open_input(const std::string& path) {
+  try {
+    std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+    announce_terminal_input(input->name(), settings_.kind);
+    return input;
+  } catch (const std::exception& e) {
+    input_failed(display_name(path), e.what());
+    return nullptr;
+  }
+}
+
+void CommandRun::input_failed(std::string_view name, std::string_view message) {
+  diagnostics_->file_error(name, message);
+}
+
+void CommandRun::take(const pgn::ChunkReport& report) {
+  diagnostics_->print(report.lines, report.errors, report.warnings);
+  if (rejects_) rejects_->write(report.rejects);
+  totals_.add(report);
+}
+
+void CommandRun::keep_rejected_line(std::string_view text) {
+  if (!rejects_) return;
+  rejects_->write(text);
+  rejects_->write("\n");
+}
+
+double CommandRun::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+int CommandRun::finish(const Summary& summary) {
+  progress_->clear();
+  const bool input_failed = diagnostics_->unreadable() > 0;
+  auto settle = [&](OutputFile& output) {
+    if (output.abandoned()) return;
+    if (output.is_stdout()) {
+      output.commit();  // a stream: what was written stays written
+    } else if (input_failed) {
+      std::fprintf(stderr, "%s: error: not written, since an input could not be read whole\n",
+                   output.name().c_str());
+    } else {
+      output.commit();
+    }
+  };
+  for (auto& output : outputs_) settle(*output);
+  for (auto& part : parts_) settle(*part);
+  if (rejects_) settle(*rejects_);
+  // Whatever went to standard output through the C or C++ streams (help, small commands).
+  std::fflush(stdout);
+  if (std::ferror(stdout)) throw OutputError("<stdout>");
+
+  if (!reporting_.quiet) {
+    const std::string line = summary.line(*diagnostics_);
+    if (!line.empty()) std::fprintf(stderr, "%s\n", line.c_str());
+  }
+  if (input_failed) return kExitUsage;
+  return diagnostics_->errors() || totals_.rejected || incomplete_ ? kExitRejected : kExitOk;
+}
+
+}  // namespace fenkit::tools

@@ -1,0 +1,64 @@
+// An output of a command: standard output, or a file that appears under its name only when the
+// run has ended well.
+//
+// A regular file (or a name not taken yet) is written under a temporary name beside it,
+// ".NAME.partial-XXXXXX", and renamed into place by commit(): a run that fails, is interrupted
+// or killed never leaves a cut file under the name a user will read, and a file that was there
+// before stays as it was. Anything else (standard output, /dev/null, a pipe) is written as a
+// stream. Every write, flush and close is checked, and a failure is one OutputError
+// ("FILE: error: cannot write: REASON"); the destructor never throws.
+//
+// Thread safety: an OutputFile belongs to one thread.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "temporary_files.hpp"
+
+namespace fenkit::tools {
+
+class OutputFile {
+ public:
+  // Opens `path` for writing ("-": standard output). Throws OutputError when it cannot.
+  explicit OutputFile(const std::string& path);
+  // An output not committed is removed (its temporary file); standard output is flushed as
+  // far as it can be, silently.
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  void write(std::string_view bytes);
+  // Writes what is buffered and closes the file, keeping it under its temporary name until
+  // commit() (for the many parts of a split output, which are not all kept open).
+  void close();
+  // Closes the file if it is open and renames it into place; flushes standard output.
+  void commit();
+  // Gives the output up: nothing of it appears (its temporary file is removed), and commit()
+  // does nothing. Standard output keeps what was written to it.
+  void abandon();
+
+  // The name messages give: the path as given, or "<stdout>".
+  const std::string& name() const { return name_; }
+  bool is_stdout() const { return fd_ == 1 || path_ == "-"; }
+  std::size_t bytes_written() const { return written_; }
+  bool abandoned() const { return abandoned_; }
+
+ private:
+  void flush();
+  [[noreturn]] void fail(int error) const;
+
+  std::string path_;       // as given
+  std::string name_;       // for messages
+  std::string target_;     // where the file ends up (a symbolic link followed); empty: a stream
+  std::string temporary_;  // the name it is written under until commit()
+  TemporaryFile guard_;    // removes it if a signal ends the program first
+  int fd_ = -1;
+  std::string buffer_;
+  std::size_t written_ = 0;
+  bool committed_ = false;
+  bool abandoned_ = false;
+};
+
+}  // namespace fenkit::tools

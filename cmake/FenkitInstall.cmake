@@ -47,7 +47,7 @@ endfunction()
 fenkit_pkg_config(fenkit-fen "fenkit positions: FEN, legal moves, SAN/UCI, Polyglot keys, perft"
   "" "-L\${libdir} -lfenkit_fen" "")
 fenkit_pkg_config(fenkit-pgn "fenkit PGN: streaming reader, game tree, export writer"
-  "fenkit-fen = ${PROJECT_VERSION}" "-L\${libdir} -lfenkit_pgn" "-lz -lbz2 -llzma -lzstd")
+  "fenkit-fen = ${PROJECT_VERSION}" "-L\${libdir} -lfenkit_pgn" "-lz -lbz2 -llzma -lzstd -licuuc")
 fenkit_pkg_config(fenkit-epd "fenkit EPD records and Polyglot opening books"
   "fenkit-pgn = ${PROJECT_VERSION}" "-L\${libdir} -lfenkit_epd" "-lboost_iostreams")
 fenkit_pkg_config(fenkit "fenkit libraries: positions, PGN, EPD and opening books"

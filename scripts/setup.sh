@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(
   g++ cmake make pkg-config
   libboost-dev libboost-program-options-dev libboost-iostreams-dev
-  zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
+  zlib1g-dev libbz2-dev liblzma-dev libzstd-dev libicu-dev
   libgtest-dev libbenchmark-dev
   # the oracles the tests compare with, and the compressors they feed
   pgn-extract polyglot stockfish gzip bzip2 xz-utils zstd

@@ -39,7 +39,6 @@ std::vector<BookEntry> BookWeights::entries() const {
   std::vector<BookEntry> book;
   book.reserve(pairs_.size());
   for (const Pair& pair : pairs_) {
-    if (pair.weight == 0) continue;
     if (options_.only_white && !pair.white) continue;
     if (options_.only_black && pair.white) continue;
     std::uint64_t heaviest = 0;
@@ -51,7 +50,7 @@ std::vector<BookEntry> BookWeights::entries() const {
     } else if (heaviest > kMaxWeight) {
       // In long double: weight * 65535 can exceed 64 bits.
       const long double scaled = (long double)weight * kMaxWeight / (long double)heaviest;
-      weight = std::max<std::uint64_t>(1, std::uint64_t(scaled + 0.5L));
+      weight = weight ? std::max<std::uint64_t>(1, std::uint64_t(scaled + 0.5L)) : 0;
     }
     book.push_back(
         BookEntry{.key = pair.key, .move = pair.move, .weight = std::uint16_t(weight), .learn = 0});

@@ -26,25 +26,21 @@ constexpr Step kKingSteps[8] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -
 constexpr Step kWhitePawnSteps[2] = {{-1, 1}, {1, 1}};
 constexpr Step kBlackPawnSteps[2] = {{-1, -1}, {1, -1}};
 
-constexpr LineTables make_lines() {
-  LineTables t;
+// between[a][b]: the squares strictly between a and b when they share a line, else empty.
+constexpr std::array<std::array<Bitboard, 64>, 64> make_between() {
+  std::array<std::array<Bitboard, 64>, 64> between{};
   for (int kind = 0; kind < 2; ++kind) {
     const auto& steps = kind == 0 ? kRookSteps : kBishopSteps;
     for (int a = 0; a < 64; ++a) {
-      Bitboard from_a_empty = walk_rays(Square(a), 0, steps);
+      const Bitboard from_a_empty = walk_rays(Square(a), 0, steps);
       for (int b = 0; b < 64; ++b) {
         if (a == b || !(from_a_empty & square_bb(Square(b)))) continue;
-        t.between[a][b] = walk_rays(Square(a), square_bb(Square(b)), steps) &
-                          walk_rays(Square(b), square_bb(Square(a)), steps);
-        // Both squares see their common line on an empty board; their other lines are
-        // parallel in pairs, so the intersection is exactly the common line.
-        Bitboard line = (from_a_empty & walk_rays(Square(b), 0, steps)) |
-                        square_bb(Square(a)) | square_bb(Square(b));
-        t.line[a][b] = line;
+        between[a][b] = walk_rays(Square(a), square_bb(Square(b)), steps) &
+                        walk_rays(Square(b), square_bb(Square(a)), steps);
       }
     }
   }
-  return t;
+  return between;
 }
 
 // Relevant occupancy: the squares whose occupant can stop a ray, i.e. every ray square but
@@ -153,7 +149,7 @@ constinit const std::array<Bitboard, 64> kKnightAttacks = leaper_table(kKnightSt
 constinit const std::array<Bitboard, 64> kKingAttacks = leaper_table(kKingSteps, 8);
 constinit const std::array<std::array<Bitboard, 64>, 2> kPawnAttacks = {
     leaper_table(kWhitePawnSteps, 2), leaper_table(kBlackPawnSteps, 2)};
-constinit const LineTables kLines = make_lines();
+constinit const std::array<std::array<Bitboard, 64>, 64> kBetween = make_between();
 
 namespace {
 constexpr std::array<Bitboard, 64> empty_board_rays(const Step (&steps)[4]) {

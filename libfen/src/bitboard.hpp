@@ -50,9 +50,6 @@ constexpr Bitboard shift_north(Bitboard b) { return b << 8; }
 constexpr Bitboard shift_south(Bitboard b) { return b >> 8; }
 constexpr Bitboard shift_east(Bitboard b) { return (b & ~file_bb(7)) << 1; }
 constexpr Bitboard shift_west(Bitboard b) { return (b & ~file_bb(0)) >> 1; }
-constexpr Bitboard shift_forward(Color c, Bitboard b) {
-  return c == Color::white ? shift_north(b) : shift_south(b);
-}
 
 // ---------------------------------------------------------------- Ray walking (tables only)
 
@@ -83,13 +80,8 @@ extern const std::array<Bitboard, 64> kKnightAttacks;
 extern const std::array<Bitboard, 64> kKingAttacks;
 extern const std::array<std::array<Bitboard, 64>, 2> kPawnAttacks;  // [colour][square]
 
-// between[a][b]: the squares strictly between a and b when they share a line, else empty.
-// line[a][b]: the whole board-wide line through a and b, or empty.
-struct LineTables {
-  std::array<std::array<Bitboard, 64>, 64> between{};
-  std::array<std::array<Bitboard, 64>, 64> line{};
-};
-extern const LineTables kLines;
+// [a][b]: the squares strictly between a and b when they share a line, else empty.
+extern const std::array<std::array<Bitboard, 64>, 64> kBetween;
 // What a rook or a bishop on a square attacks on an empty board.
 extern const std::array<Bitboard, 64> kRookRays;
 extern const std::array<Bitboard, 64> kBishopRays;
@@ -97,8 +89,7 @@ extern const std::array<Bitboard, 64> kBishopRays;
 inline Bitboard knight_attacks(Square s) { return kKnightAttacks[s]; }
 inline Bitboard king_attacks(Square s) { return kKingAttacks[s]; }
 inline Bitboard pawn_attacks(Color c, Square s) { return kPawnAttacks[index_of(c)][s]; }
-inline Bitboard between_bb(Square a, Square b) { return kLines.between[a][b]; }
-inline Bitboard line_bb(Square a, Square b) { return kLines.line[a][b]; }
+inline Bitboard between_bb(Square a, Square b) { return kBetween[a][b]; }
 
 // ---------------------------------------------------------------- Sliders
 

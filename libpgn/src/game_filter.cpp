@@ -4,34 +4,38 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "case_folding.hpp"
 #include "fenkit/fen/printable.hpp"
 
 namespace fenkit::pgn {
 
 namespace {
 
-char fold(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
+using detail::fold_ascii;
 
-std::string folded(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = fold(c);
-  return out;
-}
+std::string folded(std::string_view s) { return detail::fold_case(s); }
 
+// Whether `haystack` holds `folded_needle` (folded already), ignoring case. Most tag values are
+// ASCII and are compared in place; others are folded first.
 bool contains_folded(std::string_view haystack, std::string_view folded_needle) {
   if (folded_needle.empty()) return true;
+  if (!detail::is_ascii(haystack))
+    return detail::fold_case(haystack).find(folded_needle) != std::string::npos;
   if (haystack.size() < folded_needle.size()) return false;
   for (std::size_t i = 0; i + folded_needle.size() <= haystack.size(); ++i) {
     std::size_t j = 0;
-    while (j < folded_needle.size() && fold(haystack[i + j]) == folded_needle[j]) ++j;
+    while (j < folded_needle.size() && fold_ascii(haystack[i + j]) == folded_needle[j]) ++j;
     if (j == folded_needle.size()) return true;
   }
   return false;
 }
 
 bool equal_folded(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
-                                            [](char x, char y) { return fold(x) == fold(y); });
+  if (!detail::is_ascii(a) || !detail::is_ascii(b))
+    return detail::fold_case(a) == detail::fold_case(b);
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return fold_ascii(x) == fold_ascii(y);
+         });
 }
 
 // A tag value as a number ("2500", "-3", "0.5"); blanks around are allowed.

@@ -243,6 +243,8 @@ GameFilter SelectionCriteria::filter() const {
   for (const EcoRange& r : v.ecos) filter.add_eco(r);
   if (v.date_from) filter.set_date_from(*v.date_from);
   if (v.date_to) filter.set_date_to(*v.date_to);
+  if (v.date_from && v.date_to && *v.date_from > *v.date_to)
+    refuse("date-from", "--date-from is after --date-to: no game can be played between them");
   // Either kind of time control: a game matching any one is selected.
   for (const std::string& s : v.time_controls) filter.add_time_control(s);
   for (const Speed speed : v.speeds) filter.add_speed(speed);

@@ -90,37 +90,37 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
                                       .uniform = uniform};
   std::vector<epd::BookEntry> entries;
   CollectingEvents events;
-  std::uint64_t games = 0, selected = 0, rejected = 0;
+  pgn::ReportTotals totals;
+  std::uint64_t selected = 0;
   std::string lines;
   std::optional<std::string> raised;
   {
     py::gil_scoped_release release;
     try {
-    epd::BookBuilder builder(options);
-    pgn::ReaderOptions reader;
-    reader.move_locations = false;
-    reader.comments = false;
-    reader.reject_bad_variations = false;  // the main line only, as Polyglot (and the program)
-    pgn::ArchiveOptions archive;
-    archive.jobs = unsigned(jobs);
-    pgn::read_archive<epd::BookGames>(
-        paths, archive, events,
-        [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::BookGames& result) {
-          epd::BookGameVisitor visitor(result, max_ply, input.name(), false, filter);
-          pgn::ReaderOptions chunk_options = reader;
-          chunk_options.file_name = input.name();
-          pgn::read_chunk(chunk, visitor, chunk_options);
-        },
-        [&](epd::BookGames& result) {
-          const pgn::ChunkReport& report = result.report;
-          if (errors == "raise" && report.rejected) throw Rejected{first_error(report.lines)};
-          games += report.games;
-          selected += result.games.size();
-          rejected += report.rejected;
-          if (errors == "collect") lines += report.lines;
-          result.add_to(builder);
-        });
-    entries = builder.entries();
+      epd::BookBuilder builder(options);
+      pgn::ReaderOptions reader;
+      reader.move_locations = false;
+      reader.comments = false;
+      reader.reject_bad_variations = false;  // the main line only, as Polyglot (and the program)
+      pgn::ArchiveOptions archive;
+      archive.jobs = unsigned(jobs);
+      archive.last_game = filter.last_game();
+      pgn::read_archive<epd::BookGames>(
+          paths, archive, events,
+          pgn::visit_chunks<epd::BookGames>(
+              reader,
+              [&](const pgn::InputSource& input, epd::BookGames& result) {
+                return epd::BookGameVisitor(result, max_ply, input.name(), false, filter);
+              }),
+          [&](epd::BookGames& result) {
+            const pgn::ChunkReport& report = result.report;
+            if (errors == "raise" && report.rejected) throw Rejected{first_error(report.lines)};
+            totals.add(report);
+            selected += result.games.size();
+            if (errors == "collect") lines += report.lines;
+            result.add_to(builder);
+          });
+      entries = builder.entries();
     } catch (const Rejected& r) {
       raised = r.message;
     }
@@ -136,9 +136,9 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
   }
   BuiltBook book(epd::Book::from_bytes(output ? path_of(*output) : std::string("<built book>"),
                                        epd::book_bytes(entries)));
-  book.games = games;
+  book.games = totals.games;
   book.selected = selected;
-  book.rejected = rejected;
+  book.rejected = totals.rejected;
   book.errors = split_lines(lines);
   return book;
 }

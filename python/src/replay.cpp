@@ -127,7 +127,8 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
 
   ColumnBuilder builder(specs);
   CollectingEvents events;
-  std::uint64_t games = 0, rejected = 0, selected = 0, positions = 0, bytes = 0;
+  pgn::ReportTotals report_totals;
+  std::uint64_t selected = 0, positions = 0, bytes = 0;
   std::string lines;
   std::optional<std::string> raised;
   ColumnsPool pool;
@@ -137,18 +138,16 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
     try {
       const pgn::ArchiveTotals totals = pgn::read_archive<epd::ReplayChunk>(
           paths, archive, events,
-          [&](const pgn::Chunk& chunk, const pgn::InputSource& input, epd::ReplayChunk& piece) {
-            piece.columns = pool.take();
-            epd::ReplayWriter writer(options, input.name(), piece, false);
-            pgn::ReaderOptions chunk_options = reader;
-            chunk_options.file_name = input.name();
-            pgn::read_chunk(chunk, writer, chunk_options);
-          },
+          pgn::visit_chunks<epd::ReplayChunk>(
+              reader,
+              [&](const pgn::InputSource& input, epd::ReplayChunk& piece) {
+                piece.columns = pool.take();
+                return epd::ReplayWriter(options, input.name(), piece, false);
+              }),
           [&](epd::ReplayChunk& piece) {
             const pgn::ChunkReport& report = piece.report;
             if (errors == "raise" && report.rejected) throw Rejected{first_error(report.lines)};
-            games += report.games;
-            rejected += report.rejected;
+            report_totals.add(report);
             selected += piece.selected;
             positions += piece.positions;
             if (errors == "collect") lines += report.lines;
@@ -164,8 +163,8 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   if (raised) raise_error(PyExc_ValueError, *raised);
   if (!events.failures.empty()) raise_error(PyExc_OSError, events.failures);
   py::dict stats;
-  stats["games"] = games;
-  stats["rejected"] = rejected;
+  stats["games"] = report_totals.games;
+  stats["rejected"] = report_totals.rejected;
   stats["selected"] = selected;
   stats["positions"] = positions;
   stats["bytes"] = bytes;

@@ -3,7 +3,7 @@
 import pytest
 
 import fenkit
-from conftest import DATA, SOURCE, run_cli
+from conftest import DATA, SOURCE, missing, run_cli
 
 SAMPLE = SOURCE / "examples" / "sample.pgn"
 
@@ -131,7 +131,7 @@ def test_book_errors(tmp_path):
 def test_corpus_book(corpus):
     books = sorted((corpus / "polyglot").glob("*.bin"))
     if not books:
-        pytest.skip("no Polyglot book in the corpus")
+        missing("a Polyglot book in the corpus", "FENKIT_REQUIRE_CORPUS")
     book = fenkit.Book(books[0])
     start = book.probe(fenkit.Position())
     assert all(uci in fenkit.Position().legal_moves() for uci, _, _ in start)

@@ -6,7 +6,7 @@ import json
 import pytest
 
 import fenkit
-from conftest import rows_of, run_cli
+from conftest import missing, rows_of, run_cli
 
 # Files larger than this are read once, not under every option set.
 SMALL = 2 << 20
@@ -60,7 +60,7 @@ def test_games_equal_the_program(fenkit_binary, corpus):
 def test_big_archive(fenkit_binary, corpus):
     archives = sorted((corpus / "big").glob("*.pgn*"))
     if not archives:
-        pytest.skip("no archive in corpus/big")
+        missing("an archive in corpus/big", "FENKIT_REQUIRE_CORPUS")
     path = archives[0]
     data = fenkit.replay(path, columns=["fen"])
     fens, _ = run_cli(fenkit_binary, "replay", "-q", path)

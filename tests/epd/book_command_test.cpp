@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "book_test_support.hpp"
 #include "fenkit/epd/book_reader.hpp"
@@ -329,6 +330,129 @@ TEST(BookCommand, BuildFromMessyEpd) {
   std::stable_sort(expected.begin(), expected.end(),
                    [](const auto& a, const auto& b) { return a.key < b.key; });
   EXPECT_EQ(testing::raw_entries(testing::read_file(dir / "messy.bin")), expected);
+}
+
+// The positions `fenkit replay -f epd` writes carry the move the game played as sm: a book built
+// from them, a move per row, is the book built from the games themselves with weight 1 a move.
+// (Drawn games only: from games, a move played only in lost games is left out, as Polyglot
+// leaves it out; the rows do not say who won.)
+TEST(BookCommand, BuildFromReplayedPositions) {
+  const TempDir dir;
+  std::string games = "'" + testing::data("pgn/suite.pgn").string() + "' '" +
+                      testing::data("pgn/lichess-style.pgn").string() + "'";
+  if (const auto corpus = testing::optional_corpus("pgn/pychess-testing/world_matches.pgn");
+      !corpus.empty())
+    games += " " + quoted(corpus);
+  const std::string fenkit = std::string("'") + FENKIT_BINARY + "' ";
+  int status = -1;
+  testing::run(fenkit + "replay -q --with-start --result 1/2-1/2 -f epd " + games + " | " +
+                   fenkit + "book build -q --uniform -o " + quoted(dir / "from-epd.bin"),
+               &status);
+  ASSERT_EQ(status, 0);
+  ASSERT_EQ(book("build -q --uniform --min-games 1 --result 1/2-1/2 " + games + " -o " +
+                 quoted(dir / "from-games.bin"))
+                .status,
+            0);
+  const std::string from_epd = testing::read_file(dir / "from-epd.bin");
+  EXPECT_GE(from_epd.size(), 16U * 10);
+  EXPECT_EQ(from_epd, testing::read_file(dir / "from-games.bin"));
+}
+
+// A weight from any opcode, a string's whole number too; one that is no weight is a warning with
+// its place, and its record is left out, never weighed 1 or capped in silence.
+TEST(BookCommand, BuildWeightsFromAnyOpcode) {
+  const TempDir dir;
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ";
+  testing::write_text(dir / "w.epd", start + "bm e4; c0 \"7\";\n" +
+                                         start + "sm d4; c0 \"12\";\n" +
+                                         start + "bm c4; c0 \"many\";\n" +
+                                         start + "bm Nf3; c0 \"70000\";\n" +
+                                         start + "pm g3; c0 \"-2\";\n" +
+                                         start + "bm b3;\n");
+  Outcome r = book("build -W --weight-opcode c0 " + quoted(dir / "w.epd") + " -o " +
+                   quoted(dir / "w.bin"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  // At the column of the opcode (the fields and a blank take 53 columns).
+  for (const char* place : {"w.epd:3:61:", "w.epd:4:62:", "w.epd:5:61:"})
+    EXPECT_NE(r.err.find(std::string(place) + " warning: the weight of c0 is not a whole number"),
+              std::string::npos)
+        << place << "\n" << r.err;
+  EXPECT_NE(r.err.find("6 records, 3 used, 0 rejected, 0 without bm, pm or sm, 3 with a weight "
+                       "that is no whole number from 0 to 65535, 3 warnings"),
+            std::string::npos)
+      << r.err;
+  // d4 12, e4 7, b3 1 (no c0: weight 1).
+  EXPECT_EQ(testing::raw_entries(testing::read_file(dir / "w.bin")),
+            (std::vector<testing::RawEntry>{{0x463b96181691fc9cULL, 0x2DB, 12, 0},
+                                            {0x463b96181691fc9cULL, 0x31C, 7, 0},
+                                            {0x463b96181691fc9cULL, 0x251, 1, 0}}));
+}
+
+// A book that comes out empty is no book: a warning, exit status 1, and no file (a file of that
+// name from before is kept).
+TEST(BookCommand, AnEmptyBookIsNotWritten) {
+  const TempDir dir;
+  testing::write_text(dir / "old.bin", "sixteen bytes..\n");
+  const Outcome r = book("build " + quoted(testing::data("pgn/suite.pgn")) + " --min-games 1000 -o " +
+                         quoted(dir / "old.bin"));
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("the book is empty: not written"), std::string::npos) << r.err;
+  EXPECT_EQ(testing::read_file(dir / "old.bin"), "sixteen bytes..\n");
+  EXPECT_EQ(book("build -q " + quoted(testing::data("pgn/suite.pgn")) + " --min-games 1000 -o " +
+                 quoted(dir / "new.bin"))
+                .status,
+            1);
+  EXPECT_FALSE(std::filesystem::exists(dir / "new.bin"));
+}
+
+// A book fenkit builds with its defaults dumps with exit status 0, and its dump builds back to
+// the same bytes: the weights travel in c0. The positions the walk from the start cannot reach
+// (games from a [FEN] position) are the only ones missing, and the dump counts them.
+TEST(BookCommand, DumpBuildsBackToTheSameBook) {
+  const TempDir dir;
+  std::vector<std::string> archives = {testing::data("pgn/suite.pgn").string(),
+                                       testing::data("pgn/lichess-style.pgn").string()};
+  if (const auto corpus = testing::optional_corpus("pgn/pychess-testing/world_matches.pgn");
+      !corpus.empty())
+    archives.push_back(corpus.string());
+  const std::string fenkit = std::string("'") + FENKIT_BINARY + "' ";
+  for (const std::string& games : archives) {
+    SCOPED_TRACE(games);
+    for (const std::string options : {std::string("--min-games 1"), std::string("")}) {
+      const auto built = dir / "built.bin", back = dir / "back.bin";
+      const Outcome made = book("build -q " + options + " " + quoted(std::filesystem::path(games)) +
+                                " -o " + quoted(built));
+      if (made.status == 1) continue;  // nothing played often enough: no book
+      ASSERT_EQ(made.status, 0) << made.err;
+      const Outcome dump = book("dump -W " + quoted(built));
+      EXPECT_EQ(dump.status, 0) << dump.err;
+      testing::write_text(dir / "dump.epd", dump.out);
+      const Outcome rebuilt = book("build " + quoted(dir / "dump.epd") + " -o " + quoted(back));
+      EXPECT_EQ(rebuilt.status, 0) << rebuilt.err;
+      auto whole = testing::raw_entries(testing::read_file(built));
+      auto again = testing::raw_entries(testing::read_file(back));
+      // "N of M positions (K entries) were not reached": those K entries are missing.
+      std::size_t unreached = 0;
+      if (const std::size_t at = dump.err.find(" entries) were not reached");
+          at != std::string::npos)
+        unreached = std::stoul(dump.err.substr(dump.err.rfind('(', at) + 1));
+      ASSERT_EQ(again.size() + unreached, whole.size()) << dump.err;
+      if (unreached == 0) EXPECT_EQ(testing::read_file(back), testing::read_file(built));
+      const auto by_key_and_move = [](const auto& a, const auto& b) {
+        return std::tie(a.key, a.move, a.weight) < std::tie(b.key, b.move, b.weight);
+      };
+      std::sort(whole.begin(), whole.end(), by_key_and_move);
+      std::sort(again.begin(), again.end(), by_key_and_move);
+      EXPECT_TRUE(std::includes(whole.begin(), whole.end(), again.begin(), again.end(),
+                                by_key_and_move));
+      int status = -1;
+      testing::run(fenkit + "book dump -q " + quoted(built) + " | " + fenkit +
+                       "book build -q -o " + quoted(dir / "piped.bin"),
+                   &status);
+      EXPECT_EQ(status, 0);
+      EXPECT_EQ(testing::read_file(dir / "piped.bin"), testing::read_file(back)) << "through a pipe";
+    }
+  }
 }
 
 TEST(BookCommand, BuildUsageErrors) {

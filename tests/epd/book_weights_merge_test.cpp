@@ -35,9 +35,10 @@ TEST(BookWeights, RepeatedPairsAddUp) {
   weights.add(start, uci(start, "d2d4"), 4);
   weights.add(start, uci(start, "c2c4"), 5);
   weights.add(start, uci(start, "g1f3"), 0);
-  // d4 1 + 4 = 5 ties with c4 5: first seen first. e4 3 after; Nf3 weighs nothing: left out.
+  // d4 1 + 4 = 5 ties with c4 5: first seen first. e4 3 after; Nf3 weighs nothing: a move the
+  // book knows and never plays (g1f3 = 6 << 6 | 21).
   const std::vector<BookEntry> expected = {
-      {key, 0x2DB, 5, 0}, {key, 0x29A, 5, 0}, {key, 0x31C, 3, 0}};
+      {key, 0x2DB, 5, 0}, {key, 0x29A, 5, 0}, {key, 0x31C, 3, 0}, {key, 0x195, 0, 0}};
   EXPECT_EQ(weights.entries(), expected);
 }
 

@@ -61,6 +61,21 @@ const std::vector<BadCall> kBadCalls = {
     {"book build -o /dev/null --only-white --only-black",
      "--only-white does not go with --only-black"},
     {"book dump --gap -1 x.bin", "--gap must be a whole number from 0 to 64, not '-1'"},
+    // A single-valued option given twice, as git refuses it.
+    {"replay -f csv -f jsonl", "option '--format' cannot be specified more than once"},
+    {"replay -j 1 -j 2", "option '--jobs' cannot be specified more than once"},
+    {"pgn --min-elo 2000 --min-elo 2100", "cannot be specified more than once"},
+    {"pgn -o a.pgn -o b.pgn", "option '--output' cannot be specified more than once"},
+    // Reversed ranges, everywhere.
+    {"pgn --date-from 2010.01.01 --date-to 2000.01.01", "--date-from is after --date-to"},
+    {"replay --date-from 2010 --date-to 2000", "--date-from is after --date-to"},
+    {"pgn --min-plies 40 --max-plies 20", "--min-plies is above --max-plies"},
+    {"pgn --games 10-5", "the range is empty"},
+    {"epd --from-pgn --ply 9:3", "--ply: the range 9:3 is empty"},
+    {"pgn --eco C99-A00", "--eco: 'C99-A00': the range is empty"},
+    // One name twice would be two columns (two JSON keys) of one name.
+    {"replay -f jsonl --tags White,White", "--tags: 'White' is named twice"},
+    {"pgn --keep-tags Event,Site,Event", "--keep-tags: 'Event' is named twice"},
 };
 
 TEST(CommandLine, BadValuesAreUsageErrorsNamingTheOption) {
@@ -103,6 +118,44 @@ TEST(CommandLine, AnOutputThatIsAnInputIsRefused) {
   EXPECT_EQ(fenkit::testing::read_file(book), bytes);
   // A new file, or one that is no input, is written as before.
   EXPECT_EQ(fenkit("pgn -q " + quote(games) + " -o " + quote(dir.path("out.pgn"))).status, 0);
+}
+
+// Names match whatever their case, beyond ASCII too: MÜLLER finds Müller, STRASSE finds Straße.
+TEST(Selection, NamesMatchCaseInsensitivelyBeyondAscii) {
+  TempDir dir;
+  const std::string games = dir.write(
+      "names.pgn",
+      "[White \"Müller, Hans\"]\n[Black \"Straße, Ødegaard\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
+      "[White \"Muller, Jan\"]\n[Black \"Øst, Per\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--player MÜLLER", "1 used"},   {"--player müller", "1 used"},
+      {"--white 'müller, hans'", "1 used"}, {"--player MULLER", "1 used"},
+      {"--black STRASSE", "1 used"},   {"--black ødegaard", "1 used"},
+      {"--player ØST", "1 used"},      {"--tag 'White~MÜLLER, H'", "1 used"},
+      {"--player ß", "1 used"},        {"--player Mueller", "0 used"}};
+  for (const auto& [option, used] : cases) {
+    const Outcome r = fenkit("pgn --count " + option + " " + quote(games));
+    EXPECT_NE(r.out.find("2 games, " + used), std::string::npos) << option << "\n" << r.out << r.err;
+  }
+}
+
+// The manual pages hold every option of every command, the book subcommands' too.
+TEST(CommandLine, ManualPagesForEverySubcommand) {
+#ifdef FENKIT_MAN_DIR
+  const std::vector<std::pair<std::string, std::string>> pages = {
+      {"fenkit-replay.1", "game-offset"},   {"fenkit-pgn.1", "duplicates"},
+      {"fenkit-book-build.1", "weight-opcode"}, {"fenkit-book-probe.1", "learn"},
+      {"fenkit-book-dump.1", "gap"},        {"fenkit-book-merge.1", "first-wins"},
+      {"fenkit-book-key.1", "chess960"},    {"fenkit-perft.1", "max-nodes"}};
+  for (const auto& [page, option] : pages) {
+    const std::string text = fenkit::testing::read_file(std::string(FENKIT_MAN_DIR) + "/" + page);
+    std::string written = "\\-\\-";  // roff writes each hyphen of --NAME as \-
+    for (const char c : option) written += c == '-' ? std::string("\\-") : std::string(1, c);
+    EXPECT_NE(text.find(written), std::string::npos) << page << ": " << written;
+  }
+#else
+  GTEST_SKIP() << "help2man was not found when the build was configured: no manual pages";
+#endif
 }
 
 // An unknown book subcommand lists the ones there are (no help page of the unknown one).

@@ -3,6 +3,8 @@
 // standard input when it is a terminal. The terminal is a pseudo-terminal made by script(1).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tool_test_support.hpp"
 
 namespace fenkit::tools {
@@ -45,6 +47,26 @@ TEST(Terminal, ProgressWithPercentageForEveryLongCommand) {
   }
 }
 
+// A progress line on the terminal that standard output writes to would overwrite the beginning
+// of the lines written: there is none then, and the lines come out whole.
+TEST(Terminal, NoProgressWhereStandardOutputWritesToTheSameTerminal) {
+  FENKIT_REQUIRE_PROGRAM(script, "script");
+  TempDir dir;
+  const std::string input = archive(dir, 200);
+  const std::string out = on_terminal("replay -j1 --final " + quote(input));
+  EXPECT_EQ(out.find("%, 0:0"), std::string::npos) << out;
+  EXPECT_EQ(out.find('\r' + std::string("\033[K")), std::string::npos);
+  const auto lines = fenkit::testing::lines_of(out);
+  ASSERT_GE(lines.size(), 200U);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+    EXPECT_EQ(std::count(lines[i].begin(), lines[i].end(), '/'), 7) << lines[i];
+  // A command that writes nothing there (check), or writes elsewhere, shows its progress.
+  EXPECT_NE(on_terminal("check -j1 " + quote(input)).find("%, 0:0"), std::string::npos);
+  EXPECT_NE(on_terminal("pgn -j1 -o " + quote(dir.path("out.pgn")) + " " + quote(input))
+                .find("%, 0:0"),
+            std::string::npos);
+}
+
 TEST(Terminal, CompressedInputShowsItsPercentageToo) {
   FENKIT_REQUIRE_PROGRAM(script, "script");
   FENKIT_REQUIRE_PROGRAM(gzip, "gzip");
@@ -65,8 +87,15 @@ TEST(Terminal, NoProgressWhenStandardErrorIsNoTerminalOrWithQuiet) {
 
 TEST(Terminal, StandardInputOnATerminalSaysHowToEndIt) {
   FENKIT_REQUIRE_PROGRAM(script, "script");
-  for (const char* command : {"check", "replay", "epd"}) {
+  for (const char* command : {"check", "replay", "epd", "pgn", "epd --from-pgn",
+                              "book build -o /dev/null", "perft --suite -"}) {
     const std::string out = on_terminal(command, 2);
+    // Said once, however the input is read.
+    std::size_t said = 0;
+    for (std::size_t at = out.find("end with Ctrl-D"); at != std::string::npos;
+         at = out.find("end with Ctrl-D", at + 1))
+      ++said;
+    EXPECT_EQ(said, 1U) << command << "\n" << out;
     EXPECT_NE(out.find("from standard input; end with Ctrl-D"), std::string::npos)
         << command << "\n" << out;
   }

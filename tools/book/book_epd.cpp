@@ -34,7 +34,7 @@ std::optional<std::vector<std::pair<fen::Move, std::uint16_t>>> move_weights(
     const std::string_view item = text.substr(0, blank);
     text.remove_prefix(std::min(blank + 1, text.size()));
     if (item.empty()) continue;
-    const std::size_t equals = item.find('=');
+    const std::size_t equals = item.rfind('=');  // a promotion has its own: d1=Q=2
     if (equals == std::string_view::npos) return std::nullopt;
     const fen::SanResult move = fen::read_san(pos, item.substr(0, equals));
     const auto weight = whole_weight(item.substr(equals + 1));

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <thread>
@@ -180,6 +181,10 @@ std::vector<std::string> tag_names(const po::variables_map& values, const char* 
     if (name.empty() || name.find_first_of(" \t\"") != std::string::npos)
       throw UsageError(std::string("--") + option + ": '" + fen::printable(name) +
                        "' is not a tag name");
+    // A name twice would make two columns (two JSON keys) of one name.
+    if (std::find(names.begin(), names.end(), name) != names.end())
+      throw UsageError(std::string("--") + option + ": '" + fen::printable(name) +
+                       "' is named twice");
     names.push_back(std::move(name));
     from = comma + 1;
   }

@@ -26,13 +26,14 @@ class FENKIT_API BookWeights {
  public:
   explicit BookWeights(const BookWeightsOptions& options = {});
 
-  // Adds `weight` to the pair (pos, move); `move` must be legal in `pos`. Returns false, adding
-  // nothing, for a Chess960 position whose key is ambiguous (book_move.hpp).
+  // Adds `weight` (0 too) to the pair (pos, move); `move` must be legal in `pos`. Returns false,
+  // adding nothing, for a Chess960 position whose key is ambiguous (book_move.hpp).
   bool add(const fen::Position& pos, fen::Move move, std::uint64_t weight = 1);
 
-  // The book, sorted (book_writer.hpp). Pairs of zero total weight are left out. Where a
-  // position's heaviest move exceeds 65535, all its weights are scaled by the same factor
-  // (rounded to nearest, at least 1) so that the heaviest becomes 65535.
+  // The book, sorted (book_writer.hpp). A pair of zero weight stays, as a move the book knows
+  // and never plays (Polyglot books may hold such entries). Where a position's heaviest move
+  // exceeds 65535, all its weights are scaled by the same factor (rounded to nearest, at least
+  // 1; a weight of zero stays zero) so that the heaviest becomes 65535.
   std::vector<BookEntry> entries() const;
 
   std::size_t pair_count() const { return pairs_.size(); }

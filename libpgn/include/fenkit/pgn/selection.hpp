@@ -16,7 +16,7 @@
 // given (numbers and their range, dates, ECO ranges, tag conditions, results, speeds, game
 // lists, positions; a position file is read then) and filter() what depends on several
 // criteria: the regular expressions (--regex may come after the names), --min-plies above
-// --max-plies, --invert without a condition. Both throw SelectionError, whose message names
+// --max-plies, --date-from after --date-to, --invert without a condition. Both throw SelectionError, whose message names
 // the criterion as the program's option and quotes the value it refuses:
 //   --min-elo must be a whole number from 0 to 10000, not '-5'
 //   --eco: 'Z99' is not an ECO code or range (C42, B, A00-B99)

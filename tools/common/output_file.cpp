@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -85,10 +86,10 @@ void OutputFile::fail(int error) const {
   throw OutputError(name_);
 }
 
-void OutputFile::flush() {
+void OutputFile::write_all(const char* data, std::size_t size) {
   std::size_t done = 0;
-  while (done < buffer_.size()) {
-    const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+  while (done < size) {
+    const ssize_t n = ::write(fd_, data + done, size - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       const int error = n < 0 ? errno : EIO;
@@ -97,6 +98,10 @@ void OutputFile::flush() {
     }
     done += std::size_t(n);
   }
+}
+
+void OutputFile::flush() {
+  write_all(buffer_.data(), buffer_.size());
   buffer_.clear();
 }
 
@@ -109,12 +114,10 @@ void OutputFile::write(std::string_view bytes) {
     return;
   }
   flush();
-  if (bytes.size() < kBufferSize) {
+  if (bytes.size() < kBufferSize)
     buffer_.append(bytes);
-    return;
-  }
-  buffer_.assign(bytes);  // a large block: written at once
-  flush();
+  else
+    write_all(bytes.data(), bytes.size());  // a large block (a chunk's rows): not copied
 }
 
 void OutputFile::close() {

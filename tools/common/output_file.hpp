@@ -47,6 +47,7 @@ class OutputFile {
 
  private:
   void flush();
+  void write_all(const char* data, std::size_t size);
   [[noreturn]] void fail(int error) const;
 
   std::string path_;       // as given

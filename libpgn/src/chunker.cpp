@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <stdexcept>
+#include <vector>
 
 #include "game_boundaries.hpp"
 #include "game_lexer.hpp"
@@ -42,7 +44,93 @@ std::size_t cut_after_games(std::string_view text, std::size_t pos, std::size_t 
   return lexer.pos();
 }
 
+// Bytes read from the input at a time, once a chunk's target size is there.
+constexpr std::size_t kBlock = std::size_t(1) << 16;
+
 }  // namespace
+
+// Streamed input is read into buffers that are handed out with the chunks cut from them and come
+// back when the last of those chunks is gone: reading an input of any size goes round the same
+// few buffers (as many as chunks are in flight), with no new memory to fault in, and each byte
+// is copied once from the kernel (and the few bytes after a cut once more).
+struct Chunker::Streamed {
+  // Buffers of the standard capacity that are free; shared with the chunks' storage, which
+  // gives its buffer back when the chunk is gone (on whatever thread), or frees it when the
+  // chunker is gone first.
+  struct Pool {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<char[]>> free;
+    std::size_t capacity = 0;
+
+    std::unique_ptr<char[]> take() {
+      {
+        std::lock_guard lock(mutex);
+        if (!free.empty()) {
+          std::unique_ptr<char[]> buffer = std::move(free.back());
+          free.pop_back();
+          return buffer;
+        }
+      }
+      return std::unique_ptr<char[]>(new char[capacity]);
+    }
+    void give(char* buffer) {
+      std::unique_ptr<char[]> owned(buffer);
+      std::lock_guard lock(mutex);
+      if (free.size() < 64) free.push_back(std::move(owned));
+    }
+  };
+
+  explicit Streamed(std::size_t target) : pool(std::make_shared<Pool>()) {
+    pool->capacity = target + 2 * kBlock;
+  }
+
+  // Room for `n` more bytes after `size` (a larger buffer, not pooled, for a game larger than a
+  // chunk).
+  char* room(std::size_t n) {
+    if (!data) {
+      data = pool->take();
+      capacity = pool->capacity;
+    }
+    if (size + n > capacity) {
+      const std::size_t grown = std::max(size + n, 2 * capacity);
+      std::unique_ptr<char[]> bigger(new char[grown]);
+      std::memcpy(bigger.get(), data.get(), size);
+      data = std::move(bigger);
+      capacity = grown;
+    }
+    return data.get() + size;
+  }
+
+  // The first `n` bytes, kept alive by the storage returned; the others move to a new buffer.
+  std::shared_ptr<const void> cut(std::size_t n) {
+    std::unique_ptr<char[]> next = pool->take();
+    std::size_t next_capacity = pool->capacity;
+    if (size - n + kBlock > next_capacity) {
+      next.reset(new char[size - n + kBlock]);
+      next_capacity = size - n + kBlock;
+    }
+    std::memcpy(next.get(), data.get() + n, size - n);
+    std::shared_ptr<const void> storage;
+    if (capacity == pool->capacity)
+      storage = std::shared_ptr<const void>(
+          data.release(), [pool = pool](const void* p) { pool->give(static_cast<char*>(const_cast<void*>(p))); });
+    else
+      storage = std::shared_ptr<const void>(data.release(),
+                                            [](const void* p) { delete[] static_cast<const char*>(p); });
+    data = std::move(next);
+    capacity = next_capacity;
+    size -= n;
+    return storage;
+  }
+
+  std::string_view text() const { return std::string_view(data.get(), size); }
+
+  std::shared_ptr<Pool> pool;
+  std::unique_ptr<char[]> data;  // bytes read and not yet handed out: [0, size)
+  std::size_t size = 0, capacity = 0;
+  bool eof = false;
+  std::exception_ptr failure;  // a read error kept until the games before it are handed out
+};
 
 Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t first_game, Cut cut)
     : input_(input),
@@ -52,13 +140,17 @@ Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t fir
   if (cut_ == Cut::in_order) numbering_ = std::make_shared<ChunkNumbering>();
   mapped_ = input.mapped();
   mapped_end_ = mapped_.size();
+  if (mapped_.empty()) streamed_ = std::make_unique<Streamed>(target_);
 }
 
+Chunker::~Chunker() = default;
+
 void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
-  if (mapped_.empty() && input_.size_hint() == 0)
+  if (mapped_.empty())
     throw std::runtime_error(input_.name() +
-                             ": a byte range needs a regular uncompressed file (not a pipe, "
-                             "compressed or UTF-16 input)");
+                             ": a byte range needs a regular uncompressed file, mapped "
+                             "(open_input with Access::mapped; not a pipe, compressed or UTF-16 "
+                             "input)");
   const std::size_t size = mapped_.size();
   mapped_pos_ = next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(start, size)));
   mapped_end_ = std::max(mapped_pos_,
@@ -78,7 +170,7 @@ void Chunker::catch_up() {
 }
 
 void Chunker::hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
-                       std::shared_ptr<const std::string> storage) {
+                       std::shared_ptr<const void> storage) {
   chunk = Chunk{text,     offset_,   line_,     column_, next_game_, games, sequence_++,
                 std::move(storage), numbering_, last_game_};
   offset_ += text.size();
@@ -130,70 +222,71 @@ bool Chunker::next_mapped(Chunk& chunk) {
 }
 
 bool Chunker::next_streamed(Chunk& chunk) {
-  if (failure_) std::rethrow_exception(failure_);
+  Streamed& in = *streamed_;
+  if (in.failure) std::rethrow_exception(in.failure);
   // Hands out the first `size` bytes of what is pending.
   auto cut = [&](std::size_t size, std::uint64_t games) {
-    auto storage = std::make_shared<std::string>(pending_.data(), size);
-    const std::string_view text(*storage);
-    hand_out(chunk, text, games, std::move(storage));
-    pending_.erase(0, size);
+    const std::string_view text(in.data.get(), size);
+    hand_out(chunk, text, games, in.cut(size));
     return true;
   };
   for (;;) {
+    const std::string_view pending = in.text();
     if (cut_ == Cut::in_order) {
       // A synchronisation point past the target size, or the end of the input.
-      if (eof_ && pending_.size() <= target_) {
-        if (pending_.empty()) return false;
-        return cut(pending_.size(), 0);
+      if (in.eof && pending.size() <= target_) {
+        if (pending.empty()) return false;
+        return cut(pending.size(), 0);
       }
-      if (pending_.size() > target_) {
-        const char* const base = pending_.data();
+      if (pending.size() > target_) {
+        const char* const base = pending.data();
         if (const char* sync =
-                detail::find_sync_point(base, base + target_ - 1, base + pending_.size()))
+                detail::find_sync_point(base, base + target_ - 1, base + pending.size()))
           return cut(std::size_t(sync - base), 0);
-        if (eof_) return cut(pending_.size(), 0);
+        if (in.eof) return cut(pending.size(), 0);
       }
     }
-    if (cut_ == Cut::counted || pending_.size() >= kSyncSearchFactor * target_) {
-      // Whole games already buffered, up to the target size.
+    // Whole games up to the target size, once that much is there (or all there is).
+    const bool counting = cut_ == Cut::counted || pending.size() >= kSyncSearchFactor * target_;
+    if (counting && (pending.size() >= target_ || in.eof)) {
       std::uint64_t games = 0;
       std::uint32_t line = line_, column = column_;
       bool need_more = false;
       const std::size_t pos =
-          cut_after_games(pending_, 0, target_, eof_, games, line, column, need_more);
+          cut_after_games(pending, 0, target_, in.eof, games, line, column, need_more);
       const bool full = pos >= target_;
-      if (full || (eof_ && !need_more)) {
-        const std::size_t size = eof_ && !full ? pending_.size() : pos;
+      if (full || (in.eof && !need_more)) {
+        const std::size_t size = in.eof && !full ? pending.size() : pos;
         if (size == 0) return false;
         cut(size, games);
         went_past(games, line, column);
         return true;
       }
     }
-    // Need more bytes: read a block behind what is pending.
-    const std::size_t old = pending_.size();
-    pending_.resize(old + std::max<std::size_t>(target_, std::size_t(1) << 16));
+    // Need more bytes: up to the target and a block beyond it, or a block more.
+    const std::size_t want =
+        pending.size() < target_ ? target_ + kBlock - pending.size() : kBlock;
+    char* at = in.room(want);
     std::size_t n = 0;
     try {
-      n = input_.read(pending_.data() + old, pending_.size() - old);
+      n = input_.read(at, want);
     } catch (...) {
-      // The input broke off (a damaged compressed file): the whole games read before the break
-      // are handed out first, and the break is reported at the next call.
-      pending_.resize(old);
+      // The input broke off (a damaged compressed file, a file cut short): the whole games read
+      // before the break are handed out first, and the break is reported at the next call.
       std::uint64_t games = 0;
       std::uint32_t line = line_, column = column_;
       bool need_more = false;
       const std::size_t pos =
-          cut_after_games(pending_, 0, pending_.size(), false, games, line, column, need_more);
+          cut_after_games(in.text(), 0, in.size, false, games, line, column, need_more);
       if (games == 0) throw;
-      failure_ = std::current_exception();
+      in.failure = std::current_exception();
       cut(pos, games);
       went_past(games, line, column);
       return true;
     }
-    pending_.resize(old + n);
+    in.size += n;
     bytes_read_ += n;
-    if (n == 0) eof_ = true;
+    if (n == 0) in.eof = true;
   }
 }
 

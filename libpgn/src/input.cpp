@@ -1,5 +1,5 @@
-// Input sources. Regular uncompressed files are memory-mapped; everything else is read in
-// blocks, decompressed through zlib, libbz2, liblzma or libzstd when the first bytes say so
+// Input sources. Everything is read in blocks (regular uncompressed files may be mapped, for
+// reading byte ranges), decompressed through zlib, libbz2, liblzma or libzstd when the first bytes say so
 // (each library's own streaming interface, so that every byte decoded before a cut or a
 // corruption is handed out before the error), and converted from UTF-16 to UTF-8 (iconv)
 // when the text begins with a UTF-16 byte-order mark.
@@ -521,9 +521,33 @@ class MemorySource : public ViewSource {
   MemorySource(std::string name, std::string_view text) : ViewSource(std::move(name), text) {}
 };
 
+// A regular uncompressed file, read in blocks. Not mapped: a mapping keeps every page read
+// resident (the whole file, in the end), and a file cut short while it is mapped ends the
+// program with SIGBUS. A file that ends before the size it had when opened has changed under
+// the reader, and says so once the bytes it still had are handed out.
+class FileSource : public InputSource {
+ public:
+  FileSource(std::string name, std::shared_ptr<Descriptor> fd, std::uint64_t size)
+      : InputSource(std::move(name)), fd_(std::move(fd)), size_(size) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = read_some(fd_->get(), buffer, size, name());
+    read_ += n;
+    if (n == 0 && size && read_ < size_)
+      fail(name(), "the file changed while it was read (it is shorter than it was)");
+    return n;
+  }
+  std::size_t size_hint() const override { return std::size_t(size_); }
+  std::uint64_t raw_bytes_read() const override { return read_; }
+
+ private:
+  std::shared_ptr<Descriptor> fd_;
+  std::uint64_t size_;
+  std::uint64_t read_ = 0;
+};
+
 }  // namespace
 
-std::unique_ptr<InputSource> open_input(const std::string& path) {
+std::unique_ptr<InputSource> open_input(const std::string& path, Access access) {
   const bool standard_input = path == "-";
   const std::string name = standard_input ? "<stdin>" : path;
   const int fd = standard_input ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -546,9 +570,12 @@ std::unique_ptr<InputSource> open_input(const std::string& path) {
   const Compression kind = detect_compression(sniffed);
   const bool utf16 = sniffed.starts_with("\xFF\xFE"sv) || sniffed.starts_with("\xFE\xFF"sv);
 
-  if (kind == Compression::none && !utf16 && S_ISREG(info.st_mode) && info.st_size > 0 &&
-      !standard_input)
+  const bool plain_file = kind == Compression::none && !utf16 && S_ISREG(info.st_mode) &&
+                          info.st_size > 0 && !standard_input;
+  if (plain_file && access == Access::mapped)
     return std::make_unique<MappedSource>(name, fd, std::size_t(info.st_size));
+  if (plain_file && ::lseek(fd, 0, SEEK_SET) == 0)
+    return std::make_unique<FileSource>(name, descriptor, std::uint64_t(info.st_size));
   return decoded_from(std::move(sniffed), std::make_unique<DescriptorSource>(name, descriptor));
 }
 

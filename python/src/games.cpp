@@ -368,7 +368,8 @@ class GameReader {
     } else {
       const std::string path = path_of(source);
       try {
-        input_ = pgn::open_input(path);
+        // A byte range is found in a mapping; a whole file is read in blocks.
+        input_ = pgn::open_input(path, range ? pgn::Access::mapped : pgn::Access::streamed);
       } catch (const std::exception& e) {
         raise_os_error(e.what());
       }

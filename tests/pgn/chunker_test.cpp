@@ -282,7 +282,7 @@ void expect_ranges_tile(const std::string& text, std::uint32_t seed, int cuts) {
   std::vector<GameLog> pieced;
   for (std::size_t i = 0; i + 1 < points.size(); ++i) {
     SCOPED_TRACE("range " + std::to_string(points[i]) + ":" + std::to_string(points[i + 1]));
-    const auto input = open_input(file.string());
+    const auto input = open_input(file.string(), Access::mapped);
     Chunker chunker(*input, 3000);
     chunker.restrict_to(points[i], points[i + 1]);
     testing::EventLog log = new_log();
@@ -589,6 +589,11 @@ TEST(Chunker, ByteRangesNeedAMappedFile) {
   TrickleInput input("1. e4 *", 10);
   Chunker chunker(input);
   EXPECT_THROW(chunker.restrict_to(0, 5), std::runtime_error);
+  // A regular file read in blocks (as it is by default) is no mapping either.
+  TempFile file("1. e4 *\n");
+  const auto streamed = open_input(file.string());
+  Chunker in_blocks(*streamed);
+  EXPECT_THROW(in_blocks.restrict_to(0, 5), std::runtime_error);
 }
 
 }  // namespace

@@ -137,7 +137,10 @@ TEST(PgnInput, DamagedTextThroughAPipeReadsAsFromMemory) {
 TEST(PgnInput, OpenInputNamesItsSource) {
   TempFile file("named.pgn", "1. e4 *\n");
   EXPECT_EQ(open_input(file.string())->name(), file.string());
-  EXPECT_FALSE(open_input(file.string())->mapped().empty()) << "a regular file is mapped";
+  // A regular file is read in blocks, unless a mapping is asked for.
+  EXPECT_TRUE(open_input(file.string())->mapped().empty());
+  EXPECT_EQ(open_input(file.string())->size_hint(), 8U);
+  EXPECT_FALSE(open_input(file.string(), Access::mapped)->mapped().empty());
   EXPECT_EQ(memory_input("1. e4 *")->name(), "<memory>");
 }
 

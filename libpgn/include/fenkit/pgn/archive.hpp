@@ -157,7 +157,8 @@ template <typename Result>
 void ArchiveReader<Result>::read(const std::string& path) {
   std::unique_ptr<InputSource> input;
   try {
-    input = open_input(path);
+    // A byte range is found in a mapping; a whole input is read in blocks.
+    input = open_input(path, options_.range ? Access::mapped : Access::streamed);
   } catch (...) {
     fail(path == "-" ? "<stdin>" : path, std::current_exception());
     return;

@@ -35,9 +35,10 @@ struct FENKIT_API Chunk {
   std::uint64_t first_game = 1;  // number of the chunk's first game
   std::uint64_t games = 0;       // games in the chunk (cut in order: numbering->games once read)
   std::uint64_t sequence = 0;    // 0, 1, 2 ... in input order
-  // The bytes of streamed (decompressed, piped) input; empty when `text` points into a
-  // memory-mapped file that outlives the chunk.
-  std::shared_ptr<const std::string> storage;
+  // Keeps the bytes of streamed input (files read in blocks, decompressed or piped input)
+  // while the chunk lives; empty when `text` points into a mapping or a buffer that outlives
+  // the chunk.
+  std::shared_ptr<const void> storage;
   // Set for a chunk cut in order: read_chunk tells the chunker how many games it held.
   std::shared_ptr<ChunkNumbering> numbering;
   // The last game wanted (Chunker::stop_after_game): read_chunk reads none after it.
@@ -63,6 +64,9 @@ class FENKIT_API Chunker {
   // Chunks of about `target_bytes` (a game larger than that makes a larger chunk).
   explicit Chunker(InputSource& input, std::size_t target_bytes = std::size_t(2) << 20,
                    std::uint64_t first_game = 1, Cut cut = Cut::counted);
+  ~Chunker();
+  Chunker(const Chunker&) = delete;
+  Chunker& operator=(const Chunker&) = delete;
 
   // Keeps only the games that begin in the byte range [start, end) of the input, for
   // dividing one file between independent processes. The range's edges move forward to the
@@ -72,7 +76,8 @@ class FENKIT_API Chunker {
   // (1-0, 0-1, 1/2-1/2, *), as games without [Event tags have it. No game reaches across a
   // synchronisation point (not its movetext, an unclosed comment, nor its tag section), so
   // ranges that tile a file read every game once, as reading it whole does.
-  // Needs a memory-mapped input (a regular, uncompressed file, not UTF-16); throws otherwise.
+  // Needs a memory-mapped input (open_input with Access::mapped: a regular, uncompressed file,
+  // not UTF-16); throws otherwise.
   void restrict_to(std::uint64_t start, std::uint64_t end);
 
   // Stops after game `last`: no chunk begins after it, and read_chunk reads no game after it
@@ -97,7 +102,7 @@ class FENKIT_API Chunker {
   void went_past(std::uint64_t games, std::uint32_t line, std::uint32_t column);
   // Fills in the chunk's place and numbers; `games` is 0 for a chunk cut in order.
   void hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
-                std::shared_ptr<const std::string> storage);
+                std::shared_ptr<const void> storage);
 
   InputSource& input_;
   std::size_t target_;
@@ -116,10 +121,10 @@ class FENKIT_API Chunker {
   std::size_t mapped_pos_ = 0;
   std::size_t mapped_end_ = 0;
 
-  // Streamed input: bytes read but not yet handed out, starting at input offset `offset_`.
-  std::string pending_;
-  bool eof_ = false;
-  std::exception_ptr failure_;  // a read error kept until the games before it are handed out
+  // Streamed input: bytes read but not yet handed out, starting at input offset `offset_`,
+  // in buffers that go round (chunker.cpp).
+  struct Streamed;
+  std::unique_ptr<Streamed> streamed_;
 };
 
 // The first synchronisation point at or after `offset` (see Chunker::restrict_to).

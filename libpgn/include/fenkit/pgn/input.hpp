@@ -30,7 +30,7 @@ class FENKIT_API InputSource {
   // The whole input as one view, when it is an uncompressed file mapped into memory or an
   // in-memory buffer (zero-copy reading); empty otherwise.
   virtual std::string_view mapped() const { return {}; }
-  // Total size when known (mapped files, buffers), else 0.
+  // Total size when known (regular files, buffers), else 0.
   virtual std::size_t size_hint() const { return 0; }
   // The bytes taken from the file (or pipe) so far: for compressed input the compressed bytes,
   // so that it can be set against the file's size to tell how far reading has come. 0 when a
@@ -45,13 +45,22 @@ class FENKIT_API InputSource {
   std::string name_;
 };
 
+// How open_input reads a regular uncompressed file: in blocks, so that what has been read does
+// not stay in memory (streamed), or mapped into memory whole (mapped(): zero-copy, and what a
+// byte range of the file needs, Chunker::restrict_to). Other input is always streamed.
+enum class Access { streamed, mapped };
+
 // Opens a file, or standard input for "-". Compressed input (gzip, bzip2, xz, zstd; several
 // streams one after another too) is decompressed; text that begins with a UTF-16 byte-order
-// mark (FF FE or FE FF) is converted to UTF-8; any other regular file is memory-mapped.
-// Throws std::runtime_error naming the file when it cannot be opened. Compressed data that is
-// cut short or damaged gives every byte decoded before the fault, then the error
-// "FILE: cannot decompress: the data is corrupt or cut short", whatever the format.
-FENKIT_API std::unique_ptr<InputSource> open_input(const std::string& path);
+// mark (FF FE or FE FF) is converted to UTF-8. Throws std::runtime_error naming the file when
+// it cannot be opened. Compressed data that is cut short or damaged gives every byte decoded
+// before the fault, then the error "FILE: cannot decompress: the data is corrupt or cut
+// short", whatever the format; a regular file that turns out shorter than it was when opened
+// (cut while it is read), every byte there was, then "FILE: the file changed while it was
+// read". A regular file may be mapped (Access::mapped); reading it then keeps what was read
+// in memory, and cutting it while it is read is fatal, as with any mapping.
+FENKIT_API std::unique_ptr<InputSource> open_input(const std::string& path,
+                                                   Access access = Access::streamed);
 
 // What open_input makes of a file's bytes, for bytes that come from elsewhere (a stream of the
 // caller's): compressed input decompressed, UTF-16 with a byte-order mark converted to UTF-8,

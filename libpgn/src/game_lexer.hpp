@@ -784,8 +784,11 @@ bool GameLexer<Sink>::tag(Stop& stop) {
       if (ok) {
         go_on = sink_->tag(parsed.name, parsed.value, open);
       } else {
+        // The quote ends with the token, and never after what the lexer took for the tag: the
+        // rest of the line may belong to the next game (`[A]*[C]`), which a chunk cut there
+        // does not hold.
         const char* token_end = open;
-        while (token_end != eol && !is_delimiter(*token_end) &&
+        while (token_end != eol && token_end != after && !is_delimiter(*token_end) &&
                !is_utf8_no_break_space(token_end, eol))
           ++token_end;
         go_on = sink_->malformed_tag(std::string_view(open, std::size_t(token_end - open)), open);

@@ -585,6 +585,27 @@ TEST(Chunker, TagLineCutByAReadWaitsForTheRestOfTheLine) {
   EXPECT_TRUE(whole[0].rejected);
 }
 
+// A malformed tag line that a cut may fall in: `[A]*[C]` after 248 blanks was quoted whole by
+// the whole text and as `[A]*` by chunks of one byte (the fuzzer's input, kept in its corpus).
+TEST(Chunker, AMalformedTagLineReadsAlikeWhereverTheCutFalls) {
+  for (const std::string text : {std::string(248, ' ') + "[A]*[C]\n", std::string("[A]*[C]\n"),
+                                 std::string(" [A]*[C]\n[B \"x\"]\n1. e4 *\n")}) {
+    const std::vector<GameLog> whole = read_whole(text);
+    for (const Chunker::Cut cut : kCuts)
+      for (const std::size_t target : {std::size_t(1), std::size_t(3), std::size_t(250)}) {
+        SCOPED_TRACE(cut_name(cut) + ", target " + std::to_string(target));
+        const auto memory = memory_input(text);
+        Chunker in_memory(*memory, target, 1, cut);
+        testing::expect_same_games(whole, read_chunks(in_memory, text));
+        for (const std::size_t piece : {std::size_t(1), std::size_t(7)}) {
+          TrickleInput input(text, piece);
+          Chunker streamed(input, target, 1, cut);
+          testing::expect_same_games(whole, read_chunks(streamed, text));
+        }
+      }
+  }
+}
+
 TEST(Chunker, ByteRangesNeedAMappedFile) {
   TrickleInput input("1. e4 *", 10);
   Chunker chunker(input);

@@ -170,8 +170,11 @@ template <typename Result>
 void ArchiveReader<Result>::read(InputSource& input) {
   events_.opened(input);
   // One thread reads chunks cut in order, which saves finding the games before reading them.
-  const Chunker::Cut cut =
-      resolve_jobs(options_.jobs) == 1 ? Chunker::Cut::in_order : Chunker::Cut::counted;
+  // An input of a chunk or two is read on this thread: a second one would only wait. One thread
+  // reads chunks cut in order, which saves finding the games before reading them.
+  const std::size_t size = input.size_hint();
+  const unsigned jobs = size && size < 2 * options_.chunk_bytes ? 1 : resolve_jobs(options_.jobs);
+  const Chunker::Cut cut = jobs == 1 ? Chunker::Cut::in_order : Chunker::Cut::counted;
   Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games, cut);
   chunker.stop_after_game(options_.last_game);
   if (options_.range) {
@@ -184,7 +187,7 @@ void ArchiveReader<Result>::read(InputSource& input) {
   }
   const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
   const std::exception_ptr broke = process_in_order<std::pair<std::uint64_t, Result>>(
-      chunker, options_.jobs,
+      chunker, jobs,
       [&](const Chunk& chunk, std::pair<std::uint64_t, Result>& r) {
         work_(chunk, input, r.second);
         // A chunk cut in order knows its games once read; a counted one holds games after the

@@ -1,0 +1,112 @@
+// Inputs of any size: resident memory that does not grow with the input, and a file that
+// changes while it is read ends the run with a message, never a crash.
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "tool_test_support.hpp"
+
+extern char** environ;
+
+namespace fenkit::tools {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::quote;
+using testing::TempDir;
+
+// Writes `bytes` or more of PGN (the lichess-style fixture over and over, every game numbered
+// apart) without holding it in memory.
+std::string write_archive(const TempDir& dir, const std::string& name, std::uint64_t bytes) {
+  const std::string game = fenkit::testing::read_file(testing::data("pgn/lichess-style.pgn"));
+  const std::string path = dir.path(name);
+  std::ofstream out(path, std::ios::binary);
+  std::string block;
+  while (block.size() < (std::size_t(4) << 20)) block += game + "\n";
+  for (std::uint64_t written = 0; written < bytes; written += block.size()) out << block;
+  return path;
+}
+
+struct MeasuredRun {
+  int status = -1;
+  long peak_kib = 0;  // the largest resident size the program reached
+};
+
+// Runs the program with `args`, its output thrown away, and reports its peak resident size.
+MeasuredRun run_measured(const std::vector<std::string>& args) {
+  std::vector<std::string> words = {FENKIT_BINARY};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  MeasuredRun run;
+  if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0) {
+    int status = 0;
+    struct rusage usage {};
+    ::wait4(pid, &status, 0, &usage);
+    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.peak_kib = usage.ru_maxrss;
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  return run;
+}
+
+// A mapping of the whole input kept every page read resident: 300 MB of PGN took 300 MB. The
+// input is now read in blocks, and what a command keeps does not grow with it. (The bound holds
+// for any size; FENKIT_LARGE_INPUT_MB sets the size tried, 3000 for the archive of the issue.)
+TEST(LargeInput, ResidentMemoryDoesNotGrowWithTheInput) {
+  TempDir dir;
+  const char* size = std::getenv("FENKIT_LARGE_INPUT_MB");
+  const std::uint64_t megabytes = size ? std::strtoull(size, nullptr, 10) : 300;
+  const std::string input = write_archive(dir, "large.pgn", megabytes << 20);
+  for (const std::vector<std::string> command :
+       {std::vector<std::string>{"check", "-j2", input}, {"check", "-j1", input},
+        {"replay", "-j2", input}, {"replay", "-j2", "-f", "jsonl", "--eval", "--clock", input},
+        {"pgn", "-j2", input}, {"epd", "--from-pgn", "--ply", "10", input}}) {
+    const MeasuredRun run = run_measured(command);
+    SCOPED_TRACE(command[0] + " " + command[1]);
+    EXPECT_EQ(run.status, 0);
+    EXPECT_LT(run.peak_kib, 64 * 1024) << "peak resident size for " << megabytes << " MB of PGN";
+  }
+  fs::remove(input);
+}
+
+// A file cut short while it is read: the games read before the cut are used, then one error says
+// what happened; exit status 2. (A mapped file ended the program with SIGBUS here.)
+TEST(LargeInput, AFileCutWhileItIsReadIsAnError) {
+  TempDir dir;
+  const std::string input = write_archive(dir, "cut.pgn", std::uint64_t(24) << 20);
+  const std::string whole = fenkit::testing::run(std::string(FENKIT_BINARY) + " replay -q -j1 " +
+                                                 quote(input) + " | head -c 2000000");
+  // The output goes to a pipe that is not read for a while, so that the run waits with most of
+  // the file unread; then the file is cut to 5 MB and the pipe drained.
+  const std::string script =
+      std::string("set -o pipefail; { '") + FENKIT_BINARY + "' replay -j1 " + quote(input) +
+      " 2> " + quote(dir.path("err.txt")) + "; echo $? > " + quote(dir.path("status.txt")) +
+      "; } | { sleep 1; truncate -s 5M " + quote(input) + "; cat > " + quote(dir.path("out.txt")) +
+      "; }";
+  fenkit::testing::run("bash -c " + quote(script));
+  const std::string err = fenkit::testing::read_file(dir.path("err.txt"));
+  EXPECT_EQ(fenkit::testing::read_file(dir.path("status.txt")), "2\n") << err;
+  EXPECT_NE(err.find(input + ": error: the file changed while it was read"), std::string::npos)
+      << err;
+  const std::string out = fenkit::testing::read_file(dir.path("out.txt"));
+  // The positions of the whole games before the cut, as a run over the whole file writes them.
+  EXPECT_GT(out.size(), 100000U);
+  EXPECT_EQ(out.substr(0, 1000000), whole.substr(0, std::min<std::size_t>(out.size(), 1000000)));
+  EXPECT_EQ(out.back(), '\n');
+}
+
+}  // namespace
+}  // namespace fenkit::tools

@@ -3,6 +3,7 @@
 # each, and prints one table of medians over interleaved runs:
 #
 #   | job | fenkit | chess-library (C++) | pgn-reader (Rust) | pgn-extract |
+#   (each cell: the rate, its spread, and the peak resident memory)
 #
 #   parse only               fenkit check --syntax-only -j1   driver parse    (none)
 #   replay + validate        fenkit check -j1                 driver replay   pgn-extract -r -s
@@ -281,7 +282,14 @@ if [ -f "$work/polyglot.bin" ] && ! cmp -s "$work/fenkit.bin" "$work/polyglot.bi
   notes+=("the books differ: fenkit book build and polyglot make-book wrote different bytes")
 fi
 
-# "median ±spread" of a cell as a rate, spread being half the range of the rates in percent.
+# The median of a cell's peak memory in MB.
+peak_text() {  # cell
+  # shellcheck disable=SC2086
+  printf '%s\n' ${peaks[$1]} | sort -g | awk '{ m[NR] = $1 } END { printf "%.0f", m[int((NR + 1) / 2)] }'
+}
+
+# "median ±spread, peak MB" of a cell as a rate, spread being half the range of the rates in
+# percent; the peak is the median of the runs' largest resident sizes.
 cell_text() {  # cell amount
   local list=${times[$1]:-}
   [ -n "$list" ] || { printf -- '–'; return; }
@@ -294,6 +302,7 @@ cell_text() {  # cell amount
       spread = (amount / t[1] - amount / t[NR]) / 2 / rate * 100
       printf "%.1f ±%.0f%%", rate, spread
     }'
+  printf ', %s MB' "$(peak_text "$1")"
 }
 
 # "median s ±spread" of a cell's times, with its median peak memory when asked.
@@ -307,10 +316,7 @@ seconds_text() {  # cell [memory]
       med = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
       printf "%.2f s ±%.0f%%", med, (t[NR] - t[1]) / 2 / med * 100
     }'
-  if [ -n "${2:-}" ]; then
-    # shellcheck disable=SC2086
-    printf ', %s MB peak' "$(printf '%s\n' ${peaks[$1]} | sort -g | awk '{ m[NR] = $1 } END { printf "%.0f", m[int((NR + 1) / 2)] }')"
-  fi
+  if [ -n "${2:-}" ]; then printf ', %s MB peak' "$(peak_text "$1")"; fi
 }
 
 masters_mb=$(calc "$(stat -c %s "$masters") / 1000000")
@@ -321,9 +327,12 @@ row() {  # label job amount
   echo "$line"
 }
 
+cpu=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
 echo
+printf '%s, %s (%s cores), %s\n' "$(date +%Y-%m-%d)" "${cpu:-unknown CPU}" "$(nproc)" "$(uname -m)"
 printf 'masters: %s (%.1f MB, %s plies); lichess-style copy: %.1f MB\n' "$archive" "$masters_mb" "$masters_plies" "$lichess_mb"
-echo "one thread each; median of $runs interleaved runs by $metric time, ± half the range of the runs"
+echo "one thread each; median of $runs interleaved runs by $metric time, ± half the range of the runs;"
+echo "after each rate the median of the runs' peak resident memory"
 echo
 echo "| job | fenkit | chess-library (C++) | pgn-reader (Rust) | pgn-extract |"
 echo "|---|---|---|---|---|"

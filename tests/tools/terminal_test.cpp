@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <future>
+#include <vector>
 
 #include "tool_test_support.hpp"
 
@@ -87,9 +89,15 @@ TEST(Terminal, NoProgressWhenStandardErrorIsNoTerminalOrWithQuiet) {
 
 TEST(Terminal, StandardInputOnATerminalSaysHowToEndIt) {
   FENKIT_REQUIRE_PROGRAM(script, "script");
-  for (const char* command : {"check", "replay", "epd", "pgn", "epd --from-pgn",
-                              "book build -o /dev/null", "perft --suite -"}) {
-    const std::string out = on_terminal(command, 2);
+  // Each waits for input until it is killed: all at once, so that the test waits once.
+  const std::vector<std::string> commands = {"check", "replay", "epd", "pgn", "epd --from-pgn",
+                                             "book build -o /dev/null", "perft --suite -"};
+  std::vector<std::future<std::string>> runs;
+  for (const std::string& command : commands)
+    runs.push_back(std::async(std::launch::async, [command] { return on_terminal(command, 2); }));
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    const std::string& command = commands[i];
+    const std::string out = runs[i].get();
     // Said once, however the input is read.
     std::size_t said = 0;
     for (std::size_t at = out.find("end with Ctrl-D"); at != std::string::npos;

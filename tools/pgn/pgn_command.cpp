@@ -105,6 +105,23 @@ pgn::ReaderOptions reader_settings(const GamesOptions& games) {
   return reader;
 }
 
+// Opens where the games go (-o FILE, or standard output, where --count writes its line; none
+// with --split, whose parts open as they fill: null) and --duplicates (or null).
+std::pair<OutputFile*, OutputFile*> open_game_outputs(CommandRun& run, const po::variables_map& v,
+                                                      GamesFormat format, bool split) {
+  const std::string output = v.count("output") ? v["output"].as<std::string>() : "-";
+  std::vector<PlannedOutput> outputs;
+  std::optional<SplitNames> parts;
+  if (split)
+    parts = SplitNames{"output", output, format == GamesFormat::jsonl ? ".jsonl" : ".pgn"};
+  else
+    outputs.push_back({"output", output});
+  if (v.count("duplicates")) outputs.push_back({"duplicates", v["duplicates"].as<std::string>()});
+  run.open_outputs(outputs, parts);
+  return {split ? nullptr : &run.output(0),
+          v.count("duplicates") ? &run.output(split ? 0 : 1) : nullptr};
+}
+
 }  // namespace
 
 int run_pgn(const Args& args) {
@@ -125,17 +142,9 @@ int run_pgn(const Args& args) {
 
   CommandRun run(v);
   games.keep_rejects = run.keeps_rejects();
-  const std::string output = v.count("output") ? v["output"].as<std::string>() : "-";
-  std::vector<PlannedOutput> outputs;
-  std::optional<SplitNames> parts;
-  if (split)
-    parts = SplitNames{"output", output, games.format == GamesFormat::jsonl ? ".jsonl" : ".pgn"};
-  else
-    outputs.push_back({"output", output});  // with --count: the summary line
-  if (v.count("duplicates")) outputs.push_back({"duplicates", v["duplicates"].as<std::string>()});
-  run.open_outputs(outputs, parts);
-  OutputFile* out = split ? nullptr : &run.output(0);
-  OutputFile* duplicates = v.count("duplicates") ? &run.output(split ? 0 : 1) : nullptr;
+  const auto opened = open_game_outputs(run, v, games.format, split);
+  OutputFile* out = opened.first;  // the next part's, with --split
+  OutputFile* const duplicates = opened.second;
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);

@@ -1,5 +1,10 @@
 #include "fenkit/epd/book_reader.hpp"
 
+#include <fstream>
+#include <memory>
+
+#include "fenkit/pgn/input.hpp"
+
 #include <boost/iostreams/device/mapped_file.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -83,6 +88,24 @@ Book Book::open(const std::string& path, const BookOpenOptions& options) {
   const auto size = std::filesystem::file_size(path, error);
   if (error)
     throw BookError(BookFault::unreadable, path, "cannot open the file: " + error.message());
+  // A compressed book (book.bin.gz, .zst, as fenkit book build writes one by its name) is read
+  // whole, decompressed, by content.
+  if (size >= 4) {
+    char head[6] = {};
+    std::ifstream(path, std::ios::binary).read(head, sizeof head);
+    if (pgn::detect_compression(std::string_view(head, sizeof head)) != pgn::Compression::none) {
+      std::vector<unsigned char> bytes;
+      try {
+        const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+        char block[1 << 16];
+        for (std::size_t n; (n = input->read(block, sizeof block)) > 0;)
+          bytes.insert(bytes.end(), block, block + n);
+      } catch (const std::exception& e) {
+        throw BookError(BookFault::unreadable, path, std::string("cannot read the file: ") + e.what());
+      }
+      return from_bytes(path, std::move(bytes), options);
+    }
+  }
   // An empty file cannot be mapped; it is simply a book without entries.
   if (size > 0) {
     try {

@@ -136,6 +136,13 @@ TEST(OutputSafety, SplitPartsNeverOverwriteAnInput) {
     EXPECT_EQ(fenkit::testing::read_file(later), text);
     EXPECT_FALSE(fs::exists(prefix + "-0002.pgn"));
   }
+  // Other outputs may not take a part of the series, through a link either.
+  fs::create_symlink(later, dir.path("to-part.pgn"));
+  const Outcome linked = fenkit("pgn --split 10 -o " + quote(prefix) + " --rejects " +
+                                quote(dir.path("to-part.pgn")) + " " + quote(kSuiteErrors));
+  EXPECT_EQ(linked.status, 2);
+  EXPECT_NE(linked.err.find("that --split writes"), std::string::npos) << linked.err;
+  EXPECT_EQ(fenkit::testing::read_file(later), text);
   // Other outputs may not take a name of the series either.
   const Outcome clash = fenkit("pgn --split 10 -o " + quote(dir.path("new")) + " --rejects " +
                                quote(dir.path("new-0003.pgn")) + " " + quote(part));
@@ -189,6 +196,40 @@ TEST(OutputSafety, AnUnreadableInputLeavesTheOutputsAsTheyWere) {
   EXPECT_EQ(fenkit::testing::read_file(out), "the file before\n");
   EXPECT_FALSE(fs::exists(rejects));
   EXPECT_EQ(names_in(dir.path("")), (std::vector<std::string>{"out.pgn"}));
+}
+
+// A run whose last write fails renames none of its files: not the games, not the parts.
+TEST(OutputSafety, AFailedWriteLeavesEveryNamedFileUnwritten) {
+  TempDir dir;
+  for (const std::string options : {std::string("-o ") + quote(dir.path("out.pgn")),
+                                    "--split 2 -o " + quote(dir.path("part"))}) {
+    const Outcome r = fenkit("pgn " + options + " --rejects /dev/full " + quote(kSuiteErrors));
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(names_in(dir.path("")), std::vector<std::string>{}) << options;
+  }
+}
+
+// Standard output and error by another name (/dev/stdout, the file a stream is redirected to)
+// are written as the streams they are, at their place: never replaced under the shell.
+TEST(OutputSafety, StandardStreamsByAnotherNameAreStreams) {
+  TempDir dir;
+  const std::string log = dir.write("log.txt", "before\n");
+  const Outcome r = fenkit("pgn -q -o /dev/stdout " + quote(kSuite) + " >> " + quote(log));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(fenkit::testing::read_file(log), "before\n" + fenkit("pgn -q " + quote(kSuite)).out);
+  const std::string err = dir.path("err.txt");
+  fenkit::testing::run("'" + std::string(FENKIT_BINARY) + "' pgn -o /dev/null --rejects /dev/stderr " +
+                       quote(kSuiteErrors) + " 2> " + quote(err));
+  const std::string text = fenkit::testing::read_file(err);
+  EXPECT_NE(text.find(": error: game "), std::string::npos) << text;  // the diagnostics stay
+  EXPECT_NE(text.find(" games, "), std::string::npos) << text;        // and the summary
+  EXPECT_NE(text.find("[Event "), std::string::npos) << text;         // beside the rejects
+  // A device may be any number of outputs, and an input too; an empty name is no file.
+  EXPECT_EQ(fenkit("pgn -q -o /dev/null --rejects /dev/null " + quote(kSuite)).status, 0);
+  EXPECT_EQ(fenkit("pgn -q -o /dev/null /dev/null").status, 0);
+  const Outcome empty = fenkit("pgn -o '' " + quote(kSuite));
+  EXPECT_EQ(empty.status, 2);
+  EXPECT_NE(empty.err.find("-o: the file name is empty"), std::string::npos) << empty.err;
 }
 
 // Named files are written under a temporary name beside them: a run ended by a signal leaves

@@ -176,7 +176,8 @@ int run_book_build(const Args& args) {
 
   OutputFile& book = run.output(0);
   std::string written = std::to_string(entries.size()) + " entries for " +
-                        std::to_string(position_count(entries)) + " positions written to " + path;
+                        std::to_string(position_count(entries)) + " positions " +
+                        (run.inputs_failed() ? "not written to " : "written to ") + path;
   if (entries.empty()) {
     // A book without entries is no book: nothing is written, and the run did not do its job.
     book.abandon();

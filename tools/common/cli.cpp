@@ -16,6 +16,9 @@ OutputError::OutputError(const std::string& file)
     : message_(file + ": error: cannot write" +
                (errno ? std::string(": ") + std::strerror(errno) : std::string())) {}
 
+OutputError::OutputError(const std::string& file, const std::string& reason)
+    : message_(file + ": error: cannot write: " + reason) {}
+
 CommandLine parse_command_line(const std::vector<std::string>& args,
                                const po::options_description& options, const char* positional) {
   po::options_description all = options;

@@ -37,6 +37,8 @@ class OutputError : public std::exception {
  public:
   // `file` is the output's name ("<stdout>" for standard output); the reason is errno's.
   explicit OutputError(const std::string& file);
+  // The same with a reason of its own (a compressor's).
+  OutputError(const std::string& file, const std::string& reason);
   const char* what() const noexcept override { return message_.c_str(); }
 
  private:

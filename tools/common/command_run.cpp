@@ -71,6 +71,8 @@ CommandRun::CommandRun(const po::variables_map& values, Settings settings)
       diagnostics_(std::make_unique<Diagnostics>(reporting_, progress_.get())),
       events_(std::make_unique<Events>(*this)) {
   if (values.count("rejects")) rejects_path_ = values["rejects"].as<std::string>();
+  if (values.count("compression-level"))
+    level_ = int(values["compression-level"].as<std::int64_t>());
 }
 
 CommandRun::~CommandRun() = default;
@@ -80,19 +82,28 @@ void CommandRun::open_outputs(const std::vector<PlannedOutput>& outputs,
   std::vector<PlannedOutput> all = outputs;
   if (keeps_rejects()) all.push_back({"rejects", rejects_path_});
   refuse_outputs_over_inputs(inputs_, all, split);
+  if (level_) {
+    std::vector<std::string> names;
+    for (const PlannedOutput& output : all) names.push_back(output.path);
+    if (split) names.push_back(split->part(1));
+    for (const std::string& name : names)
+      if (const Compression c = compression_for(name); c != Compression::none && level_ > max_level(c))
+        throw UsageError("--compression-level goes from 1 to " + std::to_string(max_level(c)) +
+                         " for " + name);
+  }
   bool to_stdout = false;
   for (const PlannedOutput& output : outputs) {
-    outputs_.push_back(std::make_unique<OutputFile>(output.path));
+    outputs_.push_back(std::make_unique<OutputFile>(output.path, level_));
     to_stdout = to_stdout || output.path == "-";
   }
-  if (keeps_rejects()) rejects_ = std::make_unique<OutputFile>(rejects_path_);
+  if (keeps_rejects()) rejects_ = std::make_unique<OutputFile>(rejects_path_, level_);
   split_ = split;
   if (to_stdout && stdout_shares_the_terminal()) progress_->disable();
 }
 
 OutputFile& CommandRun::next_part() {
   if (!parts_.empty()) parts_.back()->close();
-  parts_.push_back(std::make_unique<OutputFile>(split_->part(parts_.size() + 1)));
+  parts_.push_back(std::make_unique<OutputFile>(split_->part(parts_.size() + 1), level_));
   return *parts_.back();
 }
 
@@ -129,21 +140,25 @@ double CommandRun::seconds() const {
 
 int CommandRun::finish(const Summary& summary) {
   progress_->clear();
-  const bool input_failed = diagnostics_->unreadable() > 0;
-  auto settle = [&](OutputFile& output) {
-    if (output.abandoned()) return;
-    if (output.is_stdout()) {
-      output.commit();  // a stream: what was written stays written
+  std::vector<OutputFile*> all;
+  for (auto& output : outputs_) all.push_back(output.get());
+  for (auto& part : parts_) all.push_back(part.get());
+  if (rejects_) all.push_back(rejects_.get());
+  // Everything is written out first, streams and files alike: a write that fails then leaves
+  // every named file unrenamed, not some of them in place.
+  for (OutputFile* output : all) output->close();
+  const bool input_failed = inputs_failed();
+  for (OutputFile* output : all) {
+    if (output->abandoned()) continue;
+    if (output->is_stream()) {
+      output->commit();  // what was written stays written
     } else if (input_failed) {
       std::fprintf(stderr, "%s: error: not written, since an input could not be read whole\n",
-                   output.name().c_str());
+                   output->name().c_str());
     } else {
-      output.commit();
+      output->commit();
     }
-  };
-  for (auto& output : outputs_) settle(*output);
-  for (auto& part : parts_) settle(*part);
-  if (rejects_) settle(*rejects_);
+  }
   // Whatever went to standard output through the C or C++ streams (help, small commands).
   std::fflush(stdout);
   if (std::ferror(stdout)) throw OutputError("<stdout>");

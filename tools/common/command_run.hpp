@@ -115,6 +115,8 @@ class CommandRun {
   void mark_incomplete() { incomplete_ = true; }
 
   const pgn::ReportTotals& totals() const { return totals_; }
+  // Whether an input could not be read whole: finish() then writes no named file.
+  bool inputs_failed() const { return diagnostics_->unreadable() > 0; }
   double seconds() const;
 
   // Ends the run: every output committed (when no input failed: a file that could not be read
@@ -137,6 +139,7 @@ class CommandRun {
   std::vector<std::unique_ptr<OutputFile>> outputs_;
   std::unique_ptr<OutputFile> rejects_;
   std::optional<SplitNames> split_;
+  int level_ = 0;  // --compression-level, 0: each format's default
   std::vector<std::unique_ptr<OutputFile>> parts_;
   pgn::ReportTotals totals_;
   bool incomplete_ = false;

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,30 +34,80 @@ mode_t new_file_mode() {
   return mode;
 }
 
+// The standard stream (1 or 2) that `st` is the file of, or -1: `-o /dev/stdout`, or a name of
+// the file the shell redirected a stream to, is written through that stream, at its place,
+// not replaced under it.
+int standard_stream_of(const struct stat& st) {
+  for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+    struct stat stream {};
+    if (::fstat(fd, &stream) == 0 && stream.st_dev == st.st_dev && stream.st_ino == st.st_ino)
+      return fd;
+  }
+  return -1;
+}
+
+// Whether a file already there must be written in place, as the shell's '>' writes it, rather
+// than replaced by a new file: replacing would change what it is beyond its bytes (another
+// owner's file, one with other hard links), or what may be done to it (the folder is not
+// ours to write in, or is sticky and the file another user's).
+bool written_in_place(const std::string& target, const struct stat& st) {
+  if (st.st_uid != ::geteuid() || st.st_nlink > 1) return true;
+  const fs::path folder = fs::path(target).parent_path();
+  return ::access(folder.empty() ? "." : folder.c_str(), W_OK) != 0;
+}
+
 }  // namespace
 
-OutputFile::OutputFile(const std::string& path) : path_(path) {
+OutputFile::OutputFile(const std::string& path, int level) : path_(path) {
   if (path == "-") {
     name_ = "<stdout>";
-    fd_ = 1;
+    fd_ = STDOUT_FILENO;
+    stream_ = true;
     return;
   }
   name_ = path;
+  if (path.empty()) fail(ENOENT);
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) {
-    // A device, a pipe or a terminal: written as a stream. A folder is refused by open().
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (exists && (standard_stream_of(st) >= 0 || !S_ISREG(st.st_mode))) {
+    // Standard output or error by another name, a device, a pipe, a terminal: written as a
+    // stream. A folder is refused by open().
+    const int stream = standard_stream_of(st);
+    fd_ = stream >= 0 ? ::dup(stream) : ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd_ < 0) fail(errno);
-    return;
+    stream_ = true;
+  } else {
+    // A symbolic link is followed: the file it names is replaced, the link stays a link.
+    std::error_code ignored;
+    const fs::path target = exists ? fs::canonical(path, ignored) : fs::path(path);
+    target_ = target.empty() ? path : target.string();
+    // A file the shell's '>' could not write is not replaced either.
+    if (exists && ::access(target_.c_str(), W_OK) != 0) fail(errno);
+    if (exists && written_in_place(target_, st)) {
+      fd_ = ::open(target_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+      if (fd_ < 0) fail(errno);
+      target_.clear();
+      stream_ = true;
+    } else {
+      open_temporary(exists ? mode_t(st.st_mode & 07777) : new_file_mode());
+    }
   }
-  // A symbolic link is followed: the file it names is replaced, the link stays a link.
-  std::error_code ignored;
-  const fs::path target = exists ? fs::canonical(path, ignored) : fs::path(path);
-  target_ = target.empty() ? path : target.string();
+  if (const Compression compression = compression_for(path); compression != Compression::none) {
+    try {
+      compressor_ = make_compressor(compression, level);
+    } catch (const std::runtime_error& e) {
+      throw OutputError(name_, e.what());
+    }
+  }
+}
+
+// The file is written as ".NAME.partial-XXXXXX" beside the target (".partial-XXXXXX" when
+// the name is too long to take the rest), with the permissions the target will have.
+void OutputFile::open_temporary(mode_t mode) {
   const fs::path folder = fs::path(target_).parent_path();
-  std::string pattern = (folder.empty() ? fs::path(".") : folder) /
-                        ("." + fs::path(target_).filename().string() + ".partial-XXXXXX");
+  std::string file = "." + fs::path(target_).filename().string() + ".partial-XXXXXX";
+  if (file.size() > NAME_MAX) file = ".partial-XXXXXX";
+  std::string pattern = ((folder.empty() ? fs::path(".") : folder) / file).string();
   std::unique_ptr<char[]> name(new char[pattern.size() + 1]);
   pattern.copy(name.get(), pattern.size());
   name[pattern.size()] = '\0';
@@ -64,12 +115,11 @@ OutputFile::OutputFile(const std::string& path) : path_(path) {
   if (fd_ < 0) fail(errno);
   temporary_ = name.get();
   guard_ = TemporaryFile(temporary_);
-  // The permissions a file made by the shell's '>' would have, or those of the file replaced.
-  ::fchmod(fd_, exists ? (st.st_mode & 07777) : new_file_mode());
+  ::fchmod(fd_, mode);
 }
 
 OutputFile::~OutputFile() {
-  if (fd_ == 1) {
+  if (path_ == "-") {
     try {
       flush();
     } catch (const OutputError&) {
@@ -108,6 +158,16 @@ void OutputFile::flush() {
 void OutputFile::write(std::string_view bytes) {
   if (fd_ < 0) throw std::logic_error(name_ + ": written after it was closed");
   written_ += bytes.size();
+  if (compressor_) {
+    // What comes out of the compressor gathers in the buffer, written as it fills.
+    try {
+      compressor_->compress(bytes, buffer_);
+    } catch (const std::runtime_error& e) {
+      throw OutputError(name_, e.what());
+    }
+    if (buffer_.size() >= kBufferSize) flush();
+    return;
+  }
   if (buffer_.size() + bytes.size() <= kBufferSize) {
     if (buffer_.capacity() < kBufferSize) buffer_.reserve(kBufferSize);
     buffer_.append(bytes);
@@ -121,9 +181,20 @@ void OutputFile::write(std::string_view bytes) {
 }
 
 void OutputFile::close() {
-  if (fd_ < 0) return;
+  if (fd_ < 0 || abandoned_) return;
+  if (compressor_) {
+    try {
+      compressor_->finish(buffer_);
+    } catch (const std::runtime_error& e) {
+      throw OutputError(name_, e.what());
+    }
+    compressor_.reset();
+  }
   flush();
-  if (fd_ == 1) return;  // standard output stays open for whatever the program writes last
+  if (path_ == "-") return;  // standard output stays open for whatever the program writes last
+  // A file about to replace another is on the disk before it does, so that a crash after the
+  // rename cannot leave an empty file under the name.
+  if (!temporary_.empty() && ::fdatasync(fd_) != 0 && errno != EINVAL) fail(errno);
   const int fd = fd_;
   fd_ = -1;
   // close() is where a file system that writes late (NFS, a full quota) says it could not.
@@ -133,7 +204,7 @@ void OutputFile::close() {
 void OutputFile::abandon() {
   abandoned_ = true;
   buffer_.clear();
-  if (is_stdout()) return;
+  if (path_ == "-") return;
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   if (!temporary_.empty()) ::unlink(temporary_.c_str());

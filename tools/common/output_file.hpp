@@ -4,25 +4,34 @@
 // A regular file (or a name not taken yet) is written under a temporary name beside it,
 // ".NAME.partial-XXXXXX", and renamed into place by commit(): a run that fails, is interrupted
 // or killed never leaves a cut file under the name a user will read, and a file that was there
-// before stays as it was. Anything else (standard output, /dev/null, a pipe) is written as a
-// stream. Every write, flush and close is checked, and a failure is one OutputError
+// before stays as it was. Anything else is written as a stream: standard output (by any name,
+// /dev/stdout or the file it is redirected to; standard error likewise), /dev/null, a pipe; and
+// so is a file that replacing would change beyond its bytes (another user's, one with other
+// hard links, one in a folder that is not ours to write in), which is written in place as the
+// shell's '>' writes it. A file named .gz or .zst is written compressed (output_compression.hpp); standard
+// output never is. Every write, flush and close is checked, and a failure is one OutputError
 // ("FILE: error: cannot write: REASON"); the destructor never throws.
 //
 // Thread safety: an OutputFile belongs to one thread.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include <sys/types.h>
+
+#include "output_compression.hpp"
 #include "temporary_files.hpp"
 
 namespace fenkit::tools {
 
 class OutputFile {
  public:
-  // Opens `path` for writing ("-": standard output). Throws OutputError when it cannot.
-  explicit OutputFile(const std::string& path);
+  // Opens `path` for writing ("-": standard output), compressed at `level` (0: the format's
+  // default) when its name says so. Throws OutputError when it cannot.
+  explicit OutputFile(const std::string& path, int level = 0);
   // An output not committed is removed (its temporary file); standard output is flushed as
   // far as it can be, silently.
   ~OutputFile();
@@ -41,13 +50,17 @@ class OutputFile {
 
   // The name messages give: the path as given, or "<stdout>".
   const std::string& name() const { return name_; }
-  bool is_stdout() const { return fd_ == 1 || path_ == "-"; }
+  bool is_stdout() const { return path_ == "-"; }
+  // Written as it goes (standard output, a device, a pipe, a file written in place): what was
+  // written stays written, whatever the run's end.
+  bool is_stream() const { return stream_; }
   std::size_t bytes_written() const { return written_; }
   bool abandoned() const { return abandoned_; }
 
  private:
   void flush();
   void write_all(const char* data, std::size_t size);
+  void open_temporary(mode_t mode);
   [[noreturn]] void fail(int error) const;
 
   std::string path_;       // as given
@@ -57,7 +70,9 @@ class OutputFile {
   TemporaryFile guard_;    // removes it if a signal ends the program first
   int fd_ = -1;
   std::string buffer_;
+  std::unique_ptr<Compressor> compressor_;  // null: written as it is
   std::size_t written_ = 0;
+  bool stream_ = false;
   bool committed_ = false;
   bool abandoned_ = false;
 };

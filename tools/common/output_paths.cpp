@@ -25,15 +25,13 @@ struct FileId {
 
 std::optional<FileId> id_of(const struct stat& st) { return FileId{st.st_dev, st.st_ino}; }
 
-// The file a path names (links followed); standard input or output for "-" when it is a
-// regular file (redirected from or to one), since only then can it be one of the others.
+// The regular file a path names (links followed), standard input or output for "-" when it is
+// redirected from or to one: only a regular file can be lost by writing over it (/dev/null
+// may be both an input and an output).
 std::optional<FileId> file_id(const std::string& path, int standard_fd) {
   struct stat st {};
-  if (path == "-") {
-    if (::fstat(standard_fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-    return id_of(st);
-  }
-  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  const int status = path == "-" ? ::fstat(standard_fd, &st) : ::stat(path.c_str(), &st);
+  if (status != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   return id_of(st);
 }
 
@@ -83,6 +81,8 @@ void refuse_outputs_over_inputs(const std::vector<std::string>& inputs,
   for (const std::string& input : inputs)
     if (const auto id = file_id(input, STDIN_FILENO)) read.emplace_back(input, *id);
 
+  for (const PlannedOutput& output : outputs)
+    if (output.path.empty()) throw UsageError(option_words(output.option) + ": the file name is empty");
   auto refuse_if_read = [&](const std::string& what, const std::optional<FileId>& id) {
     if (!id) return;
     for (const auto& [input, input_id] : read)
@@ -98,25 +98,35 @@ void refuse_outputs_over_inputs(const std::vector<std::string>& inputs,
     for (std::size_t j = i + 1; j < outputs.size(); ++j) {
       const PlannedOutput &a = outputs[i], &b = outputs[j];
       if (a.path == "-" || b.path == "-") continue;
+      // Regular files by identity; names not taken yet by where they would be. (A device
+      // such as /dev/null may take any number of outputs.)
       const auto ia = file_id(a.path, -1), ib = file_id(b.path, -1);
-      if ((ia && ib && *ia == *ib) || (!ia && !ib && place_of(a.path) == place_of(b.path)))
+      const bool new_files = !fs::exists(a.path) && !fs::exists(b.path);
+      if ((ia && ib && *ia == *ib) || (new_files && place_of(a.path) == place_of(b.path)))
         throw UsageError(output_words(a) + " and " + output_words(b) + " are the same file");
     }
 
   if (!split) return;
-  // Every file of the series that exists now, and every other output, is checked against the
-  // names the series may take (it grows as it is written).
+  // Every file of the series that exists now is checked against the inputs and the other
+  // outputs, and every other output against the names the series may take (it grows as it is
+  // written), links followed.
   const fs::path folder = place_of(split->prefix).parent_path();
+  const fs::path shown_folder = fs::path(split->prefix).parent_path();
   std::error_code error;
   for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
     const std::string name = entry.path().filename().string();
     if (!split->names(name)) continue;
-    refuse_if_read("the part " + fen::printable(entry.path().string()) + " that --split writes",
-                   file_id(entry.path().string(), -1));
+    const std::string part = (shown_folder / name).string();
+    const auto id = file_id(entry.path().string(), -1);
+    refuse_if_read("the part " + fen::printable(part) + " that --split writes", id);
+    for (const PlannedOutput& output : outputs)
+      if (id && output.path != "-" && file_id(output.path, -1) == id)
+        throw UsageError(output_words(output) + " is the part " + fen::printable(part) +
+                         " that --split writes");
   }
   for (const PlannedOutput& output : outputs)
     if (output.path != "-" && place_of(output.path).parent_path() == folder &&
-        split->names(fs::path(output.path).filename().string()))
+        split->names(place_of(output.path).filename().string()))
       throw UsageError(output_words(output) + " is a name that --split writes");
 }
 

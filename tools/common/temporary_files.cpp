@@ -32,7 +32,7 @@ extern "C" void remove_temporary_files(int signal) {
 void install_handlers() {
   static std::once_flag once;
   std::call_once(once, [] {
-    for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT}) {
+    for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGXFSZ}) {
       struct sigaction action {};
       if (::sigaction(signal, nullptr, &action) != 0) continue;
       if (action.sa_handler == SIG_IGN) continue;  // ignored by the caller (nohup): left so

@@ -1,5 +1,5 @@
-// Temporary files that a signal ending the program (Ctrl-C, kill, a closed terminal or pipe)
-// removes first, so that an interrupted run leaves nothing half written behind.
+// Temporary files that a signal ending the program (Ctrl-C, kill, a closed terminal or pipe, a
+// file-size limit) removes first, so that an interrupted run leaves nothing half written behind.
 //
 // Thread safety: remember and forget may be called from any thread; the removal runs in the
 // signal handler and uses only what a handler may (atomic loads and unlink).

@@ -44,7 +44,11 @@ po::options_description pgn_options() {
       ("add-eco", "set ECO and Opening from the deepest known opening position reached")
       ("add-plycount", "set PlyCount to the main line's length")
       ("fix-result", "correct a Result that the final position (mate, stalemate) contradicts")
-      ("split", integer(1), "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each")
+      ("split", integer(1),
+       "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each (-o PREFIX.pgn.zst or "
+       ".gz: compressed parts PREFIX-0001.pgn.zst, ...)")
+      ("compression-level", integer(1, 19),
+       "for files named .gz (1 to 9, default 6) or .zst (1 to 19, default 3)")
       ("count", "write no games, only the summary line (to standard output)");
   add_rejects_option(options, "write the text of every rejected game to this file");
   add_jobs_option(options);
@@ -105,6 +109,20 @@ pgn::ReaderOptions reader_settings(const GamesOptions& games) {
   return reader;
 }
 
+// The parts --split makes of -o PREFIX: PREFIX-0001.pgn, ...; a prefix named for compression
+// (games.pgn.zst, games.gz) makes compressed parts of its stem (games-0001.pgn.zst).
+SplitNames split_names(std::string prefix, const std::string& extension) {
+  std::string compressed;
+  for (const char* suffix : {".gz", ".zst"})
+    if (prefix.ends_with(suffix) && prefix.size() > std::string_view(suffix).size()) {
+      compressed = suffix;
+      prefix.resize(prefix.size() - compressed.size());
+      if (prefix.ends_with(extension) && prefix.size() > extension.size())
+        prefix.resize(prefix.size() - extension.size());
+    }
+  return SplitNames{"output", prefix, extension + compressed};
+}
+
 // Opens where the games go (-o FILE, or standard output, where --count writes its line; none
 // with --split, whose parts open as they fill: null) and --duplicates (or null).
 std::pair<OutputFile*, OutputFile*> open_game_outputs(CommandRun& run, const po::variables_map& v,
@@ -113,7 +131,7 @@ std::pair<OutputFile*, OutputFile*> open_game_outputs(CommandRun& run, const po:
   std::vector<PlannedOutput> outputs;
   std::optional<SplitNames> parts;
   if (split)
-    parts = SplitNames{"output", output, format == GamesFormat::jsonl ? ".jsonl" : ".pgn"};
+    parts = split_names(output, format == GamesFormat::jsonl ? ".jsonl" : ".pgn");
   else
     outputs.push_back({"output", output});
   if (v.count("duplicates")) outputs.push_back({"duplicates", v["duplicates"].as<std::string>()});

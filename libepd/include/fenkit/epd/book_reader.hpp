@@ -68,7 +68,8 @@ struct FENKIT_API BookMove {
 
 class FENKIT_API Book {
  public:
-  // Maps and checks the file. Throws BookError.
+  // Maps and checks the file; a compressed one (gzip, bzip2, xz, zstd, told by its first bytes)
+  // is read whole and decompressed. Throws BookError.
   static Book open(const std::string& path, const BookOpenOptions& options = {});
   // Checks and keeps a copy of bytes already in memory; `name` stands for the file in errors.
   static Book from_bytes(std::string name, std::vector<unsigned char> bytes,

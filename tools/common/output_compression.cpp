@@ -1,0 +1,98 @@
+#include "output_compression.hpp"
+
+#include <stdexcept>
+
+#include <zlib.h>
+#include <zstd.h>
+
+namespace fenkit::tools {
+
+namespace {
+
+constexpr std::size_t kRoom = std::size_t(1) << 16;  // output grown this much at a time
+
+class GzipCompressor : public Compressor {
+ public:
+  explicit GzipCompressor(int level) {
+    // windowBits 15 + 16: a gzip header and trailer, as gzip(1) writes them.
+    if (deflateInit2(&stream_, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+      throw std::runtime_error("cannot start gzip compression");
+  }
+  ~GzipCompressor() override { deflateEnd(&stream_); }
+
+  void compress(std::string_view in, std::string& out) override { run(in, out, Z_NO_FLUSH); }
+  void finish(std::string& out) override { run({}, out, Z_FINISH); }
+
+ private:
+  void run(std::string_view in, std::string& out, int flush) {
+    stream_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    stream_.avail_in = uInt(in.size());
+    for (;;) {
+      const std::size_t old = out.size();
+      out.resize(old + kRoom);
+      stream_.next_out = reinterpret_cast<Bytef*>(out.data() + old);
+      stream_.avail_out = uInt(kRoom);
+      const int status = deflate(&stream_, flush);
+      out.resize(old + kRoom - stream_.avail_out);
+      if (status == Z_STREAM_ERROR) throw std::runtime_error("gzip compression failed");
+      if (flush == Z_FINISH ? status == Z_STREAM_END
+                            : stream_.avail_in == 0 && stream_.avail_out != 0)
+        return;
+    }
+  }
+
+  z_stream stream_{};
+};
+
+class ZstdCompressor : public Compressor {
+ public:
+  explicit ZstdCompressor(int level) : context_(ZSTD_createCCtx()) {
+    if (!context_ || ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_compressionLevel, level)) ||
+        ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_checksumFlag, 1)))
+      throw std::runtime_error("cannot start zstd compression");
+  }
+  ~ZstdCompressor() override { ZSTD_freeCCtx(context_); }
+
+  void compress(std::string_view in, std::string& out) override { run(in, out, ZSTD_e_continue); }
+  void finish(std::string& out) override { run({}, out, ZSTD_e_end); }
+
+ private:
+  void run(std::string_view in, std::string& out, ZSTD_EndDirective mode) {
+    ZSTD_inBuffer input{in.data(), in.size(), 0};
+    for (;;) {
+      const std::size_t old = out.size();
+      out.resize(old + kRoom);
+      ZSTD_outBuffer output{out.data() + old, kRoom, 0};
+      const std::size_t left = ZSTD_compressStream2(context_, &output, &input, mode);
+      out.resize(old + output.pos);
+      if (ZSTD_isError(left))
+        throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(left));
+      if (mode == ZSTD_e_end ? left == 0 : input.pos == input.size) return;
+    }
+  }
+
+  ZSTD_CCtx* context_;
+};
+
+}  // namespace
+
+Compression compression_for(std::string_view path) {
+  if (path.ends_with(".gz")) return Compression::gzip;
+  if (path.ends_with(".zst")) return Compression::zstd;
+  return Compression::none;
+}
+
+int max_level(Compression compression) { return compression == Compression::gzip ? 9 : 19; }
+int default_level(Compression compression) { return compression == Compression::gzip ? 6 : 3; }
+
+std::unique_ptr<Compressor> make_compressor(Compression compression, int level) {
+  if (level == 0) level = default_level(compression);
+  switch (compression) {
+    case Compression::gzip: return std::make_unique<GzipCompressor>(level);
+    case Compression::zstd: return std::make_unique<ZstdCompressor>(level);
+    case Compression::none: break;
+  }
+  return nullptr;
+}
+
+}  // namespace fenkit::tools

@@ -1,0 +1,35 @@
+// Compressed outputs: a file whose name ends in .gz or .zst is written compressed (gzip through
+// zlib, zstd through libzstd), so that one pass turns an archive into compressed shards and
+// what a command writes takes the room it would take on the lichess database's server.
+//
+// Thread safety: a Compressor belongs to one thread.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace fenkit::tools {
+
+enum class Compression { none, gzip, zstd };
+
+// What a file's name asks for: ".gz" gzip, ".zst" zstd, anything else none.
+Compression compression_for(std::string_view path);
+
+// The levels each format takes, and its default (gzip 1-9, default 6; zstd 1-19, default 3).
+int max_level(Compression compression);
+int default_level(Compression compression);
+
+class Compressor {
+ public:
+  virtual ~Compressor() = default;
+  // Appends to `out` what `in` compresses to so far (the format may hold some back).
+  virtual void compress(std::string_view in, std::string& out) = 0;
+  // Appends the rest and the end of the stream.
+  virtual void finish(std::string& out) = 0;
+};
+
+// `level` 0 is the format's default. Throws std::runtime_error when the library refuses.
+std::unique_ptr<Compressor> make_compressor(Compression compression, int level);
+
+}  // namespace fenkit::tools

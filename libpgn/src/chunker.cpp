@@ -145,7 +145,8 @@ Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t fir
 
 Chunker::~Chunker() = default;
 
-void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
+void Chunker::restrict_to(std::uint64_t start, std::uint64_t end,
+                          std::optional<std::uint64_t> first_line) {
   if (mapped_.empty())
     throw std::runtime_error(input_.name() +
                              ": a byte range needs a regular uncompressed file, mapped "
@@ -155,7 +156,10 @@ void Chunker::restrict_to(std::uint64_t start, std::uint64_t end) {
   mapped_pos_ = next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(start, size)));
   mapped_end_ = std::max(mapped_pos_,
                          next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(end, size))));
-  line_ = 1 + std::uint32_t(std::count(mapped_.begin(), mapped_.begin() + mapped_pos_, '\n'));
+  // The lines before the range are counted unless the caller knows them (a count of the ranges
+  // before, RangeCounts): on a large file that count is most of a late range's cost.
+  line_ = first_line ? std::uint32_t(*first_line)
+                     : 1 + std::uint32_t(std::count(mapped_.begin(), mapped_.begin() + mapped_pos_, '\n'));
   column_ = 1;  // a synchronisation point begins a line
   offset_ = mapped_pos_;
 }
@@ -288,6 +292,18 @@ bool Chunker::next_streamed(Chunk& chunk) {
     bytes_read_ += n;
     if (n == 0) in.eof = true;
   }
+}
+
+RangeCounts count_range(const std::string& path, std::uint64_t start, std::uint64_t end) {
+  FileRange range = open_range(path, start, end);
+  Chunker chunker(*range.input, std::size_t(4) << 20);
+  chunker.start_at(range.begin, 1);
+  RangeCounts counts;
+  for (Chunk chunk; chunker.next(chunk);) {
+    counts.games += chunk.games;
+    counts.lines += std::uint64_t(std::count(chunk.text.begin(), chunk.text.end(), '\n'));
+  }
+  return counts;
 }
 
 }  // namespace fenkit::pgn

@@ -5,6 +5,8 @@
 // when the text begins with a UTF-16 byte-order mark.
 #include "fenkit/pgn/input.hpp"
 
+#include "fenkit/pgn/chunker.hpp"
+
 #include <algorithm>
 #include <bzlib.h>
 #include <cerrno>
@@ -527,10 +529,14 @@ class MemorySource : public ViewSource {
 // the reader, and says so once the bytes it still had are handed out.
 class FileSource : public InputSource {
  public:
-  FileSource(std::string name, std::shared_ptr<Descriptor> fd, std::uint64_t size)
-      : InputSource(std::move(name)), fd_(std::move(fd)), size_(size) {}
+  // `size`: the bytes to read from where the descriptor stands (the file's, or a range's).
+  FileSource(std::string name, std::shared_ptr<Descriptor> fd, std::uint64_t size,
+             bool whole = true)
+      : InputSource(std::move(name)), fd_(std::move(fd)), size_(size), whole_(whole) {}
   std::size_t read(char* buffer, std::size_t size) override {
-    const std::size_t n = read_some(fd_->get(), buffer, size, name());
+    // A range ends where it ends, whatever the file holds after it.
+    if (!whole_) size = std::size_t(std::min<std::uint64_t>(size, size_ - read_));
+    const std::size_t n = size ? read_some(fd_->get(), buffer, size, name()) : 0;
     read_ += n;
     if (n == 0 && size && read_ < size_)
       fail(name(), "the file changed while it was read (it is shorter than it was)");
@@ -542,6 +548,7 @@ class FileSource : public InputSource {
  private:
   std::shared_ptr<Descriptor> fd_;
   std::uint64_t size_;
+  bool whole_;
   std::uint64_t read_ = 0;
 };
 
@@ -707,6 +714,47 @@ bool LineReader::fill() {
   }
   end_ += n;
   return true;
+}
+
+FileRange open_range(const std::string& path, std::uint64_t start, std::uint64_t end) {
+  // The edges are found in a mapping, which touches only the pages around them; the bytes
+  // between are then read in blocks, as a whole file is.
+  FileRange range;
+  {
+    const std::unique_ptr<InputSource> mapped = open_input(path, Access::mapped);
+    const std::string_view text = mapped->mapped();
+    if (text.empty())
+      fail(mapped->name(), "a byte range needs a regular uncompressed file (not a pipe, compressed "
+                           "or UTF-16 input)");
+    range.begin = next_sync_point(text, std::size_t(std::min<std::uint64_t>(start, text.size())));
+    range.end = std::max(range.begin,
+                         std::uint64_t(next_sync_point(
+                             text, std::size_t(std::min<std::uint64_t>(end, text.size())))));
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(path, std::strerror(errno));
+  auto descriptor = std::make_shared<Descriptor>(fd, true);
+  if (::lseek(fd, off_t(range.begin), SEEK_SET) < 0) fail(path, std::strerror(errno));
+  range.input = std::make_unique<FileSource>(path, descriptor, range.end - range.begin, false);
+  return range;
+}
+
+std::uint64_t count_lines_before(const std::string& path, std::uint64_t offset) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(path, std::strerror(errno));
+  const Descriptor owned(fd, true);
+  std::vector<char> block(std::size_t(1) << 20);
+  std::uint64_t lines = 0;
+  for (std::uint64_t at = 0; at < offset;) {
+    const std::size_t want = std::size_t(std::min<std::uint64_t>(block.size(), offset - at));
+    const ssize_t n = ::pread(fd, block.data(), want, off_t(at));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(path, std::strerror(errno));
+    if (n == 0) break;
+    lines += std::uint64_t(std::count(block.data(), block.data() + n, '\n'));
+    at += std::uint64_t(n);
+  }
+  return lines;
 }
 
 }  // namespace fenkit::pgn

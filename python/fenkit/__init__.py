@@ -10,7 +10,11 @@ The C++ libraries of fenkit (libfen, libpgn, libepd) for Python programs:
   NumPy arrays, read on every core; ``replay_frame(...)`` gives it as a pandas DataFrame.
 - ``Book(path)`` and ``build_book(...)``: Polyglot opening books (``build_book`` returns a
   ``BuiltBook``, a ``Book`` that also counts the games read and rejected).
+- ``write_replay(path, output, format=...)``: the rows of ``fenkit replay`` written to a file by
+  the library (no Python per row); ``count_games(path, range)`` counts games without replaying.
 - ``byte_ranges(path, pieces)``: byte ranges that tile a file, for ``range=`` (Dask, GNU parallel).
+- ``fenkit.dask`` (with Dask installed): ``read_positions`` (a ``dask.dataframe`` of positions)
+  and ``write_positions`` (each worker writes its part through the library's writer).
 
 Game selection: ``read_games``, ``read_range``, ``replay`` and ``build_book`` take the game
 selection of the command line as keyword arguments, named as its options with ``_`` for ``-``:
@@ -26,7 +30,7 @@ raises ValueError with its message.
 
 from ._fenkit import Book, BuiltBook, Game, GameReader, Position, build_book
 from ._ranges import byte_ranges
-from ._replay import ReplayData, replay, replay_frame
+from ._replay import ReplayData, count_games, replay, replay_frame, write_replay
 from ._replay import byte_range as _byte_range
 
 __all__ = [
@@ -38,10 +42,12 @@ __all__ = [
     "ReplayData",
     "build_book",
     "byte_ranges",
+    "count_games",
     "read_games",
     "read_range",
     "replay",
     "replay_frame",
+    "write_replay",
 ]
 
 

@@ -57,7 +57,7 @@ def byte_range(range):
 def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
            comments=False, nags=False, with_start=False, variations=False, final=False,
            min_ply=0, max_ply=None, every=1, ep="standard", jobs=0, range=None,
-           game_offset=0, errors="collect", warnings=False, **selection):
+           game_offset=0, first_line=None, errors="collect", warnings=False, **selection):
     """The rows of ``fenkit replay`` (a row per position) as a ``ReplayData``: a dict of
     NumPy arrays, one per column.
 
@@ -69,7 +69,10 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     ``path``: a PGN file or a list of them (compressed ones are read directly; game numbers go
     on across files). ``range=(start, end)``: only the games that begin in that byte range of
     the one (uncompressed) file, numbered from 1 (the ``--range`` contract; see
-    ``byte_ranges``); ``game_offset`` is added to every game number.
+    ``byte_ranges``); ``game_offset`` is added to every game number. ``first_line``: the line
+    the range's first game begins on, when it is known (1 + the lines of the ranges before it,
+    ``fenkit.dask`` counts them): else the lines before the range are counted, for the places
+    of the messages, which on a large file is most of a late range's work.
 
     Columns, and their NumPy types:
 
@@ -115,12 +118,52 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     if range is not None:
         range = byte_range(range)
     data, stats = _fenkit._replay(
-        path, columns=None if columns is None else list(columns), tags=list(tags), eval=eval,
+        path, output=None, columns=None if columns is None else list(columns), tags=list(tags), eval=eval,
         clock=clock, comments=comments, nags=nags, next=next, with_start=with_start,
         variations=variations, final=final, min_ply=min_ply, max_ply=max_ply, every=every,
-        ep=ep, jobs=jobs, range=range, game_offset=game_offset, errors=errors,
-        warnings=warnings, **selection)
+        ep=ep, jobs=jobs, range=range, game_offset=game_offset, first_line=first_line,
+        errors=errors, warnings=warnings, **selection)
     return ReplayData(data, stats)
+
+
+def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False, next=False, *,
+                 header=True, comments=False, nags=False, with_start=False, variations=False,
+                 final=False, min_ply=0, max_ply=None, every=1, ep="standard", jobs=0,
+                 range=None, game_offset=0, first_line=None, errors="collect", warnings=False,
+                 **selection):
+    """Writes the rows of ``fenkit replay -f FORMAT`` to the file ``output``, as the program
+    writes them (the same library code, no Python per row), and returns their counts as a
+    ``ReplayData`` without columns (``games``, ``selected``, ``rejected``, ``positions``,
+    ``bytes``, ``errors``).
+
+    ``format``: ``"jsonl"``, ``"csv"`` (with its header line unless ``header=False``, for the
+    parts after the first of a data set written in pieces), ``"fen"`` or ``"epd"``. The other
+    arguments are those of ``replay`` (``columns`` aside: a file has the format's columns).
+    A file that cannot be written raises OSError.
+    """
+    for name, value, least in (("min_ply", min_ply, 0), ("max_ply", max_ply, 0),
+                               ("every", every, 1)):
+        if value is not None and value < least:
+            raise ValueError(f"{name} must be {least} or more, not {value}")
+    check_jobs(jobs)
+    if isinstance(tags, str):
+        tags = [t for t in tags.split(",") if t]
+    if range is not None:
+        range = byte_range(range)
+    _, stats = _fenkit._replay(
+        path, output=output, format=format, header=header, tags=list(tags), eval=eval,
+        clock=clock, comments=comments, nags=nags, next=next, with_start=with_start,
+        variations=variations, final=final, min_ply=min_ply, max_ply=max_ply, every=every,
+        ep=ep, jobs=jobs, range=range, game_offset=game_offset, first_line=first_line,
+        errors=errors, warnings=warnings, **selection)
+    return ReplayData({}, stats)
+
+
+def count_games(path, range=None):
+    """The games of a PGN file, or of the byte range ``range=(start, end)`` of an uncompressed
+    one, counted as ``replay`` numbers them but without replaying them (a pass of the reader's
+    lexer): the counts of the ranges before a range add up to its ``game_offset``."""
+    return _fenkit._count_range(path, None if range is None else byte_range(range))[0]
 
 
 def replay_frame(path, *args, **kwargs):

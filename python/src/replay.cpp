@@ -6,6 +6,10 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -24,14 +28,56 @@ struct Rejected {
   std::string message;
 };
 
-py::tuple replay(const py::object& source, const std::optional<std::vector<std::string>>& columns,
+// The file rows are written to (fenkit.write_replay): every write checked; a failure stops the
+// reading and is raised as OSError naming the file.
+class RowFile {
+ public:
+  struct Failed {
+    std::string message;
+  };
+  explicit RowFile(std::string path) : path_(std::move(path)), file_(std::fopen(path_.c_str(), "wb")) {
+    if (!file_) raise_error(PyExc_OSError, path_ + ": cannot write: " + std::strerror(errno));
+  }
+  ~RowFile() {
+    if (file_) std::fclose(file_);
+  }
+  void write(std::string_view bytes) {
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) fail();
+  }
+  void close() {
+    std::FILE* file = file_;
+    file_ = nullptr;
+    if (std::fflush(file) != 0 || std::ferror(file)) {
+      std::fclose(file);
+      fail();
+    }
+    if (std::fclose(file) != 0) fail();
+  }
+  const std::string& error() const { return error_; }
+
+ private:
+  [[noreturn]] void fail() {
+    error_ = path_ + ": cannot write: " + std::strerror(errno);
+    throw Failed{error_};
+  }
+  std::string path_;
+  std::FILE* file_;
+  std::string error_;
+};
+
+// The rows go to `output` (a path) in a text format of the program ("jsonl", "csv", "fen",
+// "epd", written by the library's writer with no Python per row), or, without one, into
+// columns of values.
+py::tuple replay(const py::object& source, const std::optional<py::object>& output,
+                 const std::string& format, bool header,
+                 const std::optional<std::vector<std::string>>& columns,
                  const std::vector<std::string>& tags, bool eval, bool clock, bool comments,
                  bool nags, bool next, bool with_start, bool variations, bool final,
                  std::uint32_t min_ply, std::optional<std::uint32_t> max_ply, std::uint32_t every,
                  const std::string& ep, unsigned jobs,
                  const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
-                 std::int64_t game_offset, const std::string& errors, bool warnings,
-                 const py::kwargs& kwargs) {
+                 std::int64_t game_offset, std::optional<std::uint64_t> first_line,
+                 const std::string& errors, bool warnings, const py::kwargs& kwargs) {
   const std::vector<std::string> paths = paths_of(source);
   if (errors != "raise" && errors != "skip" && errors != "collect")
     throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + errors + "'");
@@ -49,6 +95,16 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);
   epd::ReplayOptions options;
   options.format = epd::ReplayFormat::columns;
+  if (output) {
+    if (format == "jsonl") options.format = epd::ReplayFormat::jsonl;
+    else if (format == "csv") options.format = epd::ReplayFormat::csv;
+    else if (format == "fen") options.format = epd::ReplayFormat::fen;
+    else if (format == "epd") options.format = epd::ReplayFormat::epd;
+    else throw py::value_error("format must be 'jsonl', 'csv', 'fen' or 'epd', not '" + format + "'");
+    if (columns) throw py::value_error("columns= goes with the columns of values, not with a file");
+    if (options.format == epd::ReplayFormat::epd && (clock || comments || nags))
+      throw py::value_error("format 'epd' has no opcode for clock, comments or nags");
+  }
   options.ep = ep_mode(ep);
   options.with_start = with_start;
   options.variations = variations;
@@ -118,10 +174,13 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
   archive.last_game = filter.last_game();
+  // Rows written as text take about ten times a chunk's bytes: smaller chunks keep those in
+  // flight to a few megabytes, as the program does.
+  if (output) archive.chunk_bytes = std::size_t(256) << 10;
   if (range) {
     if (paths.size() != 1) throw py::value_error("range needs exactly one file");
     if (range->second < range->first) throw py::value_error("range: end is before start");
-    archive.range = pgn::ByteRange{range->first, range->second};
+    archive.range = pgn::ByteRange{range->first, range->second, first_line};
   }
   const pgn::ReaderOptions reader = epd::reader_options(options);
 
@@ -132,8 +191,12 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   std::string lines;
   std::optional<std::string> raised;
   ColumnsPool pool;
+  pgn::BufferPool buffers;
+  const std::unique_ptr<RowFile> file = output ? std::make_unique<RowFile>(path_of(*output)) : nullptr;
+  if (file && header && options.format == epd::ReplayFormat::csv) file->write(epd::csv_header(options));
   {
-    const PrefaultedArenas arenas;  // for the strs the builder makes
+    std::optional<PrefaultedArenas> arenas;  // for the strs the builder makes
+    if (!file) arenas.emplace();
     py::gil_scoped_release release;
     try {
       const pgn::ArchiveTotals totals = pgn::read_archive<epd::ReplayChunk>(
@@ -141,7 +204,10 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
           pgn::visit_chunks<epd::ReplayChunk>(
               reader,
               [&](const pgn::InputSource& input, epd::ReplayChunk& piece) {
-                piece.columns = pool.take();
+                if (file)
+                  piece.output = buffers.take();
+                else
+                  piece.columns = pool.take();
                 return epd::ReplayWriter(options, input.name(), piece, false);
               }),
           [&](epd::ReplayChunk& piece) {
@@ -151,15 +217,24 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
             selected += piece.selected;
             positions += piece.positions;
             if (errors == "collect") lines += report.lines;
+            if (file) {
+              file->write(piece.output.view());
+              buffers.give(std::move(piece.output));
+              return;
+            }
             py::gil_scoped_acquire gil;
             builder.append(piece.columns);
             pool.give(std::move(piece.columns));
           });
       bytes = totals.bytes;
+      if (file) file->close();
     } catch (const Rejected& r) {
       raised = r.message;
+    } catch (const RowFile::Failed& f) {
+      raised = f.message;
     }
   }
+  if (file && !file->error().empty()) raise_error(PyExc_OSError, file->error());
   if (raised) raise_error(PyExc_ValueError, *raised);
   if (!events.failures.empty()) raise_error(PyExc_OSError, events.failures);
   py::dict stats;
@@ -169,19 +244,53 @@ py::tuple replay(const py::object& source, const std::optional<std::vector<std::
   stats["positions"] = positions;
   stats["bytes"] = bytes;
   stats["errors"] = str_list(split_lines(lines));
-  return py::make_tuple(builder.arrays(), stats);
+  return py::make_tuple(file ? py::dict() : builder.arrays(), stats);
+}
+
+// The games that begin in the byte range of a file (or in the whole input, compressed or not),
+// counted as the chunker counts them for numbering, without reading them, and the lines they
+// take: what the ranges before a range add up to are its game_offset and its first line.
+py::tuple count_range(const py::object& source,
+                      const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range) {
+  const std::string path = path_of(source);
+  pgn::RangeCounts counts;
+  std::string failure;
+  {
+    py::gil_scoped_release release;
+    try {
+      if (range) {
+        counts = pgn::count_range(path, range->first, range->second);
+      } else {
+        const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+        pgn::Chunker chunker(*input, std::size_t(4) << 20);
+        for (pgn::Chunk chunk; chunker.next(chunk);) {
+          counts.games += chunk.games;
+          counts.lines += std::uint64_t(std::count(chunk.text.begin(), chunk.text.end(), '\n'));
+        }
+      }
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  }
+  if (!failure.empty()) raise_error(PyExc_OSError, failure);
+  return py::make_tuple(counts.games, counts.lines);
 }
 
 }  // namespace
 
 void add_replay(py::module_& m) {
-  m.def("_replay", &replay, py::arg("source"), py::arg("columns") = py::none(),
+  m.def("_count_range", &count_range, py::arg("source"), py::arg("range") = py::none(),
+        "(games, lines) of a byte range of a file (or of the whole input): the games counted as "
+        "the reader numbers them, without replaying them, and the line ends.");
+  m.def("_replay", &replay, py::arg("source"), py::arg("output") = py::none(),
+        py::arg("format") = "jsonl", py::arg("header") = true, py::arg("columns") = py::none(),
         py::arg("tags") = std::vector<std::string>(), py::arg("eval") = false,
         py::arg("clock") = false, py::arg("comments") = false, py::arg("nags") = false,
         py::arg("next") = false, py::arg("with_start") = false, py::arg("variations") = false,
         py::arg("final") = false, py::arg("min_ply") = 0, py::arg("max_ply") = py::none(),
         py::arg("every") = 1, py::arg("ep") = "standard", py::arg("jobs") = 0,
-        py::arg("range") = py::none(), py::arg("game_offset") = 0, py::arg("errors") = "collect",
+        py::arg("range") = py::none(), py::arg("game_offset") = 0,
+        py::arg("first_line") = py::none(), py::arg("errors") = "collect",
         py::arg("warnings") = false,
         "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics); see "
         "fenkit.replay.");

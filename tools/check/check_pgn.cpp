@@ -33,7 +33,9 @@ void check_pgn_input(CommandRun& run, pgn::InputSource& input, std::uint64_t siz
   reader.visit_moves = false;  // the visitor wants diagnostics and game ends only
   reader.max_variation_depth = pgn::kMaxVariationDepth;  // no tree is built
   pgn::ArchiveOptions archive;
-  archive.jobs = options.jobs;
+  // Checking the syntax alone is the lexer's pass over the text, which is what cutting chunks
+  // for several threads costs already (they must be counted): one thread reads faster.
+  archive.jobs = options.syntax_only ? 1 : options.jobs;
   archive.first_game = totals.games + 1;
   const bool warnings = run.diagnostics().show_warnings();
   run.read_games<ChunkReport>(

@@ -35,6 +35,9 @@ namespace fenkit::pgn {
 struct FENKIT_API ByteRange {
   std::uint64_t start = 0;
   std::uint64_t end = UINT64_MAX;
+  // The line the range's first game starts on, when known (count_range over the ranges
+  // before); else the lines before the range are counted.
+  std::optional<std::uint64_t> first_line;
 };
 
 struct FENKIT_API ArchiveOptions {
@@ -99,8 +102,9 @@ class ArchiveReader {
 
   // Opens and reads one input ("-" is standard input; compressed input is recognised).
   void read(const std::string& path);
-  // Reads an input already open.
-  void read(InputSource& input);
+  // Reads an input already open (`offset` and `line`: where its first byte lies in a larger
+  // input it is a piece of, open_range).
+  void read(InputSource& input, std::uint64_t offset = 0, std::uint64_t line = 1);
 
   const ArchiveTotals& totals() const { return totals_; }
 
@@ -156,18 +160,28 @@ ArchiveTotals read_archive(const std::vector<std::string>& paths, const ArchiveO
 template <typename Result>
 void ArchiveReader<Result>::read(const std::string& path) {
   std::unique_ptr<InputSource> input;
+  std::uint64_t begin = 0, line = 1;
   try {
-    // A byte range is found in a mapping; a whole input is read in blocks.
-    input = open_input(path, options_.range ? Access::mapped : Access::streamed);
+    if (options_.range) {
+      // A byte range is read in blocks from its first synchronisation point (open_range), with
+      // the line it begins on counted unless the caller knows it.
+      FileRange range = open_range(path, options_.range->start, options_.range->end);
+      input = std::move(range.input);
+      begin = range.begin;
+      line = options_.range->first_line ? *options_.range->first_line
+                                         : 1 + count_lines_before(path, begin);
+    } else {
+      input = open_input(path);
+    }
   } catch (...) {
     fail(path == "-" ? "<stdin>" : path, std::current_exception());
     return;
   }
-  read(*input);
+  read(*input, begin, line);
 }
 
 template <typename Result>
-void ArchiveReader<Result>::read(InputSource& input) {
+void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::uint64_t line) {
   events_.opened(input);
   // One thread reads chunks cut in order, which saves finding the games before reading them.
   // An input of a chunk or two is read on this thread: a second one would only wait. One thread
@@ -177,14 +191,7 @@ void ArchiveReader<Result>::read(InputSource& input) {
   const Chunker::Cut cut = jobs == 1 ? Chunker::Cut::in_order : Chunker::Cut::counted;
   Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games, cut);
   chunker.stop_after_game(options_.last_game);
-  if (options_.range) {
-    try {
-      chunker.restrict_to(options_.range->start, options_.range->end);
-    } catch (...) {  // not an input one can seek in
-      fail(input.name(), std::current_exception());
-      return;
-    }
-  }
+  if (offset || line != 1) chunker.start_at(offset, line);
   const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
   const std::exception_ptr broke = process_in_order<std::pair<std::uint64_t, Result>>(
       chunker, jobs,

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -78,7 +79,18 @@ class FENKIT_API Chunker {
   // ranges that tile a file read every game once, as reading it whole does.
   // Needs a memory-mapped input (open_input with Access::mapped: a regular, uncompressed file,
   // not UTF-16); throws otherwise.
-  void restrict_to(std::uint64_t start, std::uint64_t end);
+  // `first_line`: the line the range's first game starts on, when the caller knows it (the
+  // lines of the ranges before it, count_range); else the lines before it are counted.
+  void restrict_to(std::uint64_t start, std::uint64_t end,
+                   std::optional<std::uint64_t> first_line = std::nullopt);
+
+  // For a piece of a larger input read on its own (open_range): the input offset and line of
+  // its first byte, which begins a line. Before the first chunk.
+  void start_at(std::uint64_t offset, std::uint64_t line) {
+    offset_ = offset;
+    line_ = std::uint32_t(line);
+    column_ = 1;
+  }
 
   // Stops after game `last`: no chunk begins after it, and read_chunk reads no game after it
   // in the chunk that holds it. For reading only the first games of a large input.
@@ -126,6 +138,17 @@ class FENKIT_API Chunker {
   struct Streamed;
   std::unique_ptr<Streamed> streamed_;
 };
+
+// What a byte range of a mapped input holds (Chunker::restrict_to): its games, counted as the
+// reader numbers them, and its line ends; both added up over the ranges before a range give its
+// game offset and its first line (line 1 + the lines before), so that ranges read apart number
+// games and places as reading the whole input does, without reading what lies before them.
+struct FENKIT_API RangeCounts {
+  std::uint64_t games = 0;
+  std::uint64_t lines = 0;
+};
+FENKIT_API RangeCounts count_range(const std::string& path, std::uint64_t start,
+                                   std::uint64_t end);
 
 // The first synchronisation point at or after `offset` (see Chunker::restrict_to).
 FENKIT_API std::size_t next_sync_point(std::string_view text, std::size_t offset);

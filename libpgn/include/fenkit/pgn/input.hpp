@@ -62,6 +62,20 @@ enum class Access { streamed, mapped };
 FENKIT_API std::unique_ptr<InputSource> open_input(const std::string& path,
                                                    Access access = Access::streamed);
 
+// A byte range of a regular uncompressed file, to read in blocks: the bytes from the first
+// synchronisation point at or after `start` to the first one at or after `end`, the edges of
+// Chunker::restrict_to (so that ranges tiling a file read every game once), found without
+// reading the rest of the file. `begin` is the input offset of the first byte.
+struct FENKIT_API FileRange {
+  std::unique_ptr<InputSource> input;
+  std::uint64_t begin = 0, end = 0;
+};
+FENKIT_API FileRange open_range(const std::string& path, std::uint64_t start, std::uint64_t end);
+
+// The line ends in the first `offset` bytes of a file (read in blocks): what a range that
+// begins there needs for the places of its messages when nothing counted them before.
+FENKIT_API std::uint64_t count_lines_before(const std::string& path, std::uint64_t offset);
+
 // What open_input makes of a file's bytes, for bytes that come from elsewhere (a stream of the
 // caller's): compressed input decompressed, UTF-16 with a byte-order mark converted to UTF-8,
 // anything else as it is. Nothing is read before the first read(); errors come as open_input's

@@ -1,0 +1,72 @@
+#!/usr/bin/python3
+"""Times fenkit.dask against the program on one machine: write_positions on a LocalCluster of
+worker processes (one thread each) beside `fenkit replay -jN -f jsonl > FILE`, and
+read_positions(...).compute() beside fenkit.replay_frame, on the same file, interleaved.
+
+Usage: PYTHONPATH=build/python bench/dask_positions.py [--runs N] [--workers N] FILE...
+
+FILE: PGN files (the corpus archive decompressed, the lichess-style copy of
+bench/make_lichess_style.py). The cluster is started once, before the timings; each figure is
+the median of the runs, and the ratio that of the medians.
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import fenkit
+import fenkit.dask
+from dask.distributed import Client, LocalCluster
+
+
+def timed(function):
+    start = time.perf_counter()
+    function()
+    return time.perf_counter() - start
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--fenkit", default="build/tools/fenkit")
+    args = parser.parse_args(argv)
+    scratch = tempfile.mkdtemp()
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                if line.startswith("model name")), "unknown CPU")
+    print(f"{time.strftime('%Y-%m-%d')}, {cpu}, {os.cpu_count()} cores; {args.workers} worker "
+          f"processes of one thread; medians of {args.runs} runs")
+    print("| file | write_positions | fenkit replay -j%d -f jsonl > FILE | ratio | "
+          "read_positions().compute() | replay_frame | ratio |" % args.workers)
+    print("|---|---|---|---|---|---|---|")
+    try:
+        with LocalCluster(n_workers=args.workers, threads_per_worker=1, host="127.0.0.1",
+                          dashboard_address=None) as cluster, Client(cluster):
+            for path in args.files:
+                times = {"write": [], "cli": [], "read": [], "frame": []}
+                for _ in range(args.runs):
+                    out = os.path.join(scratch, "parts")
+                    times["write"].append(timed(lambda: fenkit.dask.write_positions(path, out)))
+                    shutil.rmtree(out)
+                    one = os.path.join(scratch, "one.jsonl")
+                    command = f"'{args.fenkit}' replay -q -j{args.workers} -f jsonl '{path}' > '{one}'"
+                    times["cli"].append(timed(lambda: subprocess.run(command, shell=True, check=True)))
+                    os.remove(one)
+                    times["read"].append(timed(lambda: fenkit.dask.read_positions(path).compute()))
+                    times["frame"].append(timed(lambda: fenkit.replay_frame(path)))
+                m = {k: statistics.median(v) for k, v in times.items()}
+                print(f"| {os.path.basename(path)} | {m['write']:.2f} s | {m['cli']:.2f} s | "
+                      f"{m['write'] / m['cli']:.2f}x | {m['read']:.2f} s | {m['frame']:.2f} s | "
+                      f"{m['read'] / m['frame']:.2f}x |", flush=True)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

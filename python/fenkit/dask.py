@@ -1,0 +1,183 @@
+"""Positions of PGN archives on a Dask cluster, at the speed of the program.
+
+- ``read_positions(paths, ...)``: a ``dask.dataframe.DataFrame`` of the rows of
+  ``fenkit.replay_frame``: one partition per byte range of each uncompressed file and one per
+  compressed file, game numbers global (as one ``fenkit replay`` run over all the files numbers
+  them).
+- ``write_positions(paths, outdir, format=...)``: each worker writes the rows of its partition
+  to ``OUTDIR/part-NNNNN.EXT`` through the library's writer (no Python per row); concatenated in
+  order, the parts are the output of one ``fenkit replay -f FORMAT`` run, byte for byte.
+
+Both run on Dask's current scheduler: the distributed ``Client`` made last (``Client(address)``
+for a running cluster, ``Client(LocalCluster(...))`` on one machine), or Dask's local threads.
+Every worker reads the files itself, so on a cluster they must be at the same path on every
+machine (a shared file system), as must ``outdir``.
+
+Game numbers are made global, and the places of messages exact, by a first pass that counts
+the games and lines of every partition (the reader's lexer alone, a small part of the time of
+replaying them); a compressed file is read once more for it. Large compressed archives are best cut first into compressed shards, which are
+then read in parallel::
+
+    fenkit pgn --split 1000000 -o shards/month.pgn.zst lichess_db_standard_rated_2024-01.pgn.zst
+    frame = fenkit.dask.read_positions(sorted(glob.glob("shards/month-*.pgn.zst")), eval=True)
+"""
+
+import math
+import os
+
+import dask
+import dask.dataframe as dd
+
+from ._ranges import byte_ranges
+from . import _fenkit
+from ._replay import byte_range, replay_frame, write_replay
+
+__all__ = ["read_positions", "write_positions", "WrittenPositions"]
+
+# What cannot be cut into byte ranges: compressed or UTF-16 input, by its first bytes.
+_NOT_RANGED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"\x28\xb5\x2f\xfd", b"\xff\xfe", b"\xfe\xff")
+
+_EXTENSIONS = {"jsonl": ".jsonl", "csv": ".csv", "fen": ".fen", "epd": ".epd"}
+
+
+def _threads():
+    """The threads that run tasks: the distributed client's workers', or this machine's."""
+    try:
+        from distributed import get_client
+
+        return max(1, sum(get_client().nthreads().values()))
+    except (ImportError, ValueError):
+        return os.cpu_count() or 1
+
+
+def _partitions(paths, blocksize):
+    """(path, range or None) of every partition, in input order. Without a blocksize, each
+    uncompressed file is cut into pieces of at most 64 MiB, and into at least as many as there
+    are threads to read them."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    if blocksize is not None and blocksize < 1:
+        raise ValueError(f"blocksize must be 1 or more, not {blocksize}")
+    least = 1 if blocksize is not None else _threads()
+    blocksize = blocksize or 64 << 20
+    parts = []
+    for path in paths:
+        path = os.path.abspath(os.fsdecode(path))
+        size = os.path.getsize(path)
+        with open(path, "rb") as f:
+            head = f.read(6)
+        if size == 0 or head.startswith(_NOT_RANGED):
+            parts.append((path, None))
+            continue
+        pieces = max(least, math.ceil(size / blocksize))
+        parts += [(path, piece) for piece in byte_ranges(path, pieces)]
+    return parts
+
+
+def _count(path, piece):
+    return _fenkit._count_range(path, None if piece is None else byte_range(piece))
+
+
+def _offsets(parts):
+    """Where each partition starts: (game_offset, first_line), the games and lines of the
+    partitions of its file before it (game numbers go on across files; lines start again)."""
+    counts = dask.compute(*[dask.delayed(_count, pure=True)(path, piece) for path, piece in parts])
+    offsets, games, lines, last_path = [], 0, 0, None
+    for (path, piece), (n_games, n_lines) in zip(parts, counts):
+        if path != last_path:
+            lines, last_path = 0, path
+        offsets.append((games, 1 + lines if piece is not None else None))
+        games += n_games
+        lines += n_lines
+    return offsets
+
+
+def _check(options):
+    if "games" in options:
+        raise ValueError("games= selects by number, which a partition cannot know before the "
+                         "count: select in fenkit.replay or fenkit pgn instead")
+    for name in ("range", "game_offset", "first_line", "jobs"):
+        if name in options:
+            raise ValueError(f"{name}= is set for each partition")
+
+
+def _frame(path, piece, offset, options):
+    game_offset, first_line = offset
+    return replay_frame(path, range=piece, game_offset=game_offset, first_line=first_line, jobs=1,
+                        **options)
+
+
+def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=False, *,
+                   blocksize=None, **options):
+    """The rows of ``fenkit.replay_frame`` over the PGN files ``paths`` (a path or a list, in
+    order), as a ``dask.dataframe.DataFrame``: one partition per ``blocksize`` bytes of each
+    uncompressed file (a byte range, ``fenkit.byte_ranges``; by default 64 MiB, and at least a
+    partition per thread of the cluster), one per compressed file.
+
+    Columns and their types are those of ``replay_frame`` with the same arguments (``columns``,
+    ``tags``, ``eval``, ``clock``, ``next`` and the others of ``fenkit.replay``: ``with_start``,
+    ``final``, ``ep``, ``min_elo``, ...); game numbers count across all the files from 1, as one
+    ``fenkit replay`` run numbers them. Each partition is replayed on one thread of a worker;
+    its index counts its rows from 0. Rejected games give no rows; ``write_positions`` returns
+    their messages.
+    """
+    _check(options)
+    parts = _partitions(paths, blocksize)
+    offsets = _offsets(parts)
+    kwargs = dict(columns=columns, tags=tags, eval=eval, clock=clock, next=next, **options)
+    # No rows, the columns and types every partition has.
+    meta = replay_frame(os.devnull, **kwargs)
+    meta.attrs.clear()
+    frames = [dask.delayed(_frame, pure=True)(path, piece, offset, kwargs)
+              for (path, piece), offset in zip(parts, offsets)]
+    return dd.from_delayed(frames, meta=meta, verify_meta=False)
+
+
+class WrittenPositions(list):
+    """The paths of the parts written, in order, with what the replay counted: ``games``,
+    ``selected``, ``rejected``, ``positions`` and ``errors`` (the reader's messages for the
+    rejected games, ``FILE:LINE:COLUMN: error: game N: ...``, in input order)."""
+
+    def __init__(self, paths, results):
+        super().__init__(paths)
+        self.games = sum(r.games for r in results)
+        self.selected = sum(r.selected for r in results)
+        self.rejected = sum(r.rejected for r in results)
+        self.positions = sum(r.positions for r in results)
+        self.errors = [line for r in results for line in r.errors]
+
+    def __repr__(self):
+        return (f"<WrittenPositions {len(self)} parts, {self.positions} rows; {self.games} games, "
+                f"{self.selected} used, {self.rejected} rejected>")
+
+
+def _write(path, piece, offset, output, header, format, options):
+    game_offset, first_line = offset
+    return write_replay(path, output, format=format, header=header, range=piece,
+                        game_offset=game_offset, first_line=first_line, jobs=1, **options)
+
+
+def write_positions(paths, outdir, format="jsonl", tags=(), eval=False, clock=False, next=False,
+                    *, blocksize=None, **options):
+    """Writes the rows of ``fenkit replay -f FORMAT`` over the PGN files ``paths`` as
+    ``OUTDIR/part-NNNNN.EXT``, one part per partition (see ``read_positions``), each written by
+    a worker through the library's writer. Concatenated in order, the parts equal the output of
+    one ``fenkit replay -f FORMAT`` run over the same files with the same options, byte for
+    byte (the csv header is in the first part only).
+
+    ``format``: ``"jsonl"`` (the default), ``"csv"``, ``"fen"`` or ``"epd"``; the other
+    arguments are those of ``fenkit.write_replay``. Returns a ``WrittenPositions``: the paths,
+    in order, with the counts.
+    """
+    _check(options)
+    if format not in _EXTENSIONS:
+        raise ValueError(f"format must be one of {', '.join(_EXTENSIONS)}, not {format!r}")
+    parts = _partitions(paths, blocksize)
+    offsets = _offsets(parts)
+    outdir = os.path.abspath(os.fsdecode(outdir))
+    os.makedirs(outdir, exist_ok=True)
+    names = [os.path.join(outdir, f"part-{i:05d}{_EXTENSIONS[format]}") for i in range(len(parts))]
+    kwargs = dict(tags=tags, eval=eval, clock=clock, next=next, **options)
+    tasks = [dask.delayed(_write, pure=False)(path, piece, offset, name, i == 0, format, kwargs)
+             for i, ((path, piece), offset, name) in enumerate(zip(parts, offsets, names))]
+    return WrittenPositions(names, dask.compute(*tasks))

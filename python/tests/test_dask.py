@@ -1,0 +1,126 @@
+"""fenkit.dask on a LocalCluster of two worker processes on loopback: the data frame equals
+fenkit.replay_frame over the same files, and the parts written, concatenated, equal one run of
+the program, byte for byte, for plain and compressed files read at once."""
+
+import gzip
+import os
+import shutil
+import subprocess
+
+import pytest
+
+import fenkit
+from conftest import DATA, cli_jsonl, missing, run_cli
+
+distributed = pytest.importorskip("distributed")
+fenkit_dask = pytest.importorskip("fenkit.dask")
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory, big_pgn, corpus_or_none):
+    """Files of several kinds at once: plain ones read in byte ranges, a gzip and (with zstd
+    installed) a zstd file read whole, one with a rejected game."""
+    folder = tmp_path_factory.mktemp("dask")
+    packed = folder / "suite.pgn.gz"
+    with open(DATA / "pgn" / "suite.pgn", "rb") as f, gzip.open(packed, "wb") as g:
+        g.write(f.read())
+    files = [str(big_pgn), str(packed), str(DATA / "pgn" / "suite-errors.pgn")]
+    if shutil.which("zstd"):
+        zst = folder / "lichess.pgn.zst"
+        subprocess.run(["zstd", "-q", "-o", str(zst), str(DATA / "pgn" / "lichess-style.pgn")],
+                       check=True)
+        files.append(str(zst))
+    else:
+        missing("zstd")
+    if corpus_or_none:
+        files.append(str(corpus_or_none))
+    return files
+
+
+@pytest.fixture(scope="module")
+def corpus_or_none():
+    corpus = os.environ.get("FENKIT_CORPUS_DIR", "")
+    path = os.path.join(corpus, "pgn", "pychess-testing", "world_matches.pgn")
+    if os.path.exists(path):
+        return path
+    if os.environ.get("FENKIT_REQUIRE_CORPUS") == "1":
+        pytest.fail("the corpus is missing and FENKIT_REQUIRE_CORPUS=1")
+    return None
+
+
+@pytest.mark.parametrize("format", ["jsonl", "csv", "fen", "epd"])
+def test_parts_equal_one_run(client, inputs, tmp_path, fenkit_binary, format):
+    options = ["--tags", "White,Black", "--eval"] if format != "fen" else ["--tags", "White"]
+    written = fenkit_dask.write_positions(
+        inputs, tmp_path / "out", format=format, blocksize=1 << 20,
+        tags=["White", "Black"] if format != "fen" else ["White"], eval=format != "fen")
+    assert len(written) > len(inputs)  # the plain files were cut into several ranges
+    assert all(os.path.basename(p).endswith("." + format) for p in written)
+    got = b"".join(open(p, "rb").read() for p in written)
+    result = subprocess.run([fenkit_binary, "replay", "-f", format, *options, *inputs],
+                            capture_output=True)
+    assert got == result.stdout and len(got) > 1 << 20
+    # The counts, and the messages of the rejected games, as the program says them.
+    assert written.rejected == 1 and written.games > written.selected
+    assert written.errors == [line for line in result.stderr.decode().splitlines()
+                              if ": error: " in line]
+
+
+def test_frame_equals_replay_frame(client, inputs):
+    frame = fenkit_dask.read_positions(inputs, blocksize=1 << 20, tags=["WhiteElo"], eval=True,
+                                       clock=True, next=True)
+    assert frame.npartitions > len(inputs)
+    got = frame.compute().reset_index(drop=True)
+    whole = fenkit.replay_frame(inputs, tags=["WhiteElo"], eval=True, clock=True, next=True)
+    whole.attrs.clear()
+    assert list(got.columns) == list(whole.columns)
+    assert got.dtypes.to_dict() == whole.dtypes.to_dict()
+    assert got.equals(whole)
+
+
+def test_default_partitions_follow_the_cluster(client, big_pgn):
+    frame = fenkit_dask.read_positions(big_pgn, columns=["game", "fen"])
+    # Without a blocksize, a file smaller than 64 MiB still gives each thread a partition.
+    assert frame.npartitions == 2
+    assert len(frame) == fenkit.replay(big_pgn, columns=["game"]).rows
+
+
+def test_arguments_that_a_partition_sets_are_refused(tmp_path):
+    path = str(DATA / "pgn" / "suite.pgn")
+    for name in ("range", "game_offset", "jobs", "games"):
+        with pytest.raises(ValueError, match=name):
+            fenkit_dask.read_positions(path, **{name: 1})
+    with pytest.raises(ValueError, match="format"):
+        fenkit_dask.write_positions(path, tmp_path, format="xml")
+    with pytest.raises(ValueError, match="blocksize"):
+        fenkit_dask.read_positions(path, blocksize=0)
+
+
+def test_write_replay_and_count_games(tmp_path, fenkit_binary, big_pgn):
+    """The pieces the module is made of: rows written by the library, games counted apart."""
+    out = tmp_path / "rows.csv"
+    data = fenkit.write_replay(big_pgn, out, format="csv", next=True)
+    expected, _ = run_cli(fenkit_binary, "replay", "-q", "-f", "csv", "--next", big_pgn)
+    assert out.read_bytes() == expected
+    assert data.positions == len(expected.splitlines()) - 1 and not data.keys()
+    ranges = fenkit.byte_ranges(big_pgn, 7)
+    assert sum(fenkit.count_games(big_pgn, r) for r in ranges) == fenkit.count_games(big_pgn) \
+        == data.games
+    rows = cli_jsonl(fenkit_binary, "replay", "-q", "-f", "jsonl", "--range",
+                     f"{ranges[3][0]}:{ranges[3][1]}", big_pgn)
+    offset = sum(fenkit.count_games(big_pgn, r) for r in ranges[:3])
+    whole = cli_jsonl(fenkit_binary, "replay", "-q", "-f", "jsonl", big_pgn)
+    first = next(i for i, row in enumerate(whole) if row["game"] == offset + 1)
+    assert [dict(row, game=row["game"] + offset) for row in rows] == whole[first:first + len(rows)]
+    with pytest.raises(OSError):
+        fenkit.write_replay(big_pgn, tmp_path / "no" / "such" / "folder.jsonl")
+    with pytest.raises(ValueError, match="format"):
+        fenkit.write_replay(big_pgn, out, format="xml")

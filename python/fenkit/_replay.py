@@ -54,6 +54,28 @@ def byte_range(range):
     return start, end
 
 
+def _call(path, *, output, format, columns, tags, min_ply, max_ply, every, jobs, range,
+          **options):
+    """The arguments of ``replay`` and ``write_replay`` checked as the program checks its
+    options, and handed to the extension: (columns, counts)."""
+    for name, value, least in (("min_ply", min_ply, 0), ("max_ply", max_ply, 0),
+                               ("every", every, 1)):
+        if value is not None and value < least:
+            raise ValueError(f"{name} must be {least} or more, not {value}")
+    check_jobs(jobs)
+    if isinstance(tags, str):
+        tags = [t for t in tags.split(",") if t]
+    if isinstance(columns, str):
+        columns = [c for c in columns.split(",") if c]
+    if range is not None:
+        range = byte_range(range)
+    if format is not None:
+        options["format"] = format
+    return _fenkit._replay(path, output=output, columns=None if columns is None else list(columns),
+                           tags=list(tags), min_ply=min_ply, max_ply=max_ply, every=every,
+                           jobs=jobs, range=range, **options)
+
+
 def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
            comments=False, nags=False, with_start=False, variations=False, final=False,
            min_ply=0, max_ply=None, every=1, ep="standard", jobs=0, range=None,
@@ -106,23 +128,12 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     survives, as ``fenkit replay -W`` shows them) in ``.errors`` too, each in its place among
     the errors. An input that cannot be read raises OSError.
     """
-    for name, value, least in (("min_ply", min_ply, 0), ("max_ply", max_ply, 0),
-                               ("every", every, 1)):
-        if value is not None and value < least:
-            raise ValueError(f"{name} must be {least} or more, not {value}")
-    check_jobs(jobs)
-    if isinstance(tags, str):
-        tags = [t for t in tags.split(",") if t]
-    if isinstance(columns, str):
-        columns = [c for c in columns.split(",") if c]
-    if range is not None:
-        range = byte_range(range)
-    data, stats = _fenkit._replay(
-        path, output=None, columns=None if columns is None else list(columns), tags=list(tags), eval=eval,
-        clock=clock, comments=comments, nags=nags, next=next, with_start=with_start,
-        variations=variations, final=final, min_ply=min_ply, max_ply=max_ply, every=every,
-        ep=ep, jobs=jobs, range=range, game_offset=game_offset, first_line=first_line,
-        errors=errors, warnings=warnings, **selection)
+    data, stats = _call(path, output=None, format=None, header=True, columns=columns, tags=tags,
+                        eval=eval, clock=clock, next=next, comments=comments, nags=nags,
+                        with_start=with_start, variations=variations, final=final,
+                        min_ply=min_ply, max_ply=max_ply, every=every, ep=ep, jobs=jobs,
+                        range=range, game_offset=game_offset, first_line=first_line,
+                        errors=errors, warnings=warnings, **selection)
     return ReplayData(data, stats)
 
 
@@ -141,21 +152,12 @@ def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False,
     arguments are those of ``replay`` (``columns`` aside: a file has the format's columns).
     A file that cannot be written raises OSError.
     """
-    for name, value, least in (("min_ply", min_ply, 0), ("max_ply", max_ply, 0),
-                               ("every", every, 1)):
-        if value is not None and value < least:
-            raise ValueError(f"{name} must be {least} or more, not {value}")
-    check_jobs(jobs)
-    if isinstance(tags, str):
-        tags = [t for t in tags.split(",") if t]
-    if range is not None:
-        range = byte_range(range)
-    _, stats = _fenkit._replay(
-        path, output=output, format=format, header=header, tags=list(tags), eval=eval,
-        clock=clock, comments=comments, nags=nags, next=next, with_start=with_start,
-        variations=variations, final=final, min_ply=min_ply, max_ply=max_ply, every=every,
-        ep=ep, jobs=jobs, range=range, game_offset=game_offset, first_line=first_line,
-        errors=errors, warnings=warnings, **selection)
+    _, stats = _call(path, output=output, format=format, header=header, columns=None, tags=tags,
+                     eval=eval, clock=clock, next=next, comments=comments, nags=nags,
+                     with_start=with_start, variations=variations, final=final,
+                     min_ply=min_ply, max_ply=max_ply, every=every, ep=ep, jobs=jobs,
+                     range=range, game_offset=game_offset, first_line=first_line,
+                     errors=errors, warnings=warnings, **selection)
     return ReplayData({}, stats)
 
 

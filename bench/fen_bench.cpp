@@ -219,7 +219,7 @@ BENCHMARK(san_write);
 void uci_read(benchmark::State& state) {
   const Sample& s = sample();
   std::vector<std::string> texts;
-  for (const Ply& p : s.plies) texts.push_back(fen::to_uci(p.move));
+  for (const Ply& p : s.plies) texts.push_back(fen::to_uci(p.move, {}));
   for (auto _ : state) {
     for (std::size_t i = 0; i < texts.size(); ++i) {
       const fen::Move m = fen::read_uci(s.plies[i].position, texts[i]);

@@ -44,12 +44,12 @@ void check_position(const Position& pos, const FenOptions& options) {
     const std::string san = to_san(pos, m);
     const SanResult from_san = read_san(pos, san);
     FUZZ_CHECK(from_san && from_san.move == m, to_fen(pos) + ": SAN " + san + " reads back as " +
-                                                   (from_san ? to_uci(from_san.move) : "an error"));
+                                                   (from_san ? to_uci(pos, from_san.move) : "an error"));
     const std::string lan = to_lan(pos, m);
     const SanResult from_lan = read_san(pos, lan);
     FUZZ_CHECK(from_lan && from_lan.move == m, to_fen(pos) + ": LAN " + lan + " reads back as " +
-                                                   (from_lan ? to_uci(from_lan.move) : "an error"));
-    const std::string uci = to_uci(m, {.king_takes_rook = pos.is_chess960()});
+                                                   (from_lan ? to_uci(pos, from_lan.move) : "an error"));
+    const std::string uci = to_uci(pos, m);
     FUZZ_CHECK(read_uci(pos, uci) == m, to_fen(pos) + ": UCI " + uci + " reads back differently");
     Position after = pos;
     after.play_unchecked(m);

@@ -45,7 +45,7 @@ void check_legal(const Position& pos, Move m, std::string_view token, const char
   MoveList legal;
   generate_legal(pos, legal);
   FUZZ_CHECK(legal.contains(m), to_fen(pos) + ": " + reader + " read '" + std::string(token) +
-                                    "' as the illegal " + to_uci(m));
+                                    "' as the illegal " + to_uci(pos, m));
 }
 
 }  // namespace
@@ -88,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Move uci = read_uci(pos, token);
   if (uci && !uci.is_null()) {
     check_legal(pos, uci, token, "read_uci");
-    const std::string written = to_uci(uci, {.king_takes_rook = pos.is_chess960()});
+    const std::string written = to_uci(pos, uci);
     FUZZ_CHECK(read_uci(pos, written) == uci,
                to_fen(pos) + ": UCI " + written + " reads back differently");
   }

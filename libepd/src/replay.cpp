@@ -157,7 +157,7 @@ std::string_view ReplayWriter::san_of(const fen::Position& before, fen::Move mov
 // Its UCI likewise.
 std::string_view ReplayWriter::uci_of(const fen::Position& before, fen::Move move) {
   if (uci_length_ == 0)
-    uci_length_ = fen::write_uci(move, uci_, {.king_takes_rook = before.is_chess960()});
+    uci_length_ = fen::write_uci(before, move, uci_);
   return std::string_view(uci_, uci_length_);
 }
 

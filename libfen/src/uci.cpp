@@ -39,6 +39,15 @@ std::string to_uci(Move m, const UciOptions& options) {
   return std::string(buffer, write_uci(m, buffer, options));
 }
 
+std::size_t write_uci(const Position& pos, Move m, char* out) {
+  return write_uci(m, out, {.king_takes_rook = pos.is_chess960()});
+}
+
+std::string to_uci(const Position& pos, Move m) {
+  char buffer[kMaxUciLength];
+  return std::string(buffer, write_uci(pos, m, buffer));
+}
+
 Move read_uci(const Position& pos, std::string_view text) {
   if (text == "0000") return Move::null();
   if (text.size() < 4 || text.size() > 5) return Move::none();

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <iconv.h>
+#include <istream>
 #include <lzma.h>
 #include <stdexcept>
 #include <sys/mman.h>
@@ -642,6 +643,49 @@ std::string content_extension(std::string_view path) {
 
 std::unique_ptr<InputSource> memory_input(std::string_view text, std::string name) {
   return std::make_unique<MemorySource>(std::move(name), text);
+}
+
+namespace {
+
+// A text the source keeps.
+class OwnedTextSource : public ViewSource {
+ public:
+  OwnedTextSource(std::string name, std::string&& text)
+      : ViewSource(std::move(name), {}), text_(std::move(text)) {
+    set_text(text_);
+  }
+
+ private:
+  std::string text_;
+};
+
+class StreamSource : public InputSource {
+ public:
+  StreamSource(std::string name, std::istream& stream) : InputSource(std::move(name)), stream_(stream) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    if (stream_.bad()) throw std::runtime_error(name() + ": cannot read the stream");
+    stream_.read(buffer, std::streamsize(size));
+    const auto n = std::size_t(stream_.gcount());
+    read_ += n;
+    // A stream that broke after handing out some bytes says so at the next read.
+    if (n == 0 && stream_.bad()) throw std::runtime_error(name() + ": cannot read the stream");
+    return n;
+  }
+  std::uint64_t raw_bytes_read() const override { return read_; }
+
+ private:
+  std::istream& stream_;
+  std::uint64_t read_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<InputSource> memory_input(std::string&& text, std::string name) {
+  return std::make_unique<OwnedTextSource>(std::move(name), std::move(text));
+}
+
+std::unique_ptr<InputSource> stream_input(std::istream& stream, std::string name) {
+  return std::make_unique<StreamSource>(std::move(name), stream);
 }
 
 LineReader::LineReader(InputSource& input) : input_(input), mapped_(input.mapped()) {}

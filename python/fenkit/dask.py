@@ -28,6 +28,7 @@ import os
 import dask
 import dask.dataframe as dd
 
+from ._compact_frame import compact
 from ._ranges import byte_ranges
 from . import _fenkit
 from ._replay import byte_range, replay_frame, write_replay
@@ -103,8 +104,10 @@ def _check(options):
 
 def _frame(path, piece, offset, options):
     game_offset, first_line = offset
-    return replay_frame(path, range=piece, game_offset=game_offset, first_line=first_line, jobs=1,
-                        **options)
+    frame = replay_frame(path, range=piece, game_offset=game_offset, first_line=first_line, jobs=1,
+                         **options)
+    # Sent to the client several times faster than a DataFrame of strings pickles.
+    return compact(frame)
 
 
 def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=False, *,

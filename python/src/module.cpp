@@ -84,4 +84,5 @@ PYBIND11_MODULE(_fenkit, m) {
   fenkit::python::add_games(m);
   fenkit::python::add_replay(m);
   fenkit::python::add_book(m);
+  fenkit::python::add_string_packing(m);
 }

@@ -14,7 +14,7 @@ namespace fenkit::python {
 std::string uci_of(const fen::Position& pos, fen::Move move) {
   char text[fen::kMaxUciLength];
   return std::string(text,
-                     fen::write_uci(move, text, {.king_takes_rook = pos.is_chess960()}));
+                     fen::write_uci(pos, move, text));
 }
 
 namespace {

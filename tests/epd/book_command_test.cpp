@@ -93,7 +93,7 @@ TEST(BookCommand, ProbeTheStartPosition) {
       return std::string{char('a' + s % 8), char('1' + s / 8)};
     };
     EXPECT_EQ(uci, square(expected[i].move >> 6 & 63) + square(expected[i].move & 63));
-    EXPECT_EQ(fen::to_uci(fen::read_san(start, san).move), uci);
+    EXPECT_EQ(fen::to_uci(start, fen::read_san(start, san).move), uci);
     EXPECT_EQ(weight, expected[i].weight);
     char percent[16];
     std::snprintf(percent, sizeof percent, "%.2f%%", 100.0 * expected[i].weight / total);

@@ -130,7 +130,7 @@ bool takes_no_king(const Position& pos, int depth) {
   generate_legal(pos, moves);
   for (Move m : moves) {
     if (type_of(pos.piece_on(m.to())) == PieceType::king) {
-      ADD_FAILURE() << to_uci(m) << " takes the king in " << to_fen(pos);
+      ADD_FAILURE() << to_uci(pos, m) << " takes the king in " << to_fen(pos);
       return false;
     }
     Position next = pos;

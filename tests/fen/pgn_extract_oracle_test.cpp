@@ -88,7 +88,7 @@ Move read_pgn_extract_uci(const Position& pos, const std::string& text, const st
   generate_legal(pos, legal);
   for (Move c : legal)
     if (c.is_castling() && (c.to() > c.from()) == king_side &&
-        (to_uci(c) == text || to_uci(c, {.king_takes_rook = true}) == text))
+        (to_uci(c, {}) == text || to_uci(c, {.king_takes_rook = true}) == text))
       return c;
   return Move::none();
 }

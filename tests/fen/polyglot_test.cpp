@@ -176,7 +176,7 @@ TEST(Polyglot, KeyAfterAMoveEqualsTheKeyComputedAfresh) {
     after.play_unchecked(m);
     const std::uint64_t key = polyglot_key(before);
     EXPECT_EQ(polyglot_key_after(before, key, after), polyglot_key(after))
-        << to_fen(before) << " " << to_uci(m);
+        << to_fen(before) << " " << to_uci(before, m);
     ++checked;
     differ += polyglot_key(after) != key;
     return after;

@@ -16,28 +16,28 @@ constexpr const char* kEnPassant = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKB
 constexpr const char* kChess960 = "rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1";
 
 TEST(UciWrite, PlainMovesAndPromotions) {
-  EXPECT_EQ(to_uci(Move(e2, e4)), "e2e4");
-  EXPECT_EQ(to_uci(Move(g8, f6)), "g8f6");
-  EXPECT_EQ(to_uci(Move(e7, e8, MoveKind::promotion, PieceType::queen)), "e7e8q");
-  EXPECT_EQ(to_uci(Move(e7, d8, MoveKind::promotion, PieceType::knight)), "e7d8n");
-  EXPECT_EQ(to_uci(Move(b2, a1, MoveKind::promotion, PieceType::rook)), "b2a1r");
-  EXPECT_EQ(to_uci(Move(b2, b1, MoveKind::promotion, PieceType::bishop)), "b2b1b");
-  EXPECT_EQ(to_uci(Move(e5, d6, MoveKind::en_passant)), "e5d6");
-  EXPECT_EQ(to_uci(Move::null()), "0000");
+  EXPECT_EQ(to_uci(Move(e2, e4), {}), "e2e4");
+  EXPECT_EQ(to_uci(Move(g8, f6), {}), "g8f6");
+  EXPECT_EQ(to_uci(Move(e7, e8, MoveKind::promotion, PieceType::queen), {}), "e7e8q");
+  EXPECT_EQ(to_uci(Move(e7, d8, MoveKind::promotion, PieceType::knight), {}), "e7d8n");
+  EXPECT_EQ(to_uci(Move(b2, a1, MoveKind::promotion, PieceType::rook), {}), "b2a1r");
+  EXPECT_EQ(to_uci(Move(b2, b1, MoveKind::promotion, PieceType::bishop), {}), "b2b1b");
+  EXPECT_EQ(to_uci(Move(e5, d6, MoveKind::en_passant), {}), "e5d6");
+  EXPECT_EQ(to_uci(Move::null(), {}), "0000");
   char buffer[kMaxUciLength];
-  EXPECT_EQ(write_uci(Move(e7, e8, MoveKind::promotion, PieceType::queen), buffer), 5U);
+  EXPECT_EQ(write_uci(Move(e7, e8, MoveKind::promotion, PieceType::queen), buffer, {}), 5U);
 }
 
 TEST(UciWrite, CastlingAsKingStepOrKingTakesRook) {
   const Move short_castle(e1, h1, MoveKind::castling);
   const Move long_castle(e8, a8, MoveKind::castling);
-  EXPECT_EQ(to_uci(short_castle), "e1g1");
-  EXPECT_EQ(to_uci(long_castle), "e8c8");
+  EXPECT_EQ(to_uci(short_castle, {}), "e1g1");
+  EXPECT_EQ(to_uci(long_castle, {}), "e8c8");
   EXPECT_EQ(to_uci(short_castle, {.king_takes_rook = true}), "e1h1");
   EXPECT_EQ(to_uci(long_castle, {.king_takes_rook = true}), "e8a8");
   // Chess960: king on b1 with the a1 rook castles to c1.
   EXPECT_EQ(to_uci(Move(b1, a1, MoveKind::castling), {.king_takes_rook = true}), "b1a1");
-  EXPECT_EQ(to_uci(Move(b1, a1, MoveKind::castling)), "b1c1");
+  EXPECT_EQ(to_uci(Move(b1, a1, MoveKind::castling), {}), "b1c1");
 }
 
 TEST(UciRead, NamesTheLegalMove) {
@@ -97,7 +97,7 @@ TEST(UciRead, RoundTripsEveryLegalMove) {
     MoveList moves;
     generate_legal(pos, moves);
     for (Move m : moves) {
-      EXPECT_EQ(read_uci(pos, to_uci(m)), m) << to_uci(m) << " in " << fen;
+      EXPECT_EQ(read_uci(pos, to_uci(m, {})), m) << to_uci(m, {}) << " in " << fen;
       EXPECT_EQ(read_uci(pos, to_uci(m, {.king_takes_rook = true})), m) << fen;
     }
   }
@@ -106,9 +106,23 @@ TEST(UciRead, RoundTripsEveryLegalMove) {
     const Position pos = position_from_fen(fen);
     MoveList moves;
     generate_legal(pos, moves);
-    for (Move m : moves)
+    for (Move m : moves) {
       EXPECT_EQ(read_uci(pos, to_uci(m, {.king_takes_rook = true})), m) << fen;
+      EXPECT_EQ(read_uci(pos, to_uci(pos, m)), m) << fen;
+    }
   }
+}
+
+TEST(UciWrite, ThePositionSaysHowCastlingIsWritten) {
+  // A Chess960 king on g1 castles short without moving: only king-takes-rook names it.
+  const Position chess960 = position_from_fen(kChess960);
+  const Move short_castle = read_uci(chess960, "g1h1");
+  ASSERT_TRUE(short_castle.is_castling());
+  EXPECT_EQ(to_uci(chess960, short_castle), "g1h1");
+  char buffer[kMaxUciLength];
+  EXPECT_EQ(std::string(buffer, write_uci(chess960, short_castle, buffer)), "g1h1");
+  const Position standard = position_from_fen(kCastles);
+  EXPECT_EQ(to_uci(standard, read_uci(standard, "e1h1")), "e1g1");
 }
 
 struct LanCase {

@@ -109,8 +109,7 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
       sans_.append(text, fen::write_san(*event.before, event.move, *event.after, text));
       sans_ += '"';
       ucis_ += ucis_.empty() ? "\"" : ",\"";
-      ucis_.append(text, fen::write_uci(event.move, text,
-                                        {.king_takes_rook = event.before->is_chess960()}));
+      ucis_.append(text, fen::write_uci(*event.before, event.move, text));
       ucis_ += '"';
     }
   }

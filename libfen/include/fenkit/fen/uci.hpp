@@ -21,9 +21,16 @@ struct FENKIT_API UciOptions {
 
 inline constexpr std::size_t kMaxUciLength = 8;
 
-// Writes e2e4 / e7e8q / 0000 and returns the length.
-FENKIT_API std::size_t write_uci(Move m, char* out, const UciOptions& options = {});
-FENKIT_API std::string to_uci(Move m, const UciOptions& options = {});
+// A legal move of `pos` in UCI: e2e4 / e7e8q / 0000, castling as the king's two-square step
+// (e1g1) in standard chess and as king-takes-rook (e1h1) in a Chess960 position, where the
+// king may not move at all (a king on g1 castling short). write_uci returns the length.
+FENKIT_API std::size_t write_uci(const Position& pos, Move m, char* out);
+FENKIT_API std::string to_uci(const Position& pos, Move m);
+
+// The same without the position, castling written as `options` says: a move alone does not
+// tell whether its game is Chess960.
+FENKIT_API std::size_t write_uci(Move m, char* out, const UciOptions& options);
+FENKIT_API std::string to_uci(Move m, const UciOptions& options);
 
 // The legal move a UCI string names, or Move::none(). Castling is recognised both as the
 // king's two-square step and as king-takes-rook; "0000" is the null move. The promotion

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -93,9 +94,21 @@ FENKIT_API std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> 
 // looked through: "games.PGN.zst" gives ".pgn"; empty when the name has none.
 FENKIT_API std::string content_extension(std::string_view path);
 
-// An in-memory text (not copied: it must outlive the source).
+// An in-memory text. A view is not copied: the text must outlive the source. A string given
+// as an rvalue is kept by the source, so that `memory_input(a + b)` cannot dangle.
 FENKIT_API std::unique_ptr<InputSource> memory_input(std::string_view text,
                                                      std::string name = "<memory>");
+FENKIT_API std::unique_ptr<InputSource> memory_input(std::string&& text,
+                                                     std::string name = "<memory>");
+inline std::unique_ptr<InputSource> memory_input(const char* text, std::string name = "<memory>") {
+  return memory_input(std::string_view(text), std::move(name));
+}
+
+// The bytes of a std::istream as they come (a socket's, a pipe's; the stream must outlive the
+// source). A stream that goes bad is an error after the bytes read before it. Wrap the source
+// in decoded_input to read compressed or UTF-16 bytes.
+FENKIT_API std::unique_ptr<InputSource> stream_input(std::istream& stream,
+                                                     std::string name = "<stream>");
 
 // The lines of an input, one at a time. A UTF-8 byte-order mark at the start of the input is
 // skipped.

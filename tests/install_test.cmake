@@ -47,6 +47,24 @@ if(rc OR NOT out MATCHES "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17"
   message(FATAL_ERROR "unexpected output (${rc}):\n${out}")
 endif()
 
+# The games of standard input, read one at a time (GameReader).
+execute_process(COMMAND ${consumer}/game_list INPUT_FILE ${SOURCE_DIR}/examples/sample.pgn
+                RESULT_VARIABLE rc OUTPUT_VARIABLE listed ERROR_VARIABLE err)
+if(rc OR NOT listed MATCHES "\n?1  Morphy, Paul - Duke Karl / Count Isouard  1-0  1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\n")
+  message(FATAL_ERROR "unexpected output of game_list (${rc}):\n${listed}${err}")
+endif()
+
+# A component the package does not have fails a REQUIRED search.
+set(missing ${BINARY_DIR}/install-test/missing-component)
+file(WRITE ${missing}/CMakeLists.txt "cmake_minimum_required(VERSION 3.25)\nproject(m LANGUAGES CXX)\n"
+     "find_package(fenkit REQUIRED COMPONENTS pgn nosuch)\n")
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${missing} -B ${missing}/build
+                        -DCMAKE_PREFIX_PATH=${prefix}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+if(NOT rc)
+  message(FATAL_ERROR "find_package(fenkit COMPONENTS nosuch) did not fail")
+endif()
+
 # The position index example on its own against the installed package, where SQLite is.
 find_path(SQLITE_HEADER sqlite3.h PATHS /usr/include /usr/local/include)
 if(SQLITE_HEADER)
@@ -97,7 +115,12 @@ if(CXX_COMPILER)
 endif()
 file(GLOB lib_dirs LIST_DIRECTORIES true ${prefix}/lib ${prefix}/lib/*-linux-gnu)
 list(TRANSFORM lib_dirs PREPEND "-Wl,-rpath,")
-execute_process(COMMAND ${compiler_program} -std=c++20 -O1 ${cxx_flags}
+# With pkg-config's -I, the headers are the consumer's own to the compiler: strict flags too.
+set(strict -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wshadow -Werror)
+if(NOT compiler_program MATCHES "clang")
+  list(APPEND strict -Wuseless-cast)
+endif()
+execute_process(COMMAND ${compiler_program} -std=c++20 -O1 ${cxx_flags} ${strict}
                         ${SOURCE_DIR}/examples/consumer/last_positions.cpp ${pc_flags} ${lib_dirs}
                         -o ${consumer}/last_positions_pc
                 RESULT_VARIABLE rc ERROR_VARIABLE err)

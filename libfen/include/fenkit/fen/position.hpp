@@ -34,8 +34,8 @@ class FENKIT_API Position {
   // The mailbox, a1..h8: rank r is board()[8r .. 8r+7].
   const std::array<Piece, 64>& board() const { return board_; }
   Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
-  Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
-  Bitboard pieces(PieceType t) const { return by_type_[index_of(t)]; }
+  Bitboard pieces(Color c) const { return by_color_[slot(c)]; }
+  Bitboard pieces(PieceType t) const { return by_type_[slot(t)]; }
   Bitboard pieces(Color c, PieceType t) const { return pieces(c) & pieces(t); }
   Square king_square(Color c) const {
     const Bitboard k = pieces(c, PieceType::king);
@@ -96,15 +96,15 @@ class FENKIT_API Position {
   void put_piece(Piece p, Square s) {
     const Bitboard b = Bitboard{1} << s;
     board_[s] = p;
-    by_type_[index_of(type_of(p))] |= b;
-    by_color_[index_of(color_of(p))] |= b;
+    by_type_[slot(type_of(p))] |= b;
+    by_color_[slot(color_of(p))] |= b;
   }
   void remove_piece(Square s) {
     const Piece p = board_[s];
     if (p == Piece::none) return;
     const Bitboard b = Bitboard{1} << s;
-    by_type_[index_of(type_of(p))] ^= b;
-    by_color_[index_of(color_of(p))] ^= b;
+    by_type_[slot(type_of(p))] ^= b;
+    by_color_[slot(color_of(p))] ^= b;
     board_[s] = Piece::none;
   }
   void set_side_to_move(Color c) { side_ = c; }
@@ -117,13 +117,16 @@ class FENKIT_API Position {
   friend FENKIT_API bool operator==(const Position& a, const Position& b);
 
  private:
+  // Indexes of the per-colour and per-type arrays (index_of gives an int).
+  static constexpr std::size_t slot(Color c) { return std::size_t(c); }
+  static constexpr std::size_t slot(PieceType t) { return std::size_t(t); }
   struct EmptyTag {};
   explicit Position(EmptyTag);
   void move_piece(Square from, Square to) {
     const Piece p = board_[from];
     const Bitboard change = (Bitboard{1} << from) | (Bitboard{1} << to);
-    by_type_[index_of(type_of(p))] ^= change;
-    by_color_[index_of(color_of(p))] ^= change;
+    by_type_[slot(type_of(p))] ^= change;
+    by_color_[slot(color_of(p))] ^= change;
     board_[from] = Piece::none;
     board_[to] = p;
   }

@@ -21,12 +21,14 @@
 #include <array>
 #include <initializer_list>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/position.hpp"
+#include "fenkit/pgn/comment_commands.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/fen/export.hpp"
 
@@ -47,6 +49,25 @@ struct FENKIT_API Tag {
 
 struct Line;
 
+// What a game's record says, typed (Game::outcome, date, time_control).
+enum class Outcome : std::uint8_t { white_wins, black_wins, draw, unknown };
+
+// A PGN date: "2021.03.14"; parts written "??" are unknown ("2021.??.??": the year only).
+struct FENKIT_API PgnDate {
+  std::optional<int> year, month, day;
+  friend bool operator==(const PgnDate&, const PgnDate&) = default;
+};
+
+// One period of a TimeControl tag: "40/7200" (40 moves in 7200 s), "300+2" (300 s for the
+// game, 2 s more a move), "*180" (a sandclock of 180 s), "7200".
+struct FENKIT_API TimeControlPeriod {
+  std::uint32_t moves = 0;  // the moves of the period; 0: the rest of the game
+  std::uint32_t seconds = 0;
+  std::uint32_t increment = 0;  // seconds added after each move
+  bool sandclock = false;
+  friend bool operator==(const TimeControlPeriod&, const TimeControlPeriod&) = default;
+};
+
 // One move and the annotations written after it.
 struct FENKIT_API Node {
   fen::Move move;
@@ -57,6 +78,12 @@ struct FENKIT_API Node {
   std::vector<std::string> comments;  // after the move
   // Alternatives to this move: each line starts from the position before it.
   std::vector<Line> variations;
+
+  // The commands of its comments ([%eval 0.17], [%clk 0:03:00]: comment_commands.hpp), the
+  // first of each kind; views into `comments`, valid while they are unchanged.
+  CommentCommands commands() const;
+  // Its comments without their commands, joined by a space; empty for lichess's comments.
+  std::string comment_text() const;
 
   friend FENKIT_API bool operator==(const Node&, const Node&);
 };
@@ -97,6 +124,23 @@ struct FENKIT_API Game {
 
   // The value of the first tag with this name, or null.
   const std::string* find_tag(std::string_view name) const;
+
+  // ------------------------------------------------------------ The record, typed
+  // What every consumer would otherwise parse from the tags; nothing when the tag is missing,
+  // unknown ("?", "-") or not in its format.
+
+  // WhiteElo or BlackElo: a positive number.
+  std::optional<int> elo(fen::Color color) const;
+  // The Result tag, or the movetext's result when the tag is missing or not a result.
+  Outcome outcome() const;
+  // Date, or UTCDate without it; an all-unknown "????.??.??" gives nothing.
+  std::optional<PgnDate> date() const;
+  // ECO: a code A00..E99.
+  std::optional<std::string_view> eco() const;
+  // TimeControl, its periods separated by ':' ("40/7200:3600"); nothing for "?" or "-".
+  std::optional<std::vector<TimeControlPeriod>> time_control() const;
+  // The main line's length in half-moves.
+  std::size_t plies() const { return moves.nodes.size(); }
 
   // ------------------------------------------------------------ Positions and edits
   // (For games whose moves were checked, as the reader checks them by default.)

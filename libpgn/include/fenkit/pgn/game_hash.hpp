@@ -50,7 +50,7 @@ class FENKIT_API MainlineHash {
 };
 
 struct FENKIT_API GameHashHasher {
-  std::size_t operator()(const GameHash& h) const { return std::size_t(h.low ^ (h.high >> 1)); }
+  std::size_t operator()(const GameHash& h) const { return h.low ^ (h.high >> 1); }
 };
 
 }  // namespace fenkit::pgn

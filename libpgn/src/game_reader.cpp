@@ -1,0 +1,240 @@
+#include "fenkit/pgn/game_reader.hpp"
+
+#include <deque>
+#include <stdexcept>
+#include <utility>
+
+#include "fenkit/pgn/chunker.hpp"
+#include "fenkit/pgn/game_builder.hpp"
+
+namespace fenkit::pgn {
+
+namespace {
+
+// Builds the trees of the games the filter selects, and of the rejected ones, into `out`. A
+// game its tags exclude is not read on: neither built nor rejected, even when a tag after the
+// deciding ones is bad.
+class SelectingBuilder : public Visitor {
+ public:
+  SelectingBuilder(const GameFilter& filter, const GameReaderOptions& options,
+                   std::deque<Game>& out)
+      : builder_([this](Game&& game) {
+          if (keep_) out_.push_back(std::move(game));
+        }),
+        variations_(options.variations),
+        rejected_games_(options.rejected_games),
+        out_(out) {
+    if (!filter.empty()) selector_.emplace(filter);
+  }
+
+  std::uint64_t selected = 0, rejected = 0;
+
+  Action begin_game(const GameStart& start) override {
+    excluded_ = false;
+    plies_ = 0;
+    if (selector_) selector_->begin_game(start.number);
+    return builder_.begin_game(start);
+  }
+  void tag(std::string_view name, std::string_view value) override {
+    if (selector_) selector_->tag(name, value);
+    builder_.tag(name, value);
+  }
+  void start_position(const fen::Position& pos) override {
+    if (selector_) selector_->position(pos);
+    builder_.start_position(pos);
+  }
+  Action end_tags() override {
+    if (selector_ && selector_->verdict_after_tags() == false) {
+      excluded_ = true;
+      return Action::ignore;
+    }
+    return builder_.end_tags();
+  }
+  Action begin_movetext() override { return builder_.begin_movetext(); }
+  Action move(const MoveEvent& event) override {
+    if (event.depth == 0) {
+      plies_ = event.ply;
+      if (selector_ && selector_->wants_positions()) selector_->position(*event.after);
+    }
+    return builder_.move(event);
+  }
+  void comment(std::string_view text, const Location& where) override {
+    builder_.comment(text, where);
+  }
+  void nag(std::uint8_t nag) override { builder_.nag(nag); }
+  Action begin_variation() override {
+    return variations_ ? builder_.begin_variation() : Action::skip;
+  }
+  void end_variation() override { builder_.end_variation(); }
+  void result(std::string_view text) override {
+    if (selector_) selector_->result(text);
+    builder_.result(text);
+  }
+  void diagnostic(const Diagnostic& d) override { builder_.diagnostic(d); }
+  void end_game(const GameEnd& end) override {
+    if (excluded_) return;  // not built at all (the builder starts afresh at the next game)
+    if (end.rejected) {
+      ++rejected;
+      keep_ = rejected_games_;
+    } else {
+      keep_ = !selector_ || selector_->selected(plies_);
+      if (keep_) ++selected;
+    }
+    builder_.end_game(end);
+  }
+
+ private:
+  GameBuilder builder_;
+  bool variations_;
+  bool rejected_games_;
+  std::deque<Game>& out_;
+  std::optional<GameSelector> selector_;
+  bool excluded_ = false;
+  bool keep_ = false;
+  std::uint32_t plies_ = 0;
+};
+
+}  // namespace
+
+struct GameReader::State {
+  State(GameReaderOptions o, GameFilter f) : options(std::move(o)), filter(std::move(f)) {}
+
+  GameReaderOptions options;
+  GameFilter filter;
+  std::uint64_t last_game = UINT64_MAX;
+
+  // What is still to read: paths to open, or one input given whole.
+  std::vector<std::string> paths;
+  std::size_t next_path = 0;
+  std::unique_ptr<InputSource> given;
+
+  std::unique_ptr<InputSource> input;
+  std::unique_ptr<Chunker> chunker;
+  std::string name;
+  std::deque<Game> ready;
+  std::uint64_t games = 0, selected = 0, rejected = 0;
+
+  // Opens the next input; false when none is left. Throws for one that cannot be opened,
+  // which is then passed over.
+  bool open_next();
+  // Reads the next chunk of games into `ready`; false at the end of the inputs.
+  bool fill();
+  void close_input() {
+    chunker.reset();
+    input.reset();
+  }
+};
+
+bool GameReader::State::open_next() {
+  std::uint64_t begin = 0, line = 1;
+  if (given) {
+    input = std::move(given);
+  } else if (next_path < paths.size()) {
+    const std::string& path = paths[next_path++];
+    name = path == "-" ? "<stdin>" : path;
+    if (options.range) {
+      FileRange range = open_range(path, options.range->start, options.range->end);
+      input = std::move(range.input);
+      begin = range.begin;
+      line = options.range->first_line ? *options.range->first_line
+                                       : 1 + count_lines_before(path, begin);
+    } else {
+      input = open_input(path);
+    }
+  } else {
+    return false;
+  }
+  name = input->name();
+  chunker = std::make_unique<Chunker>(*input, options.chunk_bytes,
+                                      options.reader.first_game_number + games,
+                                      Chunker::Cut::in_order);
+  chunker->stop_after_game(last_game);
+  if (begin || line != 1) chunker->start_at(begin, line);
+  return true;
+}
+
+bool GameReader::State::fill() {
+  for (;;) {
+    if (!chunker) {
+      if (options.reader.first_game_number + games > last_game || !open_next()) return false;
+    }
+    Chunk chunk;
+    bool more;
+    try {
+      more = chunker->next(chunk);
+    } catch (...) {
+      close_input();  // broke off: what came before it has been read
+      throw;
+    }
+    if (!more) {
+      close_input();
+      continue;
+    }
+    SelectingBuilder builder(filter, options, ready);
+    ReaderOptions reader = options.reader;
+    reader.file_name = name;
+    games += read_chunk(chunk, builder, reader).games;
+    selected += builder.selected;
+    rejected += builder.rejected;
+    return true;
+  }
+}
+
+GameReader::GameReader(std::unique_ptr<State> state) : state_(std::move(state)) {
+  state_->last_game = std::min(state_->filter.last_game(), state_->options.reader.last_game_number);
+}
+
+GameReader::GameReader(std::vector<std::string> paths, GameReaderOptions options,
+                       GameFilter filter)
+    : GameReader([&] {
+        if (options.range && paths.size() != 1)
+          throw std::invalid_argument("a byte range is read from one file");
+        auto state = std::make_unique<State>(std::move(options), std::move(filter));
+        state->paths = std::move(paths);
+        if (!state->paths.empty()) state->name = state->paths.front();
+        return state;
+      }()) {}
+
+GameReader::GameReader(const std::string& path, GameReaderOptions options, GameFilter filter)
+    : GameReader(std::vector<std::string>{path}, std::move(options), std::move(filter)) {}
+
+GameReader::GameReader(std::unique_ptr<InputSource> input, GameReaderOptions options,
+                       GameFilter filter)
+    : GameReader([&] {
+        if (options.range) throw std::invalid_argument("a byte range is read from a file");
+        auto state = std::make_unique<State>(std::move(options), std::move(filter));
+        state->name = input->name();
+        state->given = std::move(input);
+        return state;
+      }()) {}
+
+GameReader::GameReader(std::istream& stream, std::string name, GameReaderOptions options,
+                       GameFilter filter)
+    : GameReader(decoded_input(stream_input(stream, std::move(name))), std::move(options),
+                 std::move(filter)) {}
+
+GameReader GameReader::from_text(std::string text, std::string name, GameReaderOptions options,
+                                 GameFilter filter) {
+  return GameReader(memory_input(std::move(text), std::move(name)), std::move(options),
+                    std::move(filter));
+}
+
+GameReader::~GameReader() = default;
+GameReader::GameReader(GameReader&&) noexcept = default;
+GameReader& GameReader::operator=(GameReader&&) noexcept = default;
+
+std::optional<Game> GameReader::next() {
+  State& s = *state_;
+  while (s.ready.empty())
+    if (!s.fill()) return std::nullopt;
+  Game game = std::move(s.ready.front());
+  s.ready.pop_front();
+  return game;
+}
+
+std::uint64_t GameReader::games() const { return state_->games; }
+std::uint64_t GameReader::selected() const { return state_->selected; }
+std::uint64_t GameReader::rejected() const { return state_->rejected; }
+const std::string& GameReader::input_name() const { return state_->name; }
+
+}  // namespace fenkit::pgn

@@ -1,0 +1,281 @@
+// GameReader: the same games as the visitor reader from every kind of input, numbers that go on
+// across inputs, rejected games as one value, selection, failures in their place, and the
+// typed accessors of Game.
+#include "fenkit/pgn/game_reader.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <ranges>
+#include <sstream>
+#include <thread>
+
+#include "fenkit/fen/san.hpp"
+#include "fenkit/pgn/game_builder.hpp"
+#include "test_support.hpp"
+
+namespace fenkit::pgn {
+namespace {
+
+using fenkit::testing::data;
+using fenkit::testing::read_file;
+
+static_assert(std::ranges::input_range<GameReader>);
+
+std::vector<Game> built(const std::string& path, ReaderOptions options = {}) {
+  GameBuilder builder;
+  options.file_name = path;
+  read_pgn_file(path, builder, options);
+  return std::move(builder.games());
+}
+
+std::vector<Game> pulled(GameReader& reader) {
+  std::vector<Game> games;
+  for (Game& game : reader) games.push_back(std::move(game));
+  return games;
+}
+
+// Equal as records, and read from the same place with the same verdict.
+void expect_same_games(const std::vector<Game>& got, const std::vector<Game>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i], want[i]) << "game " << i + 1;
+    EXPECT_EQ(got[i].number, want[i].number);
+    EXPECT_EQ(got[i].rejected, want[i].rejected) << "game " << i + 1;
+    EXPECT_EQ(got[i].raw, want[i].raw);
+    EXPECT_EQ(got[i].diagnostics.size(), want[i].diagnostics.size());
+  }
+}
+
+TEST(GameReader, FromAPathTheGamesOfTheVisitorReader) {
+  for (const char* name : {"pgn/suite.pgn", "pgn/suite-errors.pgn", "pgn/lichess-style.pgn",
+                           "pgn/annotated.pgn"}) {
+    const std::string path = data(name).string();
+    GameReader reader(path);
+    const std::vector<Game> games = pulled(reader);
+    expect_same_games(games, built(path));
+    EXPECT_EQ(reader.games(), games.size());
+    EXPECT_EQ(reader.selected() + reader.rejected(), games.size());
+    EXPECT_EQ(reader.input_name(), path);
+  }
+}
+
+TEST(GameReader, RejectedGamesComeWholeWithTheirDiagnostics) {
+  const std::string path = data("pgn/suite-errors.pgn").string();
+  GameReader reader(path);
+  std::size_t rejected = 0;
+  while (std::optional<Game> game = reader.next()) {
+    if (!game->rejected) continue;
+    ++rejected;
+    EXPECT_FALSE(game->raw.empty());
+    ASSERT_FALSE(game->diagnostics.empty());
+    EXPECT_GT(game->diagnostics.front().where.line, 0U);
+    EXPECT_EQ(reader.input_name(), path);
+  }
+  EXPECT_GT(rejected, 0U);
+  EXPECT_EQ(reader.rejected(), rejected);
+
+  GameReaderOptions options;
+  options.rejected_games = false;
+  GameReader skipping(path, options);
+  for (const Game& game : skipping) EXPECT_FALSE(game.rejected);
+  EXPECT_EQ(skipping.rejected(), rejected);
+}
+
+TEST(GameReader, FromAStreamFedByAPipe) {
+  const std::string path = data("pgn/lichess-style.pgn").string();
+  const std::string text = read_file(path);
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  std::thread writer([&] {
+    // In small pieces, so that games arrive cut anywhere.
+    for (std::size_t i = 0; i < text.size(); i += 97)
+      if (::write(fds[1], text.data() + i, std::min<std::size_t>(97, text.size() - i)) < 0) break;
+    ::close(fds[1]);
+  });
+  std::ifstream stream("/dev/fd/" + std::to_string(fds[0]), std::ios::binary);
+  GameReaderOptions options;
+  options.reader.file_name = path;
+  GameReader reader(stream, "<pipe>", options);
+  const std::vector<Game> games = pulled(reader);
+  writer.join();
+  ::close(fds[0]);
+  expect_same_games(games, built(path));
+  EXPECT_EQ(reader.input_name(), "<pipe>");
+}
+
+TEST(GameReader, FromOwnedBytesAndFromAnInputSource) {
+  const std::string path = data("pgn/suite.pgn").string();
+  const std::vector<Game> want = built(path);
+  // The text is gone once given: the reader keeps its own.
+  GameReader owned = GameReader::from_text(read_file(path) + "\n");
+  expect_same_games(pulled(owned), want);
+  GameReader from_source(memory_input(read_file(path), "suite"));
+  expect_same_games(pulled(from_source), want);
+}
+
+TEST(GameReader, NumbersGoOnAcrossPathsAndAFailingInputIsReportedInItsPlace) {
+  const std::string suite = data("pgn/suite.pgn").string();
+  const std::string lichess = data("pgn/lichess-style.pgn").string();
+  GameReader reader(std::vector<std::string>{suite, "/nonexistent/games.pgn", lichess});
+  std::vector<Game> games;
+  std::string failure;
+  std::vector<std::string> names;
+  for (;;) {
+    try {
+      std::optional<Game> game = reader.next();
+      if (!game) break;
+      games.push_back(std::move(*game));
+      names.push_back(reader.input_name());
+    } catch (const std::runtime_error& e) {
+      EXPECT_TRUE(failure.empty());
+      failure = e.what();
+      EXPECT_EQ(games.size(), built(suite).size());  // after the first input's games
+    }
+  }
+  EXPECT_NE(failure.find("/nonexistent/games.pgn"), std::string::npos) << failure;
+  const std::size_t first = built(suite).size(), second = built(lichess).size();
+  ASSERT_EQ(games.size(), first + second);
+  for (std::size_t i = 0; i < games.size(); ++i) EXPECT_EQ(games[i].number, i + 1);
+  EXPECT_EQ(names[first - 1], suite);
+  EXPECT_EQ(names[first], lichess);
+}
+
+TEST(GameReader, SelectsWithAGameFilter) {
+  const std::string path = data("pgn/suite.pgn").string();
+  GameFilter filter;
+  filter.add_result("1-0");
+  GameReader reader(path, {}, std::move(filter));
+  std::size_t n = 0;
+  for (const Game& game : reader) {
+    EXPECT_EQ(game.outcome(), Outcome::white_wins);
+    ++n;
+  }
+  std::size_t want = 0;
+  for (const Game& game : built(path)) want += !game.rejected && game.outcome() == Outcome::white_wins;
+  EXPECT_GT(want, 0U);
+  EXPECT_EQ(n, want);
+  EXPECT_EQ(reader.selected(), want);
+  EXPECT_EQ(reader.games(), built(path).size());
+}
+
+TEST(GameReader, AByteRangeReadsTheGamesThatBeginInIt) {
+  const std::string path = data("pgn/suite.pgn").string();
+  const std::vector<Game> all = built(path);
+  const std::uint64_t size = read_file(path).size();
+  std::vector<Game> games;
+  std::uint64_t offset = 0;
+  for (std::uint64_t start : {std::uint64_t(0), size / 3, 2 * size / 3}) {
+    GameReaderOptions options;
+    options.range = ByteRange{start, start == 2 * size / 3 ? UINT64_MAX : start + size / 3, {}};
+    options.reader.first_game_number = 1 + offset;
+    GameReader reader(path, options);
+    for (Game& game : reader) games.push_back(std::move(game));
+    offset = games.size();
+  }
+  expect_same_games(games, all);
+  for (std::size_t i = 0; i < games.size(); ++i)
+    EXPECT_EQ(games[i].where.line, all[i].where.line) << "game " << i + 1;
+}
+
+TEST(GameReader, TheCorpusAsTheVisitorReaderReadsIt) {
+  const std::filesystem::path masters = fenkit::testing::optional_corpus("big/pgnmentor-masters-76k.pgn.zst");
+  if (masters.empty()) GTEST_SKIP() << "no corpus";
+  // The first 2000 games: the whole archive is read by the program's tests.
+  GameFilter first;
+  first.set_games(NumberSet::parse("1-2000"));
+  GameReader reader(masters.string(), {}, std::move(first));
+  GameBuilder builder;
+  ReaderOptions options;
+  options.file_name = masters.string();
+  options.last_game_number = 2000;
+  read_pgn_file(masters.string(), builder, options);
+  expect_same_games(pulled(reader), builder.games());
+}
+
+#ifdef FENKIT_BINARY
+// The moves of every game as `fenkit pgn -f jsonl` writes them.
+TEST(GameReader, TheGamesOfFenkitPgnJsonl) {
+  const std::filesystem::path masters = fenkit::testing::corpus("big/pgnmentor-masters-76k.pgn.zst");
+  const std::string path = masters.empty() ? data("pgn/lichess-style.pgn").string() : masters.string();
+  const std::vector<std::string> lines = fenkit::testing::lines_of(fenkit::testing::run(
+      std::string("'") + FENKIT_BINARY + "' pgn -q -f jsonl --games 1-3000 '" + path + "'"));
+  GameFilter first;
+  first.set_games(NumberSet::parse("1-3000"));
+  GameReaderOptions options;
+  options.variations = false;
+  GameReader reader(path, options, std::move(first));
+  std::size_t i = 0;
+  for (const Game& game : reader) {
+    if (game.rejected) continue;
+    ASSERT_LT(i, lines.size());
+    std::string moves = "\"moves\":[";
+    fen::Position pos = game.start;
+    for (const Node& node : game.moves.nodes) {
+      if (moves.back() != '[') moves += ',';
+      moves += '"' + fen::to_san(pos, node.move) + '"';
+      pos.play(node.move);
+    }
+    moves += ']';
+    const std::string& line = lines[i++];
+    EXPECT_TRUE(line.starts_with("{\"game\":" + std::to_string(game.number) + ",")) << line;
+    EXPECT_NE(line.find(moves), std::string::npos) << "game " << game.number;
+  }
+  EXPECT_EQ(i, lines.size());
+  EXPECT_GT(i, 10U);
+}
+#endif
+
+// ------------------------------------------------------------------ Typed accessors
+
+Game game_of(const std::string& text) {
+  GameReader reader = GameReader::from_text(text);
+  std::optional<Game> game = reader.next();
+  EXPECT_TRUE(game && !game->rejected);
+  return game ? std::move(*game) : Game{};
+}
+
+TEST(GameRecord, TagsTyped) {
+  const Game g = game_of(
+      "[White \"A\"]\n[WhiteElo \"2712\"]\n[BlackElo \"?\"]\n[Result \"1/2-1/2\"]\n"
+      "[Date \"2021.??.14\"]\n[ECO \"C42\"]\n[TimeControl \"40/7200:300+30\"]\n\n1. e4 e5 1/2-1/2\n");
+  EXPECT_EQ(g.elo(fen::Color::white), 2712);
+  EXPECT_EQ(g.elo(fen::Color::black), std::nullopt);
+  EXPECT_EQ(g.outcome(), Outcome::draw);
+  EXPECT_EQ(g.date(), (PgnDate{2021, std::nullopt, 14}));
+  EXPECT_EQ(g.eco(), "C42");
+  const std::vector<TimeControlPeriod> periods{{40, 7200, 0, false}, {0, 300, 30, false}};
+  EXPECT_EQ(g.time_control(), periods);
+  EXPECT_EQ(g.plies(), 2U);
+
+  const Game h = game_of("[Date \"????.??.??\"]\n[ECO \"F00\"]\n[TimeControl \"-\"]\n"
+                         "[WhiteElo \"27x\"]\n\n1. e4 0-1\n");
+  EXPECT_EQ(h.date(), std::nullopt);
+  EXPECT_EQ(h.eco(), std::nullopt);
+  EXPECT_EQ(h.time_control(), std::nullopt);
+  EXPECT_EQ(h.elo(fen::Color::white), std::nullopt);
+  EXPECT_EQ(h.outcome(), Outcome::black_wins);  // from the movetext, without a Result tag
+  EXPECT_EQ(game_of("[TimeControl \"*180\"]\n\n*\n").time_control(),
+            (std::vector<TimeControlPeriod>{{0, 180, 0, true}}));
+  EXPECT_EQ(game_of("[UTCDate \"2024.01.31\"]\n\n*\n").date(), (PgnDate{2024, 1, 31}));
+  EXPECT_EQ(game_of("\n*\n").outcome(), Outcome::unknown);
+}
+
+TEST(GameRecord, CommandsAndTextOfAMovesComments) {
+  const Game g = game_of(
+      "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 { A fine reply. [%clk 0:0:7] } { and more }"
+      " 2. Nf3 { [%eval #-4] } *\n");
+  const std::vector<Node>& nodes = g.moves.nodes;
+  ASSERT_EQ(nodes.size(), 3U);
+  EXPECT_EQ(nodes[0].commands().eval_cp, 17);
+  EXPECT_EQ(nodes[0].commands().clock_ms, 180000U);
+  EXPECT_EQ(nodes[0].comment_text(), "");
+  EXPECT_EQ(nodes[1].commands().eval_cp, std::nullopt);
+  EXPECT_EQ(nodes[1].comment_text(), "A fine reply. and more");
+  EXPECT_EQ(nodes[2].commands().mate, -4);
+  EXPECT_FALSE(nodes[2].commands().clock_ms.has_value());
+}
+
+}  // namespace
+}  // namespace fenkit::pgn

@@ -5,7 +5,6 @@
 #include <pybind11/stl.h>
 
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <optional>
 
@@ -13,8 +12,8 @@
 #include "fenkit/fen/printable.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/archive.hpp"
-#include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/game_builder.hpp"
+#include "fenkit/pgn/game_reader.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/writer.hpp"
@@ -270,90 +269,27 @@ Errors errors_mode(const std::string& word) {
 
 [[noreturn]] void raise_os_error(const std::string& message) { raise_error(PyExc_OSError, message); }
 
-// A GameBuilder that keeps only the games the filter selects (and the rejected ones, which the
-// reader's caller decides about), and leaves variations out unless asked for.
-class SelectingBuilder : public pgn::Visitor {
- public:
-  SelectingBuilder(const pgn::GameFilter& filter, bool variations, std::deque<pgn::Game>& out,
-                   std::uint64_t& selected)
-      : builder_([this](pgn::Game&& game) {
-          if (keep_) out_.push_back(std::move(game));
-        }),
-        variations_(variations),
-        out_(out),
-        selected_(selected) {
-    if (!filter.empty()) selector_.emplace(filter);
-  }
-
-  pgn::Action begin_game(const pgn::GameStart& start) override {
-    excluded_ = false;
-    plies_ = 0;
-    if (selector_) selector_->begin_game(start.number);
-    return builder_.begin_game(start);
-  }
-  void tag(std::string_view name, std::string_view value) override {
-    if (selector_) selector_->tag(name, value);
-    builder_.tag(name, value);
-  }
-  void start_position(const fen::Position& pos) override {
-    if (selector_) selector_->position(pos);
-    builder_.start_position(pos);
-  }
-  pgn::Action end_tags() override {
-    // A game its tags exclude is not read on (as in `fenkit replay`): neither kept nor rejected,
-    // even when its FEN tag is bad.
-    if (selector_ && selector_->verdict_after_tags() == false) {
-      excluded_ = true;
-      return pgn::Action::ignore;
-    }
-    return builder_.end_tags();
-  }
-  pgn::Action begin_movetext() override { return builder_.begin_movetext(); }
-  pgn::Action move(const pgn::MoveEvent& event) override {
-    if (event.depth == 0) {
-      plies_ = event.ply;
-      if (selector_ && selector_->wants_positions()) selector_->position(*event.after);
-    }
-    return builder_.move(event);
-  }
-  void comment(std::string_view text, const pgn::Location& where) override {
-    builder_.comment(text, where);
-  }
-  void nag(std::uint8_t nag) override { builder_.nag(nag); }
-  pgn::Action begin_variation() override {
-    return variations_ ? builder_.begin_variation() : pgn::Action::skip;
-  }
-  void end_variation() override { builder_.end_variation(); }
-  void result(std::string_view text) override {
-    if (selector_) selector_->result(text);
-    builder_.result(text);
-  }
-  void diagnostic(const pgn::Diagnostic& d) override { builder_.diagnostic(d); }
-  void end_game(const pgn::GameEnd& end) override {
-    if (excluded_) return;  // not built at all (the builder starts afresh at the next game)
-    keep_ = end.rejected || !selector_ || selector_->selected(plies_);
-    if (keep_ && !end.rejected) ++selected_;
-    builder_.end_game(end);
-  }
-
- private:
-  pgn::GameBuilder builder_;
-  bool variations_;
-  std::deque<pgn::Game>& out_;
-  std::uint64_t& selected_;
-  std::optional<pgn::GameSelector> selector_;
-  bool excluded_ = false;
-  bool keep_ = false;
-  std::uint32_t plies_ = 0;
-};
-
+// The library's GameReader, with the GIL let go while it reads, and the errors modes.
 class GameReader {
  public:
   GameReader(const py::object& source, pgn::GameFilter filter, const std::string& errors,
              const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
              bool comments, bool variations, std::size_t chunk_bytes)
-      : filter_(std::move(filter)), errors_(errors_mode(errors)), variations_(variations) {
+      : errors_(errors_mode(errors)) {
+    pgn::GameReaderOptions options;
+    options.chunk_bytes = chunk_bytes;
+    options.variations = variations;
+    options.reader.move_locations = false;
+    options.reader.comments = comments;
+    // Without variations, a bad move in a side line is a warning (as `fenkit pgn -f jsonl`
+    // and `replay` have it); with them, it rejects the game, whose tree would be cut short.
+    options.reader.reject_bad_variations = variations;
+    if (range) {
+      if (range->second < range->first) throw py::value_error("range: end is before start");
+      options.range = pgn::ByteRange{range->first, range->second, std::nullopt};
+    }
     if (py::hasattr(source, "read")) {
+      if (range) throw py::value_error("range: a byte range is read from a file named by its path");
       std::string name = "<file>";
       if (py::hasattr(source, "name")) {
         const py::object given = source.attr("name");
@@ -361,41 +297,34 @@ class GameReader {
             py::hasattr(given, "__fspath__"))
           name = path_of(given);  // (an int is a descriptor, not a name)
       }
-      input_ = std::make_unique<PyFileSource>(source, name);
+      std::unique_ptr<pgn::InputSource> input = std::make_unique<PyFileSource>(source, name);
       // Bytes are read as a file's are (compressed, UTF-16); text has been decoded already.
       if (!py::isinstance(source, py::module_::import("io").attr("TextIOBase")))
-        input_ = pgn::decoded_input(std::move(input_));
+        input = pgn::decoded_input(std::move(input));
+      reader_.emplace(std::move(input), std::move(options), std::move(filter));
     } else {
       const std::string path = path_of(source);
       try {
-        // A byte range is found in a mapping; a whole file is read in blocks.
-        input_ = pgn::open_input(path, range ? pgn::Access::mapped : pgn::Access::streamed);
+        // Opened now, so that a missing file raises at once, as open() does.
+        if (!range) {
+          reader_.emplace(pgn::open_input(path), std::move(options), std::move(filter));
+        } else {
+          if (pgn::open_input(path, pgn::Access::mapped)->mapped().empty())
+            throw py::value_error("range: " + path + ": a byte range needs a regular "
+                                  "uncompressed file (not a pipe, compressed or UTF-16 input)");
+          reader_.emplace(path, std::move(options), std::move(filter));
+        }
+      } catch (const py::builtin_exception&) {
+        throw;
       } catch (const std::exception& e) {
         raise_os_error(e.what());
       }
     }
-    // One chunk at a time, each read before the next is cut: cut in order (no counting pass).
-    chunker_ = std::make_unique<pgn::Chunker>(*input_, chunk_bytes, 1, pgn::Chunker::Cut::in_order);
-    chunker_->stop_after_game(filter_.last_game());
-    if (range) {
-      if (range->second < range->first) throw py::value_error("range: end is before start");
-      try {
-        chunker_->restrict_to(range->first, range->second);
-      } catch (const std::exception& e) {
-        throw py::value_error(std::string("range: ") + e.what());
-      }
-    }
-    options_.file_name = name_ = input_->name();
-    options_.move_locations = false;
-    options_.comments = comments;
-    // Without variations, a bad move in a side line is a warning (as `fenkit pgn -f jsonl`
-    // and `replay` have it); with them, it rejects the game, whose tree would be cut short.
-    options_.reject_bad_variations = variations;
   }
 
   PyGame next() {
-    // fill() lets the GIL go: another thread calling next() meanwhile would cut chunks from
-    // the same input at once. As a generator does, the second caller is refused.
+    // next() lets the GIL go: another thread calling it meanwhile would read the same input
+    // at once. As a generator does, the second caller is refused.
     if (busy_) throw py::value_error("GameReader already executing (in another thread)");
     busy_ = true;
     struct Idle {
@@ -403,14 +332,33 @@ class GameReader {
       ~Idle() { busy = false; }
     } idle{busy_};
     for (;;) {
-      while (ready_.empty()) {
-        if (done_) throw py::stop_iteration();
-        fill();
+      if (!reader_) throw py::stop_iteration();
+      std::optional<pgn::Game> game;
+      std::exception_ptr failure;
+      {
+        py::gil_scoped_release release;
+        try {
+          game = reader_->next();
+        } catch (...) {
+          failure = std::current_exception();
+        }
       }
-      PyGame g{std::move(ready_.front()), name_};
-      ready_.pop_front();
+      if (failure) {
+        finish();  // the input broke off: the games before the break have come
+        try {
+          std::rethrow_exception(failure);
+        } catch (const py::error_already_set&) {
+          throw;
+        } catch (const std::exception& e) {
+          raise_os_error(e.what());
+        }
+      }
+      if (!game) {
+        finish();
+        throw py::stop_iteration();
+      }
+      PyGame g{std::move(*game), reader_->input_name()};
       if (!g.game.rejected) return g;
-      ++rejected_;
       switch (errors_) {
         case Errors::skip:
           continue;
@@ -422,61 +370,33 @@ class GameReader {
     }
   }
 
-  // Lets the input go (a file it opened is closed); the iteration ends.
+  // Lets the input go (a file it opened is closed); the iteration ends. The counts stay.
   void close() {
     if (busy_) throw py::value_error("GameReader already executing (in another thread)");
-    chunker_.reset();
-    input_.reset();
-    ready_.clear();
-    done_ = true;
+    finish();
   }
 
-  std::uint64_t games() const { return games_; }
-  std::uint64_t selected() const { return selected_; }
-  std::uint64_t rejected() const { return rejected_; }
-  const std::string& name() const { return name_; }
+  std::uint64_t games() const { return reader_ ? reader_->games() : games_; }
+  std::uint64_t selected() const { return reader_ ? reader_->selected() : selected_; }
+  std::uint64_t rejected() const { return reader_ ? reader_->rejected() : rejected_; }
+  std::string name() const { return reader_ ? reader_->input_name() : name_; }
 
  private:
-  // Reads the next chunk (without the GIL), its games into ready_.
-  void fill() {
-    std::exception_ptr failure;
-    {
-      py::gil_scoped_release release;
-      try {
-        pgn::Chunk chunk;
-        if (!chunker_->next(chunk)) {
-          done_ = true;
-        } else {
-          SelectingBuilder builder(filter_, variations_, ready_, selected_);
-          games_ += pgn::read_chunk(chunk, builder, options_).games;
-        }
-      } catch (...) {
-        failure = std::current_exception();
-        done_ = true;
-      }
+  void finish() {
+    if (reader_) {
+      games_ = reader_->games();
+      selected_ = reader_->selected();
+      rejected_ = reader_->rejected();
+      name_ = reader_->input_name();
     }
-    if (failure) {
-      try {
-        std::rethrow_exception(failure);
-      } catch (const py::error_already_set&) {
-        throw;
-      } catch (const std::exception& e) {
-        raise_os_error(e.what());
-      }
-    }
+    reader_.reset();
   }
 
-  pgn::GameFilter filter_;
   Errors errors_;
-  bool variations_;
-  std::unique_ptr<pgn::InputSource> input_;
-  std::string name_;
-  std::unique_ptr<pgn::Chunker> chunker_;
-  pgn::ReaderOptions options_;
-  std::deque<pgn::Game> ready_;
-  bool done_ = false;
+  std::optional<pgn::GameReader> reader_;
   bool busy_ = false;  // in next(), read and written with the GIL held
   std::uint64_t games_ = 0, selected_ = 0, rejected_ = 0;
+  std::string name_;
 };
 
 }  // namespace

@@ -19,6 +19,13 @@ function(fenkit_add_library name)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     target_compile_options(${target} PRIVATE -fno-semantic-interposition)
   endif()
+  # Visibility leaves the standard library's and Boost's instantiations exported (they are
+  # vague linkage, default visibility): the version script keeps them out of the ABI.
+  if(BUILD_SHARED_LIBS AND CMAKE_SYSTEM_NAME STREQUAL "Linux")
+    target_link_options(${target} PRIVATE
+      "LINKER:--version-script=${PROJECT_SOURCE_DIR}/cmake/exports.map")
+    set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/exports.map)
+  endif()
   fenkit_set_flags(${target})
 endfunction()
 

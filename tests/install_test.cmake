@@ -47,6 +47,27 @@ if(rc OR NOT out MATCHES "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17"
   message(FATAL_ERROR "unexpected output (${rc}):\n${out}")
 endif()
 
+# The shared libraries export fenkit's names only (cmake/exports.map): no instantiation of the
+# standard library's or Boost's templates is part of their ABI.
+find_program(NM nm)
+file(GLOB shared_libraries ${prefix}/lib*/libfenkit_*.so ${prefix}/lib/*/libfenkit_*.so)
+if(NM AND shared_libraries)
+  foreach(library ${shared_libraries})
+    execute_process(COMMAND ${NM} -DC --defined-only ${library} OUTPUT_VARIABLE symbols RESULT_VARIABLE rc)
+    string(REGEX REPLACE "\n$" "" symbols "${symbols}")
+    string(REPLACE "\n" ";" symbols "${symbols}")
+    list(LENGTH symbols count)
+    if(rc OR count LESS 20)
+      message(FATAL_ERROR "nm could not list the symbols of ${library}")
+    endif()
+    foreach(line IN LISTS symbols)
+      if(NOT line MATCHES "^[0-9a-f]+ [A-Za-z] (fenkit::|typeinfo for fenkit::|typeinfo name for fenkit::|vtable for fenkit::|VTT for fenkit::)")
+        message(FATAL_ERROR "${library} exports a name that is not fenkit's: ${line}")
+      endif()
+    endforeach()
+  endforeach()
+endif()
+
 # The games of standard input, read one at a time (GameReader).
 execute_process(COMMAND ${consumer}/game_list INPUT_FILE ${SOURCE_DIR}/examples/sample.pgn
                 RESULT_VARIABLE rc OUTPUT_VARIABLE listed ERROR_VARIABLE err)

@@ -2,7 +2,7 @@
 # Imports PGN files with position_index and checks its answers against the fenkit program on
 # the same files, for a list of positions:
 #   games FEN   the game numbers equal those `fenkit pgn --position FEN` selects;
-#   moves FEN   each move's times played and results equal what `fenkit replay` rows show
+#   moves FEN   each move's times played, games and their results equal what `fenkit replay` rows show
 #               (the position's rows, their next move and the game's Result), and each move's
 #               weight in a book `fenkit book build --min-games 1` makes of the same files is
 #               the points of the times played (2 a win, 1 a draw or an unknown result of the
@@ -52,7 +52,7 @@ while IFS= read -r fen; do
 
   # Moves: from the replay rows of the position (the FEN's first four fields).
   "$index" moves "$tmp/index.sqlite" "$fen" | tail -n +2 |
-    awk -F'\t' '{print $1, $2, $4, $5, $6}' | sort >"$tmp/moves.index"
+    awk -F'\t' '{print $1, $2, $3, $4, $5, $6}' | sort >"$tmp/moves.index"
   awk -F, -v want="$(echo "$fen" | cut -d' ' -f1-4)" '
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     {
@@ -60,20 +60,32 @@ while IFS= read -r fen; do
       if (f[1] " " f[2] " " f[3] " " f[4] != want || $col["next_uci"] == "") next
       m = $col["next_uci"]; r = $col["Result"]
       played[m]++
+      # Results count once a game, however often it played the move here.
+      if ((m, $col["game"]) in seen) next
+      seen[m, $col["game"]] = 1
+      games[m]++
       white[m] += r == "1-0"; draws[m] += r == "1/2-1/2"; black[m] += r == "0-1"
     }
-    END { for (m in played) print m, played[m], white[m] + 0, draws[m] + 0, black[m] + 0 }
+    END { for (m in played) print m, played[m], games[m], white[m] + 0, draws[m] + 0, black[m] + 0 }
   ' "$tmp/replay.csv" | sort >"$tmp/moves.replay"
   differ "moves from $fen" "$tmp/moves.replay" "$tmp/moves.index"
   echo "  $(wc -l <"$tmp/moves.index") moves"
 
-  # The book's weights: the mover's points over the times played, where there are any (an
-  # unknown result counts as a draw, as in Polyglot).
+  # The book's weights: the mover's points over the times played (from the replay rows), where
+  # there are any (an unknown result counts as a draw, as in Polyglot).
   side=$(echo "$fen" | cut -d' ' -f2)
-  awk -v side="$side" '{
-      unknown = $2 - $3 - $4 - $5
-      points = (side == "w" ? 2 * $3 : 2 * $5) + $4 + unknown
-      if (points > 0) print $1, points }' "$tmp/moves.index" | sort >"$tmp/book.index"
+  awk -F, -v want="$(echo "$fen" | cut -d' ' -f1-4)" -v side="$side" '
+    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    {
+      split($col["fen"], f, " ")
+      if (f[1] " " f[2] " " f[3] " " f[4] != want || $col["next_uci"] == "") next
+      r = $col["Result"]
+      win = side == "w" ? r == "1-0" : r == "0-1"
+      loss = side == "w" ? r == "0-1" : r == "1-0"
+      points[$col["next_uci"]] += 2 * win + (!win && !loss)
+    }
+    END { for (m in points) if (points[m] > 0) print m, points[m] }
+  ' "$tmp/replay.csv" | sort >"$tmp/book.index"
   { "$fenkit" book probe "$tmp/book.bin" "$fen" || true; } | awk '{print $2, $3}' | sort \
     >"$tmp/book.fenkit"
   differ "book weights of $fen" "$tmp/book.fenkit" "$tmp/book.index"

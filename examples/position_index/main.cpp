@@ -4,8 +4,10 @@
 //   position_index import DB FILE...   read PGN files (compressed or not) into a new database
 //   position_index games DB FEN        the games that reached the position
 //   position_index moves DB FEN        the moves played from it, with the games' results
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -31,6 +33,16 @@ int import(const std::string& path, int count, char** files) {
   if (std::filesystem::exists(path)) {
     std::cerr << path << ": error: the database exists already (import makes a new one)\n";
     return 2;
+  }
+  // Every input is opened before the database is made: a name mistyped leaves nothing behind.
+  for (int i = 0; i < count; ++i) {
+    if (std::string_view(files[i]) == "-") continue;
+    if (std::FILE* f = std::fopen(files[i], "rb")) {
+      std::fclose(f);
+    } else {
+      std::cerr << files[i] << ": error: cannot open: " << std::strerror(errno) << '\n';
+      return 2;
+    }
   }
   const auto start = std::chrono::steady_clock::now();
   Database db(path, true);

@@ -31,11 +31,12 @@ std::vector<GameReached> games_reaching(Database& db, const std::string& fen) {
 
 std::vector<MovePlayed> moves_played(Database& db, const std::string& fen) {
   Statement query(db, R"sql(
-      SELECT p.move, COUNT(*), COUNT(DISTINCT p.game),
+      SELECT m.move, SUM(m.times), COUNT(*),
              SUM(g.result = '1-0'), SUM(g.result = '1/2-1/2'), SUM(g.result = '0-1')
-      FROM positions AS p JOIN games AS g ON g.id = p.game
-      WHERE p.key = ?1 AND p.move IS NOT NULL
-      GROUP BY p.move ORDER BY COUNT(*) DESC, p.move)sql");
+      FROM (SELECT move, game, COUNT(*) AS times FROM positions
+            WHERE key = ?1 AND move IS NOT NULL GROUP BY move, game) AS m
+      JOIN games AS g ON g.id = m.game
+      GROUP BY m.move ORDER BY SUM(m.times) DESC, m.move)sql");
   query.bind(1, stored_key(fen));
   std::vector<MovePlayed> out;
   while (query.step())

@@ -19,7 +19,7 @@ struct MovePlayed {
   std::string move;         // UCI
   std::int64_t played = 0;  // times played from the position (a game may return to it)
   std::int64_t games = 0;   // games that played it here
-  std::int64_t white_wins = 0, draws = 0, black_wins = 0;  // of the times played
+  std::int64_t white_wins = 0, draws = 0, black_wins = 0;  // of those games
 };
 
 // The Polyglot key of a FEN, as the positions table stores it. Throws std::invalid_argument

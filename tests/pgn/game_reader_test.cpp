@@ -13,6 +13,7 @@
 
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/game_builder.hpp"
+#include "fenkit/pgn/whole_games.hpp"
 #include "test_support.hpp"
 
 namespace fenkit::pgn {
@@ -226,6 +227,59 @@ TEST(GameReader, TheGamesOfFenkitPgnJsonl) {
   EXPECT_GT(i, 10U);
 }
 #endif
+
+// ------------------------------------------------------------------ WholeGames
+
+// What a visitor that stores as it goes would store: per game, its number, whether it was
+// rejected, its moves and its diagnostics.
+struct GameLog : Visitor {
+  struct Entry {
+    std::uint64_t number = 0;
+    bool rejected = false;
+    std::size_t moves = 0, diagnostics = 0;
+    std::vector<std::string> tags;
+  };
+  std::vector<Entry> games;
+  Entry current;
+  Action begin_game(const GameStart& start) override {
+    current = Entry{.number = start.number};
+    return Action::proceed;
+  }
+  void tag(std::string_view name, std::string_view) override { current.tags.emplace_back(name); }
+  Action move(const MoveEvent&) override {
+    ++current.moves;
+    return Action::proceed;
+  }
+  void diagnostic(const Diagnostic&) override { ++current.diagnostics; }
+  void end_game(const GameEnd& end) override {
+    current.rejected = end.rejected;
+    games.push_back(current);
+  }
+};
+
+TEST(WholeGames, ARejectedGameShowsNoMoveAndAGoodOneAllOfThem) {
+  const std::string path = data("pgn/suite-errors.pgn").string();
+  GameLog streamed, whole_log;
+  read_pgn_file(path, streamed);
+  WholeGames whole(whole_log);
+  read_pgn_file(path, whole);
+  ASSERT_EQ(whole_log.games.size(), streamed.games.size());
+  std::size_t rejected_with_moves = 0;
+  for (std::size_t i = 0; i < streamed.games.size(); ++i) {
+    const GameLog::Entry &a = streamed.games[i], &b = whole_log.games[i];
+    EXPECT_EQ(a.number, b.number);
+    EXPECT_EQ(a.rejected, b.rejected);
+    EXPECT_EQ(a.tags, b.tags);
+    EXPECT_EQ(a.diagnostics, b.diagnostics) << "game " << a.number;
+    if (a.rejected) {
+      rejected_with_moves += a.moves > 0;  // the streaming reader showed them
+      EXPECT_EQ(b.moves, 0U) << "game " << a.number;
+    } else {
+      EXPECT_EQ(a.moves, b.moves) << "game " << a.number;
+    }
+  }
+  EXPECT_GT(rejected_with_moves, 0U);  // else the file would not show the difference
+}
 
 // ------------------------------------------------------------------ Typed accessors
 

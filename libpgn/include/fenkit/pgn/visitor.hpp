@@ -5,6 +5,11 @@
 // allocated per move. The game tree (game.hpp) is built by one such visitor, and a stored
 // game replays itself into any visitor, so writers serve streams and trees alike.
 //
+// The reader streams: a game's moves reach the visitor as they are read, before the game is
+// judged, so a game rejected at ply 31 shows 30 moves, then end_game{rejected}. A visitor that
+// must see only good games whole is wrapped in a WholeGames (whole_games.hpp), or games are
+// taken one at a time from a GameReader (game_reader.hpp).
+//
 // Thread safety: a visitor is called on the thread that reads; one visitor serves one read at a
 // time.
 #pragma once

@@ -184,8 +184,7 @@ template <typename Result>
 void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::uint64_t line) {
   events_.opened(input);
   // One thread reads chunks cut in order, which saves finding the games before reading them.
-  // An input of a chunk or two is read on this thread: a second one would only wait. One thread
-  // reads chunks cut in order, which saves finding the games before reading them.
+  // An input of a chunk or two is read on this thread: a second one would only wait.
   const std::size_t size = input.size_hint();
   const unsigned jobs = size && size < 2 * options_.chunk_bytes ? 1 : resolve_jobs(options_.jobs);
   const Chunker::Cut cut = jobs == 1 ? Chunker::Cut::in_order : Chunker::Cut::counted;

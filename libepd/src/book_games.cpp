@@ -15,43 +15,27 @@ void BookGames::add_to(BookBuilder& builder) const {
 }
 
 BookGameVisitor::BookGameVisitor(BookGames& out, int max_ply, std::string file_name,
-                                 bool warnings, const pgn::GameFilter& filter)
+                                 bool warnings)
     : out_(out), max_ply_(std::size_t(std::max(max_ply, 0))), file_name_(std::move(file_name)),
-      warnings_(warnings) {
-  if (!filter.empty()) selector_.emplace(filter);
-}
+      warnings_(warnings) {}
 
 bool BookGameVisitor::enough() const {
-  const bool filter_waits = selector_ && !verdict_.has_value();
-  return result_tag_ && !filter_waits && (stopped_ || plies_ >= max_ply_);
+  return result_tag_ && (stopped_ || plies_ >= max_ply_);
 }
 
-pgn::Action BookGameVisitor::begin_game(const pgn::GameStart& start) {
+pgn::Action BookGameVisitor::begin_game(const pgn::GameStart&) {
   first_ply_ = out_.plies.size();
   ambiguous_ = 0;
   key_known_ = false;
   result_tag_.reset();
   movetext_result_ = GameResult::unknown;
   stopped_ = false;
-  verdict_.reset();
   plies_ = 0;
-  if (selector_) selector_->begin_game(start.number);
   return pgn::Action::proceed;
 }
 
 void BookGameVisitor::tag(std::string_view name, std::string_view value) {
   if (name == "Result" && !result_tag_) result_tag_ = parse_game_result(value);
-  if (selector_) selector_->tag(name, value);
-}
-
-void BookGameVisitor::start_position(const fen::Position& pos) {
-  if (selector_) selector_->position(pos);
-}
-
-pgn::Action BookGameVisitor::end_tags() {
-  if (selector_) verdict_ = selector_->verdict_after_tags();
-  // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
-  return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
 }
 
 pgn::Action BookGameVisitor::begin_movetext() {
@@ -61,7 +45,6 @@ pgn::Action BookGameVisitor::begin_movetext() {
 pgn::Action BookGameVisitor::move(const pgn::MoveEvent& event) {
   if (event.depth != 0) return pgn::Action::proceed;
   plies_ = event.ply;
-  if (selector_) selector_->position(*event.after);
   // A null move leaves legal play; the book can use the moves before it only.
   if (event.move.is_null()) {
     stopped_ = true;
@@ -85,7 +68,6 @@ pgn::Action BookGameVisitor::move(const pgn::MoveEvent& event) {
 
 void BookGameVisitor::result(std::string_view text) {
   movetext_result_ = parse_game_result(text);
-  if (selector_) selector_->result(text);
 }
 
 void BookGameVisitor::diagnostic(const pgn::Diagnostic& d) {
@@ -94,7 +76,7 @@ void BookGameVisitor::diagnostic(const pgn::Diagnostic& d) {
 
 void BookGameVisitor::end_game(const pgn::GameEnd& end) {
   out_.report.end_game(end, false);
-  if (end.rejected || (selector_ && !selector_->selected(plies_))) {
+  if (!end.selected) {
     out_.plies.resize(first_ply_);
     return;
   }

@@ -89,7 +89,6 @@ ReplayWriter::ReplayWriter(const ReplayOptions& options, std::string file_name,
       waits_(options.rows_wait()),
       tag_values_(options.tags.size()),
       tag_seen_(options.tags.size()) {
-  if (options.filter && !options.filter->empty()) selector_.emplace(*options.filter);
   if (options.format == ReplayFormat::columns) result.columns.tags.resize(options.tags.size());
 }
 
@@ -108,8 +107,6 @@ pgn::Action ReplayWriter::begin_game(const pgn::GameStart& start) {
   clear_annotations(rows_[0]);
   for (std::string& value : tag_values_) value.clear();
   std::fill(tag_seen_.begin(), tag_seen_.end(), 0);
-  verdict_.reset();
-  if (selector_) selector_->begin_game(start.number);
   return pgn::Action::proceed;
 }
 
@@ -119,11 +116,9 @@ void ReplayWriter::tag(std::string_view name, std::string_view value) {
       tag_values_[i].assign(value);
       tag_seen_[i] = 1;
     }
-  if (selector_) selector_->tag(name, value);
 }
 
 void ReplayWriter::start_position(const fen::Position& pos) {
-  if (selector_) selector_->position(pos);
   last_ = pos;
   if (options_.with_start && wanted(0)) {
     // The tags are in (they come before the start position): a row that ends at once carries
@@ -131,12 +126,6 @@ void ReplayWriter::start_position(const fen::Position& pos) {
     format_tags();
     write_row(pos, nullptr, fen::Move(), 0);
   }
-}
-
-pgn::Action ReplayWriter::end_tags() {
-  if (selector_) verdict_ = selector_->verdict_after_tags();
-  // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
-  return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
 }
 
 pgn::Action ReplayWriter::begin_movetext() {
@@ -167,7 +156,6 @@ pgn::Action ReplayWriter::move(const pgn::MoveEvent& event) {
   last_ply_[event.depth] = event.ply;
   if (event.depth == 0) {
     mainline_plies_ = event.ply;
-    if (selector_) selector_->position(*event.after);
     if (options_.final) {
       last_before_ = *event.before;
       last_ = *event.after;
@@ -181,8 +169,7 @@ pgn::Action ReplayWriter::move(const pgn::MoveEvent& event) {
   // Past --max-ply nothing more is written; the reader still checks the rest of the game. A row
   // that waits for its next move or its comment is closed first.
   const bool done = waits_ ? event.ply > options_.max_ply : event.ply >= options_.max_ply;
-  const bool needs_rest = options_.variations || options_.final ||
-                          (selector_ && !verdict_.has_value());
+  const bool needs_rest = options_.variations || options_.final;
   if (done && !needs_rest) return pgn::Action::skip;
   return pgn::Action::proceed;
 }
@@ -234,10 +221,6 @@ void ReplayWriter::end_variation() {
   if (path_.empty()) return;
   close_row(nullptr, fen::Move(), nullptr);
   path_.pop_back();
-}
-
-void ReplayWriter::result(std::string_view text) {
-  if (selector_) selector_->result(text);
 }
 
 void ReplayWriter::write_path(pgn::OutputBuffer& out) {
@@ -616,25 +599,21 @@ void ReplayWriter::diagnostic(const pgn::Diagnostic& d) {
 
 void ReplayWriter::end_game(const pgn::GameEnd& end) {
   result_.report.end_game(end, keep_rejects_);
-  // A game that cannot be replayed contributes nothing; its text goes to --rejects.
-  if (end.rejected) {
+  // A game that cannot be replayed contributes nothing (its text goes to --rejects), nor does
+  // one the selection leaves out.
+  if (!end.selected) {
     drop_game();
     return;
   }
   while (!path_.empty()) end_variation();
   close_row(nullptr, fen::Move(), nullptr);
-  if (options_.final && verdict_ != false) {
+  if (options_.final) {
     // The final row is the game's only one: --min-ply, --max-ply and --every do not apply.
     const fen::Position* before = has_last_move_ ? &last_before_ : nullptr;
     const fen::Move move = has_last_move_ ? last_move_ : fen::Move();
     san_length_ = uci_length_ = 0;
     write_row(last_, before, move, mainline_plies_);
     close_row(nullptr, fen::Move(), nullptr);
-  }
-  const bool selected = selector_ ? selector_->selected(mainline_plies_) : true;
-  if (!selected) {
-    drop_game();
-    return;
   }
   ++result_.selected;
   result_.positions += game_positions_;

@@ -42,13 +42,10 @@ SuiteVisitor::SuiteVisitor(const SuiteFilter& filter, std::string file_name, Sui
       file_name_(std::move(file_name)),
       chunk_(chunk),
       keep_rejects_(keep_rejects),
-      warnings_(warnings) {
-  if (filter.games && !filter.games->empty()) selector_.emplace(*filter.games);
-}
+      warnings_(warnings) {}
 
 pgn::Action SuiteVisitor::begin_game(const pgn::GameStart& start) {
   game_ = start.number;
-  selected_ = false;
   first_sighting_ = chunk_.sightings.size();
   fens_start_ = chunk_.fens.size();
   notes_start_ = chunk_.notes.size();
@@ -57,14 +54,10 @@ pgn::Action SuiteVisitor::begin_game(const pgn::GameStart& start) {
   black_.clear();
   event_.clear();
   date_.clear();
-  verdict_.reset();
-  plies_ = 0;
-  if (selector_) selector_->begin_game(start.number);
   return pgn::Action::proceed;
 }
 
 void SuiteVisitor::tag(std::string_view name, std::string_view value) {
-  if (selector_) selector_->tag(name, value);
   if (!filter_.notes) return;
   else if (name == "White") white_.assign(value);
   else if (name == "Black") black_.assign(value);
@@ -72,36 +65,19 @@ void SuiteVisitor::tag(std::string_view name, std::string_view value) {
   else if (name == "Date") date_.assign(value);
 }
 
-pgn::Action SuiteVisitor::end_tags() {
-  if (selector_) verdict_ = selector_->verdict_after_tags();
-  // A game its tags exclude is not read on: it is neither used nor rejected, only counted.
-  return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
-}
-
 // Called after the tags, before the moves.
 void SuiteVisitor::start_position(const fen::Position& pos) {
-  if (selector_) selector_->position(pos);
-  selected_ = verdict_ != false;
-  if (selected_ && filter_.min_ply == 0) take(pos, 0);
+  if (filter_.min_ply == 0) take(pos, 0);
 }
 
 pgn::Action SuiteVisitor::begin_movetext() {
   // The reader still checks the moves of a skipped game, so it is accepted or rejected alike.
-  // The filter may need the whole main line to decide.
-  const bool filter_waits = selector_ && !verdict_.has_value();
-  return filter_.max_ply > 0 || filter_waits ? pgn::Action::proceed : pgn::Action::skip;
+  return filter_.max_ply > 0 ? pgn::Action::proceed : pgn::Action::skip;
 }
 
 pgn::Action SuiteVisitor::move(const pgn::MoveEvent& event) {
-  plies_ = event.ply;
-  if (selector_) selector_->position(*event.after);
   if (event.ply >= filter_.min_ply && event.ply <= filter_.max_ply) take(*event.after, event.ply);
-  const bool filter_waits = selector_ && !verdict_.has_value();
-  return event.ply >= filter_.max_ply && !filter_waits ? pgn::Action::skip : pgn::Action::proceed;
-}
-
-void SuiteVisitor::result(std::string_view text) {
-  if (selector_) selector_->result(text);
+  return event.ply >= filter_.max_ply ? pgn::Action::skip : pgn::Action::proceed;
 }
 
 void SuiteVisitor::take(const fen::Position& pos, std::uint32_t ply) {
@@ -160,7 +136,7 @@ void SuiteVisitor::diagnostic(const pgn::Diagnostic& d) {
 
 void SuiteVisitor::end_game(const pgn::GameEnd& end) {
   chunk_.report.end_game(end, keep_rejects_);
-  if (end.rejected || (selector_ && !selector_->selected(plies_))) {
+  if (!end.selected) {
     // A game is used whole or not at all.
     chunk_.sightings.resize(first_sighting_);
     chunk_.fens.resize(fens_start_);

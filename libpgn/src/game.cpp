@@ -87,7 +87,7 @@ class Replay {
 }  // namespace
 
 void Game::accept(Visitor& visitor) const {
-  const GameEnd end{.rejected = rejected, .raw = raw};
+  const GameEnd end{.rejected = rejected, .raw = raw, .selected = !rejected};
   if (visitor.begin_game(GameStart{.number = number, .where = where}) != Action::proceed) {
     visitor.end_game(end);
     return;

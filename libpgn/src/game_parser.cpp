@@ -145,7 +145,7 @@ void GameParser::discard() { prefix_comments_.clear(); }
 void GameParser::end_game(const char* begin, const char* end) {
   const std::string_view raw(begin, std::size_t(end - begin));
   if (skipped_) {
-    visitor_.end_game(GameEnd{false, raw});
+    visitor_.end_game(GameEnd{.rejected = false, .raw = raw, .selected = true});
     return;
   }
   if (!rejected_ && !in_movetext_) enter_movetext(end);  // a game of tags only
@@ -163,7 +163,7 @@ void GameParser::end_game(const char* begin, const char* end) {
     finish(stop);
   }
   if (rejected_) ++rejected_games_;
-  visitor_.end_game(GameEnd{rejected_, raw});
+  visitor_.end_game(GameEnd{.rejected = rejected_, .raw = raw, .selected = !rejected_});
 }
 
 std::string_view GameParser::unescape_tag(std::string_view raw) {

@@ -6,92 +6,46 @@
 
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/game_builder.hpp"
+#include "fenkit/pgn/selecting_visitor.hpp"
 
 namespace fenkit::pgn {
 
 namespace {
 
-// Builds the trees of the games the filter selects, and of the rejected ones, into `out`. A
-// game its tags exclude is not read on: neither built nor rejected, even when a tag after the
-// deciding ones is bad.
-class SelectingBuilder : public Visitor {
+// Builds the trees of the games GameEnd::selected keeps, and of the rejected ones when they
+// are wanted, into `out`; variations only when they are wanted. SelectingVisitor gives it the
+// filter's verdicts: a game its tags exclude is neither built nor rejected.
+class ReaderBuilder final : public GameBuilder {
  public:
-  SelectingBuilder(const GameFilter& filter, const GameReaderOptions& options,
-                   std::deque<Game>& out)
-      : builder_([this](Game&& game) {
+  ReaderBuilder(const GameReaderOptions& options, std::deque<Game>& out)
+      : GameBuilder([this](Game&& game) {
           if (keep_) out_.push_back(std::move(game));
         }),
         variations_(options.variations),
         rejected_games_(options.rejected_games),
-        out_(out) {
-    if (!filter.empty()) selector_.emplace(filter);
-  }
+        out_(out) {}
 
   std::uint64_t selected = 0, rejected = 0;
 
-  Action begin_game(const GameStart& start) override {
-    excluded_ = false;
-    plies_ = 0;
-    if (selector_) selector_->begin_game(start.number);
-    return builder_.begin_game(start);
-  }
-  void tag(std::string_view name, std::string_view value) override {
-    if (selector_) selector_->tag(name, value);
-    builder_.tag(name, value);
-  }
-  void start_position(const fen::Position& pos) override {
-    if (selector_) selector_->position(pos);
-    builder_.start_position(pos);
-  }
-  Action end_tags() override {
-    if (selector_ && selector_->verdict_after_tags() == false) {
-      excluded_ = true;
-      return Action::ignore;
-    }
-    return builder_.end_tags();
-  }
-  Action begin_movetext() override { return builder_.begin_movetext(); }
-  Action move(const MoveEvent& event) override {
-    if (event.depth == 0) {
-      plies_ = event.ply;
-      if (selector_ && selector_->wants_positions()) selector_->position(*event.after);
-    }
-    return builder_.move(event);
-  }
-  void comment(std::string_view text, const Location& where) override {
-    builder_.comment(text, where);
-  }
-  void nag(std::uint8_t nag) override { builder_.nag(nag); }
   Action begin_variation() override {
-    return variations_ ? builder_.begin_variation() : Action::skip;
+    return variations_ ? GameBuilder::begin_variation() : Action::skip;
   }
-  void end_variation() override { builder_.end_variation(); }
-  void result(std::string_view text) override {
-    if (selector_) selector_->result(text);
-    builder_.result(text);
-  }
-  void diagnostic(const Diagnostic& d) override { builder_.diagnostic(d); }
   void end_game(const GameEnd& end) override {
-    if (excluded_) return;  // not built at all (the builder starts afresh at the next game)
     if (end.rejected) {
       ++rejected;
       keep_ = rejected_games_;
     } else {
-      keep_ = !selector_ || selector_->selected(plies_);
-      if (keep_) ++selected;
+      keep_ = end.selected;
+      selected += keep_;
     }
-    builder_.end_game(end);
+    GameBuilder::end_game(end);
   }
 
  private:
-  GameBuilder builder_;
   bool variations_;
   bool rejected_games_;
   std::deque<Game>& out_;
-  std::optional<GameSelector> selector_;
-  bool excluded_ = false;
   bool keep_ = false;
-  std::uint32_t plies_ = 0;
 };
 
 }  // namespace
@@ -170,12 +124,12 @@ bool GameReader::State::fill() {
       close_input();
       continue;
     }
-    SelectingBuilder builder(filter, options, ready);
+    SelectingVisitor<ReaderBuilder> builder(&filter, options, ready);
     ReaderOptions reader = options.reader;
     reader.file_name = name;
     games += read_chunk(chunk, builder, reader).games;
-    selected += builder.selected;
-    rejected += builder.rejected;
+    selected += builder.inner().selected;
+    rejected += builder.inner().rejected;
     return true;
   }
 }

@@ -10,7 +10,7 @@ void WholeGames::deliver(Game&& game) {
     game.accept(inner_);
     return;
   }
-  const GameEnd end{.rejected = true, .raw = game.raw};
+  const GameEnd end{.rejected = true, .raw = game.raw, .selected = false};
   if (inner_.begin_game(GameStart{.number = game.number, .where = game.where}) == Action::proceed)
     for (const Tag& t : game.tags) inner_.tag(t.name, t.value);
   for (const Diagnostic& d : game.diagnostics) inner_.diagnostic(d);

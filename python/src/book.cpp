@@ -110,7 +110,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
           pgn::visit_chunks<epd::BookGames>(
               reader,
               [&](const pgn::InputSource& input, epd::BookGames& result) {
-                return epd::BookGameVisitor(result, max_ply, input.name(), false, filter);
+                return epd::BookGameSelector(&filter, result, max_ply, input.name(), false);
               }),
           [&](epd::BookGames& result) {
             const pgn::ChunkReport& report = result.report;

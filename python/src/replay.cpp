@@ -208,7 +208,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
                   piece.output = buffers.take();
                 else
                   piece.columns = pool.take();
-                return epd::ReplayWriter(options, input.name(), piece, false);
+                return epd::ReplaySelector(options.filter, options, input.name(), piece, false);
               }),
           [&](epd::ReplayChunk& piece) {
             const pgn::ChunkReport& report = piece.report;

@@ -11,8 +11,10 @@
 #include <sstream>
 #include <thread>
 
+#include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/game_builder.hpp"
+#include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/whole_games.hpp"
 #include "test_support.hpp"
 
@@ -279,6 +281,48 @@ TEST(WholeGames, ARejectedGameShowsNoMoveAndAGoodOneAllOfThem) {
     }
   }
   EXPECT_GT(rejected_with_moves, 0U);  // else the file would not show the difference
+}
+
+// ------------------------------------------------------------------ SelectingVisitor
+
+// Takes the first move of each game only, and says whether it was selected.
+struct FirstMoveOnly : GameLog {
+  std::vector<bool> selected;
+  bool results = false;
+  Action move(const MoveEvent& event) override {
+    GameLog::move(event);
+    return Action::skip;
+  }
+  void result(std::string_view) override { results = true; }
+  void end_game(const GameEnd& end) override {
+    GameLog::end_game(end);
+    selected.push_back(end.selected);
+  }
+};
+
+TEST(SelectingVisitor, KeepsAnInnerSkipWhileTheVerdictWaitsOnTheMoves) {
+  // Game 1 reaches the position after 1. e4 e5 2. Nf3; game 2 does not; game 3 its tags exclude.
+  const std::string text =
+      "[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[White \"B\"]\n\n1. d4 d5 0-1\n\n"
+      "[White \"C\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+  GameFilter filter;
+  filter.add_position(fen::position_from_fen(
+      "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
+  filter.add_white("A");
+  filter.add_white("B");
+  SelectingVisitor<FirstMoveOnly> visitor(&filter);
+  read_pgn(text, visitor);
+  const FirstMoveOnly& inner = visitor.inner();
+  ASSERT_EQ(inner.games.size(), 3U);
+  EXPECT_EQ(inner.selected, (std::vector<bool>{true, false, false}));
+  for (const GameLog::Entry& game : inner.games) EXPECT_LE(game.moves, 1U);
+  EXPECT_EQ(inner.games[2].moves, 0U);  // excluded by its tags: no movetext at all
+  EXPECT_FALSE(inner.results);          // a skip hides the result, as the reader's own does
+
+  // Without a filter, the reader's own skip, and every good game selected.
+  SelectingVisitor<FirstMoveOnly> all(nullptr);
+  read_pgn(text, all);
+  EXPECT_EQ(all.inner().selected, (std::vector<bool>{true, true, true}));
 }
 
 // ------------------------------------------------------------------ Typed accessors

@@ -82,7 +82,7 @@ class Driver {
   void result(std::string_view r) { visitor_.result(r); }
   void diagnostic(const Diagnostic& d) { visitor_.diagnostic(d); }
   void end_game(bool rejected = false, std::string_view raw = {}) {
-    visitor_.end_game(GameEnd{.rejected = rejected, .raw = raw});
+    visitor_.end_game(GameEnd{.rejected = rejected, .raw = raw, .selected = !rejected});
   }
 
  private:

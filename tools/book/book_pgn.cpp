@@ -24,7 +24,7 @@ void add_pgn_games(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
       pgn::visit_chunks<epd::BookGames>(
           reader,
           [&](const pgn::InputSource& in, epd::BookGames& result) {
-            return epd::BookGameVisitor(result, max_ply, in.name(), warnings, filter);
+            return epd::BookGameSelector(&filter, result, max_ply, in.name(), warnings);
           }),
       [&](epd::BookGames& result) {
         run.take(result.report);

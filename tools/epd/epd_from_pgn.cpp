@@ -136,7 +136,8 @@ int run_epd_from_pgn(const po::variables_map& v, EpdFormat format, epd::WriteOpt
       pgn::visit_chunks<epd::SuiteChunk>(
           suite_reader(),
           [&](const pgn::InputSource& input, epd::SuiteChunk& result) {
-            return epd::SuiteVisitor(filter, input.name(), result, keep_rejects, warnings);
+            return epd::SuiteSelector(filter.games ? &*filter.games : nullptr, filter, input.name(),
+                                     result, keep_rejects, warnings);
           }),
       [&](epd::SuiteChunk& result) {
         for (const epd::Sighting& s : result.sightings) {

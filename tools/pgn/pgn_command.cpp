@@ -173,7 +173,7 @@ int run_pgn(const Args& args) {
       archive,
       pgn::visit_chunks<GamesChunk>(reader_settings(games),
                                     [&](const pgn::InputSource& input, GamesChunk& result) {
-                                      return GamesVisitor(games, input.name(), result);
+                                      return GamesSelector(games.filter, games, input.name(), result);
                                     }),
       [&](GamesChunk& result) {
         for (const WrittenGame& game : result.games) {

@@ -25,7 +25,6 @@ bool listed(const std::vector<std::string>& list, std::string_view name) {
 GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk)
     : options_(options), file_name_(std::move(file_name)), chunk_(chunk),
       writer_(chunk.text, options.writer) {
-  if (options.filter && !options.filter->empty()) selector_.emplace(*options.filter);
   if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
 }
 
@@ -40,7 +39,6 @@ bool GamesVisitor::keeps_tag(std::string_view name) const {
 pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   start_ = start;
   text_start_ = chunk_.text.size();
-  verdict_.reset();
   plies_ = 0;
   has_result_tag_ = false;
   result_tag_.clear();
@@ -48,14 +46,12 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   tag_count_ = 0;
   sans_.clear();
   ucis_.clear();
-  if (selector_) selector_->begin_game(start.number);
   if (openings_) openings_->reset();
   if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
 
 void GamesVisitor::tag(std::string_view name, std::string_view value) {
-  if (selector_) selector_->tag(name, value);
   if (name == "Result" && !has_result_tag_) {
     has_result_tag_ = true;
     result_tag_.assign(value);
@@ -77,16 +73,9 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
 void GamesVisitor::start_position(const fen::Position& pos) {
   final_ = pos;
   hash_.start(pos);
-  if (selector_) selector_->position(pos);
   if (openings_) openings_->position(pos);
   if (options_.format == GamesFormat::pgn) writer_.start_position(pos);
   else start_fen_ = fen::to_fen(pos);
-}
-
-pgn::Action GamesVisitor::end_tags() {
-  if (selector_) verdict_ = selector_->verdict_after_tags();
-  // A game its tags exclude is not read on: it is neither written nor rejected, only counted.
-  return verdict_ == false ? pgn::Action::ignore : pgn::Action::proceed;
 }
 
 pgn::Action GamesVisitor::begin_movetext() {
@@ -101,7 +90,6 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     plies_ = event.ply;
     hash_.move(event.move);
     final_ = *event.after;
-    if (selector_) selector_->position(*event.after);
     if (openings_) openings_->position(*event.after);
     if (options_.format == GamesFormat::jsonl) {
       char text[fen::kMaxSanLength];
@@ -135,7 +123,6 @@ void GamesVisitor::end_variation() {
 
 void GamesVisitor::result(std::string_view text) {
   movetext_result_.assign(text);
-  if (selector_) selector_->result(text);
   if (options_.format == GamesFormat::pgn) writer_.result(text);
 }
 
@@ -212,7 +199,7 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     return;
   }
   if (end.rejected) return;  // reported; its text goes to --rejects
-  if (selector_ && !selector_->selected(plies_)) return;
+  if (!end.selected) return;  // left out by the selection
 
   fixed_result_.clear();
   check_result();

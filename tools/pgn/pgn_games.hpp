@@ -13,6 +13,7 @@
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/game_hash.hpp"
 #include "fenkit/pgn/openings.hpp"
+#include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/pgn/writer.hpp"
 
@@ -47,6 +48,7 @@ struct GamesChunk {
   std::uint64_t results_fixed = 0;
 };
 
+// Writes every game GameEnd::selected keeps; GamesSelector adds the options' filter.
 class GamesVisitor : public pgn::Visitor {
  public:
   GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk);
@@ -54,7 +56,6 @@ class GamesVisitor : public pgn::Visitor {
   pgn::Action begin_game(const pgn::GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;
   void start_position(const fen::Position& pos) override;
-  pgn::Action end_tags() override;
   pgn::Action begin_movetext() override;
   pgn::Action move(const pgn::MoveEvent& event) override;
   void comment(std::string_view text, const pgn::Location& where) override;
@@ -76,13 +77,11 @@ class GamesVisitor : public pgn::Visitor {
   std::string file_name_;
   GamesChunk& chunk_;
   pgn::PgnWriter writer_;
-  std::optional<pgn::GameSelector> selector_;
   std::optional<pgn::OpeningClassifier> openings_;
 
   // The game being read.
   pgn::GameStart start_;
   std::size_t text_start_ = 0;
-  std::optional<bool> verdict_;
   pgn::MainlineHash hash_;
   fen::Position final_;
   std::uint32_t plies_ = 0;
@@ -93,5 +92,7 @@ class GamesVisitor : public pgn::Visitor {
   std::size_t tag_count_ = 0;
   std::string start_fen_, sans_, ucis_;
 };
+
+using GamesSelector = pgn::SelectingVisitor<GamesVisitor>;
 
 }  // namespace fenkit::tools

@@ -173,7 +173,7 @@ int run_replay(const Args& args) {
           epd::reader_options(replay),
           [&](const pgn::InputSource& input, epd::ReplayChunk& result) {
             result.output = buffers.take();
-            return epd::ReplayWriter(replay, input.name(), result, keep_rejects);
+            return epd::ReplaySelector(replay.filter, replay, input.name(), result, keep_rejects);
           }),
       [&](epd::ReplayChunk& result) {
         out.write(result.output.view());

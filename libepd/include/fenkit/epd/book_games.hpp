@@ -23,6 +23,7 @@
 
 #include "fenkit/epd/book_builder.hpp"
 #include "fenkit/pgn/game_filter.hpp"
+#include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/fen/export.hpp"
@@ -50,16 +51,15 @@ struct FENKIT_API BookGames {
   }
 };
 
+// The plies of every game it is given that GameEnd::selected keeps; with a filter, wrap it in a
+// pgn::SelectingVisitor (BookGameSelector).
 class FENKIT_API BookGameVisitor : public pgn::Visitor {
  public:
-  // `file_name` names the input in diagnostics; games the filter leaves out are not counted.
-  BookGameVisitor(BookGames& out, int max_ply, std::string file_name, bool warnings,
-                  const pgn::GameFilter& filter);
+  // `file_name` names the input in diagnostics.
+  BookGameVisitor(BookGames& out, int max_ply, std::string file_name, bool warnings);
 
   pgn::Action begin_game(const pgn::GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;
-  void start_position(const fen::Position& pos) override;
-  pgn::Action end_tags() override;
   pgn::Action begin_movetext() override;
   pgn::Action move(const pgn::MoveEvent& event) override;
   void result(std::string_view text) override;
@@ -82,9 +82,11 @@ class FENKIT_API BookGameVisitor : public pgn::Visitor {
   std::optional<GameResult> result_tag_;
   GameResult movetext_result_ = GameResult::unknown;
   bool stopped_ = false;
-  std::optional<pgn::GameSelector> selector_;
-  std::optional<bool> verdict_;
   std::uint32_t plies_ = 0;
 };
+
+// The visitor of book build: the games a filter selects (games it leaves out are counted, not
+// used).
+using BookGameSelector = pgn::SelectingVisitor<BookGameVisitor>;
 
 }  // namespace fenkit::epd

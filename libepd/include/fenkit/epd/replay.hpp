@@ -30,6 +30,7 @@
 #include "fenkit/fen/uci.hpp"
 #include "fenkit/pgn/comment_commands.hpp"
 #include "fenkit/pgn/game_filter.hpp"
+#include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/pgn/output_buffer.hpp"
 #include "fenkit/pgn/reader.hpp"
@@ -101,7 +102,8 @@ struct FENKIT_API ReplayChunk {
 };
 
 // `file_name` names the input in diagnostics; `keep_rejects` keeps the text of rejected games in
-// the report.
+// the report. Every game whose GameEnd::selected holds gives its rows; wrapped in a
+// ReplaySelector (below), those of options.filter.
 class FENKIT_API ReplayWriter : public pgn::Visitor {
  public:
   ReplayWriter(const ReplayOptions& options, std::string file_name, ReplayChunk& result,
@@ -110,14 +112,12 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   pgn::Action begin_game(const pgn::GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;
   void start_position(const fen::Position& pos) override;
-  pgn::Action end_tags() override;
   pgn::Action begin_movetext() override;
   pgn::Action move(const pgn::MoveEvent& event) override;
   void comment(std::string_view text, const pgn::Location& where) override;
   void nag(std::uint8_t nag) override;
   pgn::Action begin_variation() override;
   void end_variation() override;
-  void result(std::string_view result) override;
   void diagnostic(const pgn::Diagnostic& d) override;
   void end_game(const pgn::GameEnd& end) override;
 
@@ -174,8 +174,6 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   std::vector<std::string> tag_values_;  // per options_.tags, "" when absent
   std::vector<std::uint8_t> tag_seen_;
   std::string tags_text_;  // the tag columns of this game's rows, as the format writes them
-  std::optional<pgn::GameSelector> selector_;
-  std::optional<bool> verdict_;  // known before the end of the game
   pgn::OutputBuffer scratch_;    // a tail written away from the end of the output
   char san_[fen::kMaxSanLength];  // the SAN of the move being visited (san_of)
   std::size_t san_length_ = 0;    // 0: not written yet
@@ -197,5 +195,9 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   std::vector<Branch> last_branch_;      // per level: the last branch opened from it
   std::vector<OpenRow> rows_;            // per level: its open row
 };
+
+// The rows of the games ReplayOptions::filter selects (ReplayWriter writes every game it is
+// given): ReplaySelector(options.filter, options, file_name, result, keep_rejects).
+using ReplaySelector = pgn::SelectingVisitor<ReplayWriter>;
 
 }  // namespace fenkit::epd

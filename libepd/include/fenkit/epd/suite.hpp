@@ -16,6 +16,7 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/game_filter.hpp"
+#include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/fen/export.hpp"
 
@@ -82,11 +83,9 @@ class FENKIT_API SuiteVisitor : public pgn::Visitor {
   pgn::Action begin_game(const pgn::GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;
   void start_position(const fen::Position& pos) override;
-  pgn::Action end_tags() override;
   pgn::Action begin_movetext() override;
   pgn::Action move(const pgn::MoveEvent& event) override;
   void diagnostic(const pgn::Diagnostic& d) override;
-  void result(std::string_view text) override;
   void end_game(const pgn::GameEnd& end) override;
 
  private:
@@ -102,14 +101,13 @@ class FENKIT_API SuiteVisitor : public pgn::Visitor {
 
   // The game being read.
   std::uint64_t game_ = 0;
-  bool selected_ = false;
   std::size_t first_sighting_ = 0, fens_start_ = 0, notes_start_ = 0;
   bool has_note_ = false;
   std::uint32_t note_ = 0, note_length_ = 0;
   std::string white_, black_, event_, date_;
-  std::optional<pgn::GameSelector> selector_;
-  std::optional<bool> verdict_;  // known before the end of the game
-  std::uint32_t plies_ = 0;      // of the main line
 };
+
+// The visitor of epd --from-pgn: the games that SuiteFilter::games selects.
+using SuiteSelector = pgn::SelectingVisitor<SuiteVisitor>;
 
 }  // namespace fenkit::epd

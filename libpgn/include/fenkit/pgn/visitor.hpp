@@ -69,6 +69,9 @@ struct FENKIT_API Diagnostic {
 struct FENKIT_API GameEnd {
   bool rejected = false;  // an error made the reader give the game up
   std::string_view raw;   // the game's text exactly as read (for --rejects files)
+  // Whether the game is one to use: false for a rejected game, and for one a SelectingVisitor's
+  // filter did not select (selecting_visitor.hpp). The reader itself selects every good game.
+  bool selected = true;
 };
 
 class FENKIT_API Visitor {

@@ -6,24 +6,24 @@
 #include "fenkit/epd/write.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
-#include "fenkit/pgn/json.hpp"
+#include "fenkit/pgn/detail/json.hpp"
 
 namespace fenkit::epd {
 
 namespace {
 
-void append_number(pgn::OutputBuffer& out, std::uint64_t n) {
+void append_number(pgn::detail::OutputBuffer& out, std::uint64_t n) {
   char* p = out.reserve(24);
   out.commit(std::size_t(std::to_chars(p, p + 24, n).ptr - p));
 }
 
-void append_signed(pgn::OutputBuffer& out, std::int64_t n) {
+void append_signed(pgn::detail::OutputBuffer& out, std::int64_t n) {
   char* p = out.reserve(24);
   out.commit(std::size_t(std::to_chars(p, p + 24, n).ptr - p));
 }
 
 // A CSV field: quoted (with quotes doubled) when it holds a comma, a quote or a line break.
-void append_csv(pgn::OutputBuffer& out, std::string_view text) {
+void append_csv(pgn::detail::OutputBuffer& out, std::string_view text) {
   if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
     out.append(text);
     return;
@@ -38,14 +38,14 @@ void append_csv(pgn::OutputBuffer& out, std::string_view text) {
 
 // A field of the tab-separated fen format: tabs and line breaks would split it, so they become
 // spaces.
-void append_field(pgn::OutputBuffer& out, std::string_view text) {
+void append_field(pgn::detail::OutputBuffer& out, std::string_view text) {
   for (char c : text) out.push_back(c == '\t' || c == '\n' || c == '\r' ? ' ' : c);
 }
 
-void append_json(pgn::OutputBuffer& out, std::string_view text) {
+void append_json(pgn::detail::OutputBuffer& out, std::string_view text) {
   thread_local std::string json;
   json.clear();
-  pgn::append_json_string(json, text);
+  pgn::detail::append_json_string(json, text);
   out.append(json);
 }
 
@@ -54,7 +54,7 @@ void append_json(pgn::OutputBuffer& out, std::string_view text) {
 std::string csv_header(const ReplayOptions& options) {
   std::string header = options.variations ? "game,ply,path,san,uci,fen" : "game,ply,san,uci,fen";
   for (const std::string& tag : options.tags) {
-    thread_local pgn::OutputBuffer field;
+    thread_local pgn::detail::OutputBuffer field;
     field.clear();
     append_csv(field, tag);
     header += ',';
@@ -223,7 +223,7 @@ void ReplayWriter::end_variation() {
   path_.pop_back();
 }
 
-void ReplayWriter::write_path(pgn::OutputBuffer& out) {
+void ReplayWriter::write_path(pgn::detail::OutputBuffer& out) {
   for (std::size_t i = 0; i < path_.size(); ++i) {
     if (i) out.push_back('/');
     append_number(out, path_[i].ply);
@@ -234,7 +234,7 @@ void ReplayWriter::write_path(pgn::OutputBuffer& out) {
 
 void ReplayWriter::write_row(const fen::Position& pos, const fen::Position* before,
                               fen::Move move, std::uint32_t ply) {
-  pgn::OutputBuffer& out = result_.output;
+  pgn::detail::OutputBuffer& out = result_.output;
   ++game_positions_;
   auto write_fen = [&] { out.commit(fen_writer_.write(pos, out.reserve(fen::kMaxFenLength))); };
   auto write_san = [&] {
@@ -399,7 +399,7 @@ void ReplayWriter::format_tags() {
   // Columns hold each tag in its own column (push_head).
   if (options_.tags.empty() || options_.format == ReplayFormat::columns) return;
   scratch_.clear();
-  pgn::OutputBuffer& out = scratch_;
+  pgn::detail::OutputBuffer& out = scratch_;
   for (std::size_t i = 0; i < options_.tags.size(); ++i) {
     switch (options_.format) {
       case ReplayFormat::fen:
@@ -448,7 +448,7 @@ void ReplayWriter::close_row(const fen::Position* from, fen::Move next, const fe
     set_tail(row, from, next, after);
     return;
   }
-  pgn::OutputBuffer& out = result_.output;
+  pgn::detail::OutputBuffer& out = result_.output;
   if (row.tail_at == out.size()) {
     write_tail(row, from, next, after, out);
     return;
@@ -460,7 +460,7 @@ void ReplayWriter::close_row(const fen::Position* from, fen::Move next, const fe
 }
 
 void ReplayWriter::write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
-                               const fen::Position* after, pgn::OutputBuffer& out) {
+                               const fen::Position* after, pgn::detail::OutputBuffer& out) {
   const pgn::CommentCommands& c = row.commands;
   // The move played next, in SAN (from the position before it) and UCI.
   auto write_next_san = [&] {

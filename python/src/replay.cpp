@@ -191,7 +191,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   std::string lines;
   std::optional<std::string> raised;
   ColumnsPool pool;
-  pgn::BufferPool buffers;
+  pgn::detail::BufferPool buffers;
   const std::unique_ptr<RowFile> file = output ? std::make_unique<RowFile>(path_of(*output)) : nullptr;
   if (file && header && options.format == epd::ReplayFormat::csv) file->write(epd::csv_header(options));
   {

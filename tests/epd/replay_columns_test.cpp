@@ -14,7 +14,7 @@
 
 #include "fenkit/epd/replay.hpp"
 #include "fenkit/pgn/comment_commands.hpp"
-#include "fenkit/pgn/json.hpp"
+#include "fenkit/pgn/detail/json.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/selection.hpp"
 #include "test_support.hpp"
@@ -48,7 +48,7 @@ TEST(TextColumn, ValuesNoneLaterValuesAndTruncation) {
 
 void append_text(std::string& out, const TextColumn& c, std::size_t row) {
   if (c.is_none(row)) out += "null";
-  else pgn::append_json_string(out, c[row]);
+  else pgn::detail::append_json_string(out, c[row]);
 }
 
 // ,"name":value
@@ -75,7 +75,7 @@ std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
     append_field(out, "fen", c.fen, r);
     for (std::size_t t = 0; t < o.tags.size(); ++t) {
       out += ',';
-      pgn::append_json_string(out, o.tags[t]);
+      pgn::detail::append_json_string(out, o.tags[t]);
       out += ':';
       append_text(out, c.tags[t], r);
     }

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "fenkit/pgn/parallel.hpp"
+#include "fenkit/pgn/detail/parallel.hpp"
 
 namespace fenkit::tools {
 
@@ -16,7 +16,7 @@ namespace fenkit::tools {
 template <typename Body>
 void parallel_for(std::size_t count, unsigned jobs, Body body) {
   const unsigned n =
-      unsigned(std::min<std::size_t>(pgn::resolve_jobs(jobs), std::max<std::size_t>(count, 1)));
+      unsigned(std::min<std::size_t>(pgn::detail::resolve_jobs(jobs), std::max<std::size_t>(count, 1)));
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < count;) body(i);

@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "cli.hpp"
-#include "fenkit/pgn/json.hpp"
+#include "fenkit/pgn/detail/json.hpp"
 
 namespace fenkit::tools {
 
@@ -22,7 +22,7 @@ void append_json_operand(std::string& out, const epd::Operand& operand) {
     case epd::OperandKind::real: append_json_number(out, operand.real); break;
     case epd::OperandKind::move:
     case epd::OperandKind::string:
-    case epd::OperandKind::word: pgn::append_json_string(out, operand.text); break;
+    case epd::OperandKind::word: pgn::detail::append_json_string(out, operand.text); break;
   }
 }
 
@@ -81,13 +81,13 @@ void EpdOutput::write_line(std::string_view line) {
 // {"fen":"<six-field FEN>","operations":{"bm":["Qg6"],"id":"WAC.001","ce":32764}}
 void EpdOutput::write_json(const epd::Record& record) {
   buffer_ += "{\"fen\":";
-  pgn::append_json_string(buffer_, record.fen());
+  pgn::detail::append_json_string(buffer_, record.fen());
   buffer_ += ",\"operations\":{";
   bool first = true;
   for (const epd::Operation& op : record.operations) {
     if (!first) buffer_ += ',';
     first = false;
-    pgn::append_json_string(buffer_, op.opcode);
+    pgn::detail::append_json_string(buffer_, op.opcode);
     buffer_ += ':';
     append_json_operands(buffer_, op);
   }

@@ -5,7 +5,7 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
-#include "fenkit/pgn/json.hpp"
+#include "fenkit/pgn/detail/json.hpp"
 
 namespace fenkit::tools {
 
@@ -170,22 +170,22 @@ void GamesVisitor::write_json() {
   out += ",\"tags\":{";
   for (std::size_t i = 0; i < tag_count_; ++i) {
     if (i) out += ',';
-    pgn::append_json_string(out, tags_[i].first);
+    pgn::detail::append_json_string(out, tags_[i].first);
     out += ':';
-    pgn::append_json_string(out, tags_[i].second);
+    pgn::detail::append_json_string(out, tags_[i].second);
   }
   out += "},\"start_fen\":";
-  pgn::append_json_string(out, start_fen_);
+  pgn::detail::append_json_string(out, start_fen_);
   out += ",\"moves\":[";
   out += sans_;
   out += "],\"uci\":[";
   out += ucis_;
   out += "],\"final_fen\":";
-  pgn::append_json_string(out, fen::to_fen(final_));
+  pgn::detail::append_json_string(out, fen::to_fen(final_));
   out += ",\"plies\":";
   out += std::to_string(plies_);
   out += ",\"result\":";
-  pgn::append_json_string(out, movetext_result_.empty() ? std::string_view("*") : movetext_result_);
+  pgn::detail::append_json_string(out, movetext_result_.empty() ? std::string_view("*") : movetext_result_);
   out += "}\n";
 }
 

@@ -165,7 +165,7 @@ int run_replay(const Args& args) {
   if (replay.format == epd::ReplayFormat::csv) out.write(epd::csv_header(replay));
 
   std::uint64_t positions = 0, selected = 0;
-  pgn::BufferPool buffers;  // output buffers go round between workers and the writer
+  pgn::detail::BufferPool buffers;  // output buffers go round between workers and the writer
   const bool keep_rejects = run.keeps_rejects();
   const pgn::ArchiveTotals totals = run.read_games<epd::ReplayChunk>(
       archive,

@@ -32,7 +32,7 @@
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/visitor.hpp"
-#include "fenkit/pgn/output_buffer.hpp"
+#include "fenkit/pgn/detail/output_buffer.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/fen/export.hpp"
@@ -87,7 +87,7 @@ FENKIT_API pgn::ReaderOptions reader_options(const ReplayOptions& options);
 
 // What one chunk of input produced, kept until it can be written in order.
 struct FENKIT_API ReplayChunk {
-  pgn::OutputBuffer output;  // the text formats' rows
+  pgn::detail::OutputBuffer output;  // the text formats' rows
   ReplayColumns columns;     // ReplayFormat::columns' rows
   pgn::ChunkReport report;
   std::uint64_t positions = 0;
@@ -146,7 +146,7 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   void close_row(const fen::Position* from, fen::Move next, const fen::Position* after);
   static void clear_annotations(OpenRow& row);
   void write_tail(OpenRow& row, const fen::Position* from, fen::Move next,
-                  const fen::Position* after, pgn::OutputBuffer& out);
+                  const fen::Position* after, pgn::detail::OutputBuffer& out);
   // ReplayFormat::columns: the head's values as a new row, the tail's into the row's place.
   void push_head(const fen::Position& pos, const fen::Position* before, fen::Move move,
                  std::uint32_t ply);
@@ -155,7 +155,7 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   void format_tags();
   std::string_view san_of(const fen::Position& before, fen::Move move, const fen::Position* after);
   std::string_view uci_of(const fen::Position& before, fen::Move move);
-  void write_path(pgn::OutputBuffer& out);
+  void write_path(pgn::detail::OutputBuffer& out);
   // Takes back the rows of the game being read (rejected, or not selected).
   void drop_game();
   OpenRow& current_row() { return rows_[path_.size()]; }
@@ -174,7 +174,7 @@ class FENKIT_API ReplayWriter : public pgn::Visitor {
   std::vector<std::string> tag_values_;  // per options_.tags, "" when absent
   std::vector<std::uint8_t> tag_seen_;
   std::string tags_text_;  // the tag columns of this game's rows, as the format writes them
-  pgn::OutputBuffer scratch_;    // a tail written away from the end of the output
+  pgn::detail::OutputBuffer scratch_;    // a tail written away from the end of the output
   char san_[fen::kMaxSanLength];  // the SAN of the move being visited (san_of)
   std::size_t san_length_ = 0;    // 0: not written yet
   char uci_[fen::kMaxUciLength];

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "fenkit/fen/export.hpp"
-#include "fenkit/pgn/output_buffer.hpp"
+#include "fenkit/pgn/detail/output_buffer.hpp"
 
 namespace fenkit::epd {
 
@@ -50,7 +50,7 @@ class FENKIT_API TextColumn {
     std::uint32_t at = 0;
     std::uint32_t length = kNone;
   };
-  pgn::OutputBuffer text_;  // grows without zero-filling what begin_push() hands out
+  pgn::detail::OutputBuffer text_;  // grows without zero-filling what begin_push() hands out
   std::vector<Span> spans_;
 };
 

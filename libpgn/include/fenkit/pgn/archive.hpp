@@ -13,7 +13,7 @@
 //
 // or, input by input, with an ArchiveReader.
 //
-// Thread safety: as process_in_order; the events are called on the calling thread.
+// Thread safety: as detail::process_in_order (detail/parallel.hpp); the events are called on the calling thread.
 #pragma once
 
 #include <algorithm>
@@ -27,7 +27,7 @@
 
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
-#include "fenkit/pgn/parallel.hpp"
+#include "fenkit/pgn/detail/parallel.hpp"
 #include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
@@ -186,13 +186,14 @@ void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::
   // One thread reads chunks cut in order, which saves finding the games before reading them.
   // An input of a chunk or two is read on this thread: a second one would only wait.
   const std::size_t size = input.size_hint();
-  const unsigned jobs = size && size < 2 * options_.chunk_bytes ? 1 : resolve_jobs(options_.jobs);
+  const unsigned jobs =
+      size && size < 2 * options_.chunk_bytes ? 1 : detail::resolve_jobs(options_.jobs);
   const Chunker::Cut cut = jobs == 1 ? Chunker::Cut::in_order : Chunker::Cut::counted;
   Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games, cut);
   chunker.stop_after_game(options_.last_game);
   if (offset || line != 1) chunker.start_at(offset, line);
   const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
-  const std::exception_ptr broke = process_in_order<std::pair<std::uint64_t, Result>>(
+  const std::exception_ptr broke = detail::process_in_order<std::pair<std::uint64_t, Result>>(
       chunker, jobs,
       [&](const Chunk& chunk, std::pair<std::uint64_t, Result>& r) {
         work_(chunk, input, r.second);

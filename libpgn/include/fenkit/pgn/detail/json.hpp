@@ -1,3 +1,6 @@
+// Not API: a detail of fenkit's own headers and programs (fenkit::pgn::detail), which may change
+// in any release.
+//
 // JSON string literals for the JSON-lines outputs.
 //
 // Thread safety: a function without state.
@@ -7,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace fenkit::pgn {
+namespace fenkit::pgn::detail {
 
 // Appends `text` (UTF-8) as a quoted JSON string.
 inline void append_json_string(std::string& out, std::string_view text) {
@@ -32,4 +35,4 @@ inline void append_json_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
-}  // namespace fenkit::pgn
+}  // namespace fenkit::pgn::detail

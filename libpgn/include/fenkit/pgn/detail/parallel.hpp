@@ -1,3 +1,6 @@
+// Not API: a detail of fenkit's own headers and programs (fenkit::pgn::detail), which may change
+// in any release.
+//
 // Reading an archive on several threads: chunks of whole games are handed to workers, and their
 // results are passed on in input order, so what a program writes does not depend on the thread
 // count.
@@ -21,7 +24,7 @@
 
 #include "fenkit/pgn/chunker.hpp"
 
-namespace fenkit::pgn {
+namespace fenkit::pgn::detail {
 
 // The thread count for a request of `jobs` threads: `jobs`, or one per core when it is 0.
 inline unsigned resolve_jobs(unsigned jobs) {
@@ -149,4 +152,4 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
   return input_failure;
 }
 
-}  // namespace fenkit::pgn
+}  // namespace fenkit::pgn::detail

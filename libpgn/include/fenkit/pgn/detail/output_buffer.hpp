@@ -1,3 +1,6 @@
+// Not API: a detail of fenkit's own headers and programs (fenkit::pgn::detail), which may change
+// in any release.
+//
 // A growable byte buffer that writers fill in place (no zero-filling, no per-line allocation).
 //
 // Thread safety: an OutputBuffer belongs to one thread; a BufferPool may be shared (it locks).
@@ -12,7 +15,7 @@
 #include <vector>
 #include "fenkit/fen/export.hpp"
 
-namespace fenkit::pgn {
+namespace fenkit::pgn::detail {
 
 class FENKIT_API OutputBuffer {
  public:
@@ -89,4 +92,4 @@ class FENKIT_API BufferPool {
   std::vector<OutputBuffer> free_;
 };
 
-}  // namespace fenkit::pgn
+}  // namespace fenkit::pgn::detail

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "case_folding.hpp"
+#include "fenkit/fen/polyglot.hpp"
 #include "fenkit/fen/printable.hpp"
 
 namespace fenkit::pgn {
@@ -443,10 +444,13 @@ void GameFilter::add_variant(std::string_view name) {
 
 void GameFilter::add_position(const fen::Position& pos) { positions_.add(pos); }
 
+void GameFilter::add_event(GameEvent event) { events_ |= std::uint8_t(1U << unsigned(event)); }
+
 void GameFilter::set_games(NumberSet numbers) { games_ = std::move(numbers); }
 
 bool GameFilter::empty() const {
-  return tests_.empty() && !min_plies_ && !max_plies_ && positions_.empty() && !games_;
+  return tests_.empty() && !min_plies_ && !max_plies_ && positions_.empty() && !events_ &&
+         !games_;
 }
 
 std::uint64_t GameFilter::last_game() const {
@@ -463,6 +467,9 @@ void GameSelector::begin_game(std::uint64_t number) {
   number_ok_ = !filter_.games_ || filter_.games_->contains(number);
   result_tag_seen_ = variant_tag_seen_ = position_found_ = false;
   movetext_result_.clear();
+  events_seen_ = 0;
+  last_.reset();
+  keys_.clear();
 }
 
 void GameSelector::tag(std::string_view name, std::string_view value) {
@@ -497,8 +504,32 @@ std::optional<bool> GameSelector::verdict_after_tags() {
   return !filter_.invert_;
 }
 
-void GameSelector::position(const fen::Position& pos) {
-  if (wants_positions() && filter_.positions_.contains(pos)) position_found_ = true;
+namespace {
+
+constexpr std::uint8_t bit(GameEvent event) { return std::uint8_t(1U << unsigned(event)); }
+
+}  // namespace
+
+void GameSelector::position(const fen::Position& pos, fen::Move move) {
+  if (!filter_.positions_.empty() && !position_found_ && filter_.positions_.contains(pos))
+    position_found_ = true;
+  const std::uint8_t wanted = filter_.events_;
+  if (!wanted) return;
+  if (wanted & (bit(GameEvent::checkmate) | bit(GameEvent::stalemate) |
+                bit(GameEvent::insufficient_material)))
+    last_ = pos;
+  if ((wanted & bit(GameEvent::fifty_moves)) && pos.halfmove_clock() >= 100)
+    events_seen_ |= bit(GameEvent::fifty_moves);
+  if ((wanted & bit(GameEvent::underpromotion)) && move.is_promotion() &&
+      move.promotion() != fen::PieceType::queen)
+    events_seen_ |= bit(GameEvent::underpromotion);
+  if ((wanted & bit(GameEvent::repetition)) && !(events_seen_ & bit(GameEvent::repetition))) {
+    // A capture or a pawn move starts the clock again: nothing before it can come back.
+    if (pos.halfmove_clock() == 0) keys_.clear();
+    const std::uint64_t key = fen::polyglot_key(pos);
+    if (std::count(keys_.begin(), keys_.end(), key) >= 2) events_seen_ |= bit(GameEvent::repetition);
+    keys_.push_back(key);
+  }
 }
 
 void GameSelector::result(std::string_view text) { movetext_result_.assign(text); }
@@ -508,6 +539,15 @@ bool GameSelector::selected(std::uint32_t plies) {
   if (filter_.min_plies_ && plies < *filter_.min_plies_) pass = false;
   if (filter_.max_plies_ && plies > *filter_.max_plies_) pass = false;
   if (!filter_.positions_.empty() && !position_found_) pass = false;
+  if (filter_.events_) {
+    std::uint8_t seen = events_seen_;
+    if (last_) {
+      if (last_->is_checkmate()) seen |= bit(GameEvent::checkmate);
+      if (last_->is_stalemate()) seen |= bit(GameEvent::stalemate);
+      if (last_->has_insufficient_material()) seen |= bit(GameEvent::insufficient_material);
+    }
+    if ((seen & filter_.events_) != filter_.events_) pass = false;
+  }
   return pass != filter_.invert_;
 }
 

@@ -45,6 +45,17 @@ constexpr SelectionCriterion kCriteria[] = {
      "capturable en-passant square count) (repeatable)"},
     {"position-file", Kind::single, "FILE",
      "the main line reaches one of the positions of FILE (FEN or EPD lines)"},
+    {"checkmate", Kind::flag, "", "the main line ends in checkmate (as pgn-extract --checkmate)"},
+    {"stalemate", Kind::flag, "", "the main line ends in stalemate"},
+    {"insufficient-material", Kind::flag, "",
+     "the main line ends with material neither side can mate with"},
+    {"fifty", Kind::flag, "",
+     "the main line reaches a position where the fifty-move rule may be claimed (100 "
+     "half-moves without a capture or a pawn move)"},
+    {"repetition", Kind::flag, "",
+     "a position of the main line stands for the third time (placement, side to move, "
+     "castling and a capturable en-passant square)"},
+    {"underpromotion", Kind::flag, "", "a main-line pawn promotes to a rook, bishop or knight"},
     {"games", Kind::single, "LIST",
      "by game number: 1-100,250,300- (numbers count every game, rejected ones too; reading "
      "stops soon after the last one)"},
@@ -164,6 +175,7 @@ SelectionError::SelectionError(std::string_view criterion, const std::string& me
 // The values as given, each checked on its own, until filter() puts them together.
 struct SelectionCriteria::Values {
   bool regex = false, invert = false;
+  std::set<GameEvent> events;
   std::vector<std::string> white, black, player;
   std::vector<TagCondition> tags;
   std::vector<std::string> results;
@@ -225,7 +237,21 @@ void SelectionCriteria::add(std::string_view name, std::string_view value) {
 void SelectionCriteria::set(std::string_view flag, bool on) {
   const SelectionCriterion* criterion = find_selection_criterion(flag);
   if (!criterion || criterion->kind != Kind::flag)
-    refuse(flag, "'" + fen::printable(flag) + "' is not a selection flag (regex, invert)");
+    refuse(flag, "'" + fen::printable(flag) + "' is not a selection flag");
+  static constexpr std::pair<std::string_view, GameEvent> kEvents[] = {
+      {"checkmate", GameEvent::checkmate},
+      {"stalemate", GameEvent::stalemate},
+      {"insufficient-material", GameEvent::insufficient_material},
+      {"fifty", GameEvent::fifty_moves},
+      {"repetition", GameEvent::repetition},
+      {"underpromotion", GameEvent::underpromotion},
+  };
+  for (const auto& [name, event] : kEvents)
+    if (flag == name) {
+      if (on) values_->events.insert(event);
+      else values_->events.erase(event);
+      return;
+    }
   (flag == "regex" ? values_->regex : values_->invert) = on;
 }
 
@@ -254,6 +280,7 @@ GameFilter SelectionCriteria::filter() const {
     refuse("min-plies", "--min-plies is above --max-plies");
   for (const std::string& s : v.variants) filter.add_variant(s);
   for (const fen::Position& pos : v.positions) filter.add_position(pos);
+  for (const GameEvent event : v.events) filter.add_event(event);
   if (v.games) filter.set_games(*v.games);
   if (v.invert) {
     if (filter.empty()) refuse("invert", "--invert needs a condition to invert");

@@ -59,6 +59,16 @@ def test_to_pgn_equals_the_program(fenkit_binary, path):
     assert "".join(g.to_pgn() for g in games).encode("utf-8", "surrogateescape") == expected
 
 
+def test_what_happens_in_a_game_selects_as_the_program(fenkit_binary):
+    paths = [SAMPLE, *sorted((DATA / "pgn").glob("*.pgn"))]
+    for flag in ("checkmate", "repetition", "underpromotion"):
+        expected = [r["game"] for path in paths for r in
+                    cli_jsonl(fenkit_binary, "pgn", "-f", "jsonl", "-q", f"--{flag}", path)]
+        got = [g.number for path in paths
+               for g in fenkit.read_games(path, variations=False, errors="skip", **{flag: True})]
+        assert got == expected and got, flag
+
+
 def test_selection_equals_the_program(fenkit_binary):
     path = DATA / "pgn" / "lichess-style.pgn"
     for options, args in [({"player": "alice"}, ["--player", "alice"]),

@@ -243,5 +243,53 @@ TEST(GameFilter, InvertVariantsPliesAndNumbers) {
   EXPECT_TRUE(GameFilter().empty());
 }
 
+TEST(GameFilter, WhatHappensInTheMainLine) {
+  auto only = [](GameEvent event) {
+    GameFilter f;
+    f.add_event(event);
+    return f;
+  };
+  const std::vector<std::string> fools_mate{"f3", "e5", "g4", "Qh4#"};
+  EXPECT_TRUE(selects(only(GameEvent::checkmate), {}, fools_mate));
+  EXPECT_FALSE(selects(only(GameEvent::checkmate), {}, {"f3", "e5", "g4"}));
+  EXPECT_FALSE(selects(only(GameEvent::stalemate), {}, fools_mate));
+
+  // Qg6 stalemates the king on h8.
+  const fen::Position before_stalemate = fen::position_from_fen("7k/5Q2/5K2/8/8/8/8/8 w - - 0 1");
+  EXPECT_TRUE(selects(only(GameEvent::stalemate), {}, {"Qg6"}, "1/2-1/2", 1, before_stalemate));
+  EXPECT_FALSE(selects(only(GameEvent::stalemate), {}, {"Qg7#"}, "1-0", 1, before_stalemate));
+  EXPECT_TRUE(selects(only(GameEvent::checkmate), {}, {"Qg7#"}, "1-0", 1, before_stalemate));
+
+  // Bishop takes the last pawn: king and bishop against king.
+  const fen::Position last_pawn = fen::position_from_fen("7k/8/8/8/8/2p5/8/K3B3 w - - 0 1");
+  EXPECT_TRUE(selects(only(GameEvent::insufficient_material), {}, {"Bxc3+"}, "*", 1, last_pawn));
+  EXPECT_FALSE(selects(only(GameEvent::insufficient_material), {}, {"Kb1"}, "*", 1, last_pawn));
+
+  // The hundredth half-move without a capture or a pawn move.
+  const fen::Position quiet = fen::position_from_fen("7k/8/8/8/8/8/8/K5R1 w - - 98 80");
+  EXPECT_TRUE(selects(only(GameEvent::fifty_moves), {}, {"Rg2", "Kh7"}, "*", 1, quiet));
+  EXPECT_FALSE(selects(only(GameEvent::fifty_moves), {}, {"Rg2"}, "*", 1, quiet));
+
+  // The start position stands for the third time after eight knight moves, not after four.
+  const std::vector<std::string> knights{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"};
+  EXPECT_TRUE(selects(only(GameEvent::repetition), {}, knights));
+  EXPECT_FALSE(selects(only(GameEvent::repetition), {}, {"Nf3", "Nf6", "Ng1", "Ng8"}));
+  // An en-passant square no pawn can take on does not make a position new (FIDE), where a FEN
+  // written with it would differ: 1. e4 then knights back and forth.
+  EXPECT_TRUE(selects(only(GameEvent::repetition), {},
+                      {"e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "Ng1"}));
+
+  const fen::Position seventh = fen::position_from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1");
+  EXPECT_TRUE(selects(only(GameEvent::underpromotion), {}, {"a8=N"}, "*", 1, seventh));
+  EXPECT_FALSE(selects(only(GameEvent::underpromotion), {}, {"a8=Q+"}, "*", 1, seventh));
+
+  // Every event given must happen; the filter waits for the moves.
+  GameFilter both = only(GameEvent::checkmate);
+  both.add_event(GameEvent::underpromotion);
+  EXPECT_FALSE(selects(both, {}, fools_mate));
+  EXPECT_TRUE(both.needs_positions());
+  EXPECT_FALSE(both.empty());
+}
+
 }  // namespace
 }  // namespace fenkit::pgn

@@ -27,8 +27,9 @@ inline bool selects(const GameFilter& filter, const Tags& tags, std::vector<std:
   fen::Position pos = start;
   s.position(pos);
   for (const std::string& san : moves) {
-    pos.play(fen::read_san(pos, san).move);
-    s.position(pos);
+    const fen::Move move = fen::read_san(pos, san).move;
+    pos.play(move);
+    s.position(pos, move);
   }
   s.result(result);
   return s.selected(std::uint32_t(moves.size()));

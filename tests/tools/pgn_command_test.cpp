@@ -3,7 +3,9 @@
 // options it has an equivalent of.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -296,6 +298,61 @@ TEST(PgnExtract, PositionsReachedAsPolyglotHashes) {
     EXPECT_GE(s.fenkit.size(), 10U);
     EXPECT_EQ(s.fenkit, s.pgn_extract);
   }
+}
+
+// --checkmate, --stalemate, --fifty, --underpromotion and --repetition as pgn-extract has them,
+// over the masters archive (76,000 games). For repetition pgn-extract counts an en-passant
+// square as written, where fenkit counts it only when a pawn can take there (FIDE): its games
+// are fenkit's, less those whose third occurrence needs that square left out.
+TEST(PgnExtract, GamesByWhatHappensInThem) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_PROGRAM(zstd, "zstd");
+  FENKIT_REQUIRE_CORPUS(packed, "big/pgnmentor-masters-76k.pgn.zst");
+  TempDir dir;
+  const std::string path = dir.path("masters.pgn");
+  fenkit::testing::run(zstd + " -dcq " + quote(packed.string()) + " > " + quote(path));
+  const struct {
+    const char* option;
+    std::size_t at_least;
+  } cases[] = {{"--checkmate", 1000}, {"--stalemate", 100}, {"--fifty", 50},
+               {"--underpromotion", 100}};
+  // Names are compared in ASCII: fenkit writes the archive's Latin-1 letters in UTF-8,
+  // pgn-extract as they are.
+  auto ascii = [](Lines names) {
+    for (std::string& name : names)
+      std::erase_if(name, [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    return names;
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.option);
+    const Selected s = select_both(pgn_extract, path, c.option, c.option);
+    EXPECT_GE(s.fenkit.size(), c.at_least);
+    EXPECT_EQ(ascii(s.fenkit), ascii(s.pgn_extract));
+  }
+
+  Selected s = select_both(pgn_extract, path, "--repetition", "--repetition");
+  s.fenkit = ascii(s.fenkit);
+  s.pgn_extract = ascii(s.pgn_extract);
+  EXPECT_GE(s.pgn_extract.size(), 2000U);
+  const std::multiset<std::string> ours(s.fenkit.begin(), s.fenkit.end()),
+      theirs(s.pgn_extract.begin(), s.pgn_extract.end());
+  EXPECT_TRUE(std::includes(ours.begin(), ours.end(), theirs.begin(), theirs.end()));
+  // fenkit's games in which a position stands three times with its FEN's four fields as
+  // written (the en-passant square after every double step): pgn-extract's.
+  const std::string repeated = dir.write("repeated.pgn", fenkit("pgn -q --repetition " + quote(path)).out);
+  const Lines rows = lines_of(fenkit("replay -q --with-start -f csv --ep standard " + quote(repeated)).out);
+  std::map<std::string, int> seen;
+  std::set<std::string> games;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const std::string& row = rows[i];  // game,ply,san,uci,fen
+    const std::string game = row.substr(0, row.find(','));
+    const std::string fen = row.substr(row.rfind(',') + 1);
+    std::size_t cut = fen.size();
+    for (int blanks = 0; blanks < 2; ++blanks) cut = fen.rfind(' ', cut - 1);
+    if (++seen[game + " " + fen.substr(0, cut)] == 3) games.insert(game);
+  }
+  EXPECT_EQ(games.size(), s.pgn_extract.size());
+  EXPECT_GT(s.fenkit.size(), s.pgn_extract.size());  // the archive has such games
 }
 
 TEST(PgnExtract, DuplicatesAreTheSame) {

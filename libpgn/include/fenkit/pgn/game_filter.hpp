@@ -101,6 +101,21 @@ enum class Speed : std::uint8_t { ultrabullet, bullet, blitz, rapid, classical, 
 FENKIT_API std::optional<Speed> speed_of_time_control(std::string_view time_control);
 FENKIT_API Speed parse_speed(std::string_view name);
 
+// What happens in a game's main line, as pgn-extract's options name it: it ends in checkmate
+// (--checkmate) or stalemate (--stalemate) or with material neither side can mate with; it
+// reaches a position where the fifty-move rule may be claimed (--fifty: a hundred half-moves
+// without a capture or a pawn move) or one that stands for the third time (--repetition: the
+// same placement, side to move, castling rights and capturable en-passant square); a pawn
+// promotes to a rook, bishop or knight (--underpromotion).
+enum class GameEvent : std::uint8_t {
+  checkmate,
+  stalemate,
+  insufficient_material,
+  fifty_moves,
+  repetition,
+  underpromotion,
+};
+
 // ------------------------------------------------------------------ The filter
 
 class FENKIT_API GameFilter {
@@ -135,13 +150,15 @@ class FENKIT_API GameFilter {
   void add_variant(std::string_view name);
   // The mainline (start position included) reaches one of these positions.
   void add_position(const fen::Position& pos);
+  // This happens in the main line (every event given must).
+  void add_event(GameEvent event);
   void set_games(NumberSet numbers);
   void invert(bool on = true) { invert_ = on; }
 
   // No condition at all: every game is selected (unless inverted).
   bool empty() const;
   // Whether a selector needs the mainline's positions or length.
-  bool needs_positions() const { return !positions_.empty(); }
+  bool needs_positions() const { return !positions_.empty() || events_; }
   bool needs_plies() const { return min_plies_ || max_plies_; }
   bool inverted() const { return invert_; }
   // The largest game number that can be selected (UINT64_MAX: no limit), so that reading can
@@ -164,6 +181,7 @@ class FENKIT_API GameFilter {
   bool variant_standard_ = false;  // a missing Variant tag passes the variant group
   std::optional<std::uint32_t> min_plies_, max_plies_;
   fen::PositionSet positions_;
+  std::uint8_t events_ = 0;  // GameEvent bits
   std::optional<NumberSet> games_;
   bool invert_ = false;
 };
@@ -179,8 +197,8 @@ class FENKIT_API GameSelector {
   // Once the tags are in: the final verdict when the tags (and the game number) already settle
   // it, so that a reader may skip the rest (true: selected whatever follows; false: not).
   std::optional<bool> verdict_after_tags();
-  // Every mainline position, the start position first.
-  void position(const fen::Position& pos);
+  // Every mainline position, the start position first; after a move, the move that led to it.
+  void position(const fen::Position& pos, fen::Move move = fen::Move::none());
   // The movetext's result (used when the game has no Result tag).
   void result(std::string_view text);
   // The verdict at the end, given the mainline's length in half-moves. Rejected games should not
@@ -188,7 +206,9 @@ class FENKIT_API GameSelector {
   bool selected(std::uint32_t plies);
 
   // Whether positions still matter for this game (a position condition not yet met).
-  bool wants_positions() const { return !filter_.positions_.empty() && !position_found_; }
+  bool wants_positions() const {
+    return (!filter_.positions_.empty() && !position_found_) || filter_.events_;
+  }
 
  private:
   bool tags_hold(bool final);
@@ -198,6 +218,11 @@ class FENKIT_API GameSelector {
   bool result_tag_seen_ = false, variant_tag_seen_ = false;
   bool position_found_ = false;
   std::string movetext_result_;
+  // For the events: what happened so far, the last position, and the keys of the positions
+  // since the last capture or pawn move (a position can only repeat among them).
+  std::uint8_t events_seen_ = 0;
+  std::optional<fen::Position> last_;
+  std::vector<std::uint64_t> keys_;
 };
 
 }  // namespace fenkit::pgn

@@ -65,7 +65,7 @@ class SelectingVisitor final : public Visitor {
   Action move(const MoveEvent& event) override {
     if (event.depth == 0) {
       plies_ = event.ply;
-      if (selector_ && selector_->wants_positions()) selector_->position(*event.after);
+      if (selector_ && selector_->wants_positions()) selector_->position(*event.after, event.move);
     }
     if (muted_) return Action::proceed;
     return keep(inner_.move(event));

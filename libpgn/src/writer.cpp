@@ -254,8 +254,11 @@ Action PgnWriter::move(const MoveEvent& event) {
 }
 
 void PgnWriter::comment(std::string_view text, const Location&) {
+  if (state_->options.comments) add_comment(text);
+}
+
+void PgnWriter::add_comment(std::string_view text) {
   State& s = *state_;
-  if (!s.options.comments) return;
   if (!s.holding) {
     s.write_comment(text);
     return;

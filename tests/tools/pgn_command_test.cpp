@@ -355,6 +355,60 @@ TEST(PgnExtract, GamesByWhatHappensInThem) {
   EXPECT_GT(s.fenkit.size(), s.pgn_extract.size());  // the archive has such games
 }
 
+// The comments of a PGN text that `added` says the program added, in order, their blanks made
+// single spaces (a comment may be cut across lines).
+Lines added_comments(const std::string& pgn, bool (*added)(const std::string&)) {
+  Lines out;
+  for (std::size_t open = pgn.find('{'); open != std::string::npos; open = pgn.find('{', open + 1)) {
+    const std::size_t close = pgn.find('}', open);
+    if (close == std::string::npos) break;
+    std::string text;
+    for (char c : pgn.substr(open + 1, close - open - 1)) {
+      const bool blank = c == ' ' || c == '\n';
+      if (blank && (text.empty() || text.back() == ' ')) continue;
+      text += blank ? ' ' : c;
+    }
+    if (!text.empty() && text.back() == ' ') text.pop_back();
+    if (added(text)) out.push_back(text);
+    open = close;
+  }
+  return out;
+}
+
+// --fencomments and --hashcomments: a comment after every move of the main line and the
+// variations, after the move's own comments, as pgn-extract writes them, position for position.
+TEST(PgnExtract, FenAndKeyCommentsAfterEveryMove) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  auto is_fen = [](const std::string& text) {
+    return std::count(text.begin(), text.end(), '/') == 7 && std::count(text.begin(), text.end(), ' ') == 5;
+  };
+  auto is_key = [](const std::string& text) {
+    return !text.empty() && text.size() <= 16 &&
+           text.find_first_not_of("0123456789abcdef") == std::string::npos;
+  };
+  const struct {
+    const char* option;
+    bool (*added)(const std::string&);
+  } cases[] = {{"--fencomments", is_fen}, {"--hashcomments", is_key}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.option);
+    const Lines ours = added_comments(
+        fenkit(std::string("pgn -q ") + c.option + " " + quote(path.string())).out, c.added);
+    const Lines theirs = added_comments(
+        fenkit::testing::run(pgn_extract + " -s " + c.option + " " + quote(path.string()) +
+                             " 2>/dev/null"),
+        c.added);
+    EXPECT_GT(ours.size(), 50000U);
+    EXPECT_EQ(ours, theirs);
+  }
+  // The input's own comments stay out with --no-comments; the added ones do not.
+  const std::string bare = fenkit("pgn -q --no-comments --fencomments " + quote(path.string())).out;
+  EXPECT_EQ(added_comments(bare, [](const std::string&) { return true; }).size(),
+            added_comments(bare, is_fen).size());
+  EXPECT_GT(added_comments(bare, is_fen).size(), 50000U);
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

@@ -44,6 +44,10 @@ po::options_description pgn_options() {
       ("add-eco", "set ECO and Opening from the deepest known opening position reached")
       ("add-plycount", "set PlyCount to the main line's length")
       ("fix-result", "correct a Result that the final position (mate, stalemate) contradicts")
+      ("fencomments", "after every move, a comment with the FEN of the position it leads to "
+                      "(as pgn-extract --fencomments)")
+      ("hashcomments", "after every move, a comment with the Polyglot key of the position it "
+                       "leads to, in hexadecimal (as pgn-extract --hashcomments)")
       ("split", integer(1),
        "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each (-o PREFIX.pgn.zst or "
        ".gz: compressed parts PREFIX-0001.pgn.zst, ...)")
@@ -82,6 +86,8 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.add_eco = v.count("add-eco") > 0;
   games.add_plycount = v.count("add-plycount") > 0;
   games.fix_result = v.count("fix-result") > 0;
+  games.fen_comments = v.count("fencomments") > 0;
+  games.hash_comments = v.count("hashcomments") > 0;
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
   refuse_unless(v, "split", v.count("output") > 0, "-o PREFIX");
@@ -90,11 +96,12 @@ GamesOptions games_settings(const po::variables_map& v) {
   if (games.rejected_only) {
     // Games that cannot be replayed have no main line to select, classify or compare by.
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
-                             "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result"})
+                             "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
+                             "fencomments", "hashcomments"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
-    for (const char* name : {"no-comments", "no-variations", "no-nags"})
+    for (const char* name : {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }

@@ -1,8 +1,10 @@
 #include "pgn_games.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/polyglot.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
 #include "fenkit/pgn/detail/json.hpp"
@@ -47,6 +49,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   sans_.clear();
   ucis_.clear();
   if (openings_) openings_->reset();
+  added_waits_ = false;
   if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
@@ -101,8 +104,29 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
       ucis_ += '"';
     }
   }
-  if (options_.format == GamesFormat::pgn) writer_.move(event);
+  if (options_.format == GamesFormat::pgn) {
+    flush_added();
+    writer_.move(event);
+    if (options_.fen_comments || options_.hash_comments) {
+      added_waits_ = true;
+      added_fen_.clear();
+      added_key_.clear();
+      if (options_.fen_comments) added_fen_ = fen::to_fen(*event.after);
+      if (options_.hash_comments) {
+        char hex[16];
+        const auto end = std::to_chars(hex, hex + sizeof hex, fen::polyglot_key(*event.after), 16).ptr;
+        added_key_.assign(hex, end);
+      }
+    }
+  }
   return pgn::Action::proceed;
+}
+
+void GamesVisitor::flush_added() {
+  if (!added_waits_) return;
+  added_waits_ = false;
+  if (!added_fen_.empty()) writer_.add_comment(added_fen_);
+  if (!added_key_.empty()) writer_.add_comment(added_key_);
 }
 
 void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
@@ -114,16 +138,22 @@ void GamesVisitor::nag(std::uint8_t nag) {
 }
 
 pgn::Action GamesVisitor::begin_variation() {
-  return options_.format == GamesFormat::pgn ? writer_.begin_variation() : pgn::Action::skip;
+  if (options_.format != GamesFormat::pgn) return pgn::Action::skip;
+  flush_added();
+  return writer_.begin_variation();
 }
 
 void GamesVisitor::end_variation() {
-  if (options_.format == GamesFormat::pgn) writer_.end_variation();
+  if (options_.format != GamesFormat::pgn) return;
+  flush_added();
+  writer_.end_variation();
 }
 
 void GamesVisitor::result(std::string_view text) {
   movetext_result_.assign(text);
-  if (options_.format == GamesFormat::pgn) writer_.result(text);
+  if (options_.format != GamesFormat::pgn) return;
+  flush_added();
+  writer_.result(text);
 }
 
 void GamesVisitor::diagnostic(const pgn::Diagnostic& d) {

@@ -31,6 +31,10 @@ struct GamesOptions {
   bool add_eco = false;        // ECO and Opening from the opening tables
   bool add_plycount = false;   // PlyCount
   bool fix_result = false;     // a Result that a mate or stalemate contradicts is corrected
+  // After every move (variations too), after its own comments: the FEN of the position it
+  // leads to, or its Polyglot key in hexadecimal (pgn-extract's --fencomments, --hashcomments).
+  bool fen_comments = false;
+  bool hash_comments = false;
   bool warnings = false;
   bool keep_rejects = false;
 };
@@ -72,6 +76,8 @@ class GamesVisitor : public pgn::Visitor {
   std::string_view result_on_board() const;
   void check_result();
   void write_json();
+  // Writes the comment added after the last move, if one waits.
+  void flush_added();
 
   const GamesOptions& options_;
   std::string file_name_;
@@ -91,6 +97,9 @@ class GamesVisitor : public pgn::Visitor {
   std::vector<std::pair<std::string, std::string>> tags_;
   std::size_t tag_count_ = 0;
   std::string start_fen_, sans_, ucis_;
+  // The FEN or key comment of the last move, written once its own comments and NAGs are.
+  std::string added_fen_, added_key_;
+  bool added_waits_ = false;
 };
 
 using GamesSelector = pgn::SelectingVisitor<GamesVisitor>;

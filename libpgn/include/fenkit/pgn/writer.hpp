@@ -88,6 +88,9 @@ class FENKIT_API PgnWriter : public Visitor {
   // every tag of that name.
   void set_tag(std::string_view name, std::string_view value);
   void remove_tag(std::string_view name);
+  // A comment the program adds (a FEN, a key), written where comment() would write it, whatever
+  // WriterOptions::comments says of the input's own.
+  void add_comment(std::string_view text);
 
   // ------------------------------------------------------------ Visitor
   Action begin_game(const GameStart& start) override;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <ranges>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/game_builder.hpp"
+#include "fenkit/pgn/writer.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/whole_games.hpp"
 #include "test_support.hpp"
@@ -195,6 +197,33 @@ TEST(GameReader, TheCorpusAsTheVisitorReaderReadsIt) {
   options.last_game_number = 2000;
   read_pgn_file(masters.string(), builder, options);
   expect_same_games(pulled(reader), builder.games());
+
+  // The same games from a std::istream on a pipe that zstd writes, and from owned bytes.
+  const std::string zstd = fenkit::testing::find_program("zstd");
+  if (zstd.empty()) {
+    fenkit::testing::report_missing_oracle("zstd is not installed");
+    return;
+  }
+  FILE* pipe = ::popen(("'" + zstd + "' -dcq '" + masters.string() + "'").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::ifstream stream("/dev/fd/" + std::to_string(::fileno(pipe)), std::ios::binary);
+  GameFilter first_from_pipe;
+  first_from_pipe.set_games(NumberSet::parse("1-2000"));
+  GameReaderOptions named;
+  named.reader.file_name = masters.string();
+  GameReader from_pipe(stream, "<pipe>", named, std::move(first_from_pipe));
+  const std::vector<Game> piped = pulled(from_pipe);
+  stream.close();
+  ::pclose(pipe);
+  expect_same_games(piped, builder.games());
+
+  std::string text;
+  for (const Game& game : builder.games()) text += game.rejected ? game.raw : to_pgn(game);
+  GameReader owned = GameReader::from_text(std::move(text));
+  const std::vector<Game> again = pulled(owned);
+  ASSERT_EQ(again.size(), builder.games().size());
+  for (std::size_t i = 0; i < again.size(); ++i)
+    if (!builder.games()[i].rejected) EXPECT_EQ(again[i], builder.games()[i]) << "game " << i + 1;
 }
 
 #ifdef FENKIT_BINARY

@@ -56,9 +56,23 @@ TEST(SelectionCriteria, TheListNamesEachCriterionOnceWithItsKindAndHelp) {
   EXPECT_EQ(names, (std::set<std::string_view>{
                        "white", "black", "player", "regex", "tag", "result", "min-elo", "eco",
                        "date-from", "date-to", "time-control", "min-plies", "max-plies",
-                       "variant", "position", "position-file", "games", "invert"}));
+                       "variant", "position", "position-file", "checkmate", "stalemate",
+                       "insufficient-material", "fifty", "repetition", "underpromotion", "games",
+                       "invert"}));
   EXPECT_EQ(find_selection_criterion("colour"), nullptr);
   EXPECT_EQ(find_selection_criterion("min_elo"), nullptr);
+}
+
+TEST(SelectionCriteria, WhatHappensInTheGameAsFlags) {
+  SelectionCriteria criteria;
+  criteria.set("checkmate");
+  const GameFilter mate = criteria.filter();
+  EXPECT_TRUE(selects(mate, {}, {"f3", "e5", "g4", "Qh4#"}));
+  EXPECT_FALSE(selects(mate, {}, {"f3", "e5", "g4"}));
+  criteria.set("checkmate", false);
+  criteria.set("underpromotion");
+  EXPECT_FALSE(selects(criteria.filter(), {}, {"f3", "e5", "g4", "Qh4#"}));
+  EXPECT_THROW(criteria.add("repetition", "3"), SelectionError);
 }
 
 TEST(SelectionCriteria, NoCriteriaSelectEveryGame) {

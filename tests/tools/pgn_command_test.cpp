@@ -409,6 +409,32 @@ TEST(PgnExtract, FenAndKeyCommentsAfterEveryMove) {
   EXPECT_GT(added_comments(bare, is_fen).size(), 50000U);
 }
 
+// --plylimit as pgn-extract has it: the movetext of both, each written again by fenkit so that
+// layout and tag order do not count, is the same, variations and comments included.
+TEST(PgnExtract, PlyLimitCutsTheSameMoves) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  auto movetext = [&](const std::string& pgn) {
+    Lines out;
+    for (const std::string& line :
+         lines_of(fenkit("pgn -q " + quote(dir.write("cut.pgn", pgn))).out))
+      if (!line.starts_with("[")) out.push_back(line);
+    return out;
+  };
+  for (int limit : {0, 1, 10, 41}) {
+    SCOPED_TRACE(limit);
+    const std::string ours =
+        fenkit("pgn -q --plylimit " + std::to_string(limit) + " " + quote(path.string())).out;
+    const std::string theirs = fenkit::testing::run(pgn_extract + " -s --plylimit " +
+                                                    std::to_string(limit) + " " +
+                                                    quote(path.string()) + " 2>/dev/null");
+    const Lines a = movetext(ours), b = movetext(theirs);
+    EXPECT_GT(a.size(), 1000U);
+    EXPECT_EQ(a, b);
+  }
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

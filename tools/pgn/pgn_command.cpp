@@ -44,6 +44,9 @@ po::options_description pgn_options() {
       ("add-eco", "set ECO and Opening from the deepest known opening position reached")
       ("add-plycount", "set PlyCount to the main line's length")
       ("fix-result", "correct a Result that the final position (mate, stalemate) contradicts")
+      ("plylimit", integer(0), "leave out every move after this ply (as the move numbers count "
+                               "plies), in the main line and the variations; a main line cut "
+                               "short ends in * (as pgn-extract --plylimit)")
       ("fencomments", "after every move, a comment with the FEN of the position it leads to "
                       "(as pgn-extract --fencomments)")
       ("hashcomments", "after every move, a comment with the Polyglot key of the position it "
@@ -88,6 +91,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.fix_result = v.count("fix-result") > 0;
   games.fen_comments = v.count("fencomments") > 0;
   games.hash_comments = v.count("hashcomments") > 0;
+  if (v.count("plylimit")) games.ply_limit = std::uint32_t(std::min<std::int64_t>(v["plylimit"].as<std::int64_t>(), UINT32_MAX));
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
   refuse_unless(v, "split", v.count("output") > 0, "-o PREFIX");
@@ -97,11 +101,12 @@ GamesOptions games_settings(const po::variables_map& v) {
     // Games that cannot be replayed have no main line to select, classify or compare by.
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
-                             "fencomments", "hashcomments"})
+                             "fencomments", "hashcomments", "plylimit"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
-    for (const char* name : {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments"})
+    for (const char* name :
+         {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }

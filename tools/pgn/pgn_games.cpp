@@ -50,6 +50,9 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   ucis_.clear();
   if (openings_) openings_->reset();
   added_waits_ = false;
+  depth_ = 0;
+  cut_at_depth_.reset();
+  mainline_cut_ = false;
   if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
@@ -75,6 +78,10 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
 
 void GamesVisitor::start_position(const fen::Position& pos) {
   final_ = pos;
+  // Plies are numbered as the move numbers count them: a game from a FEN at move 17 with
+  // White to move starts after ply 32.
+  plies_before_ = 2 * std::uint32_t(std::max(pos.fullmove_number(), 1) - 1) +
+                  (pos.side_to_move() == fen::Color::black ? 1U : 0U);
   hash_.start(pos);
   if (openings_) openings_->position(pos);
   if (options_.format == GamesFormat::pgn) writer_.start_position(pos);
@@ -105,6 +112,11 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     }
   }
   if (options_.format == GamesFormat::pgn) {
+    if (options_.ply_limit && !cut_at_depth_ && plies_before_ + event.ply > *options_.ply_limit) {
+      cut_at_depth_ = event.depth;
+      if (event.depth == 0) mainline_cut_ = true;
+    }
+    if (cut_at_depth_) return pgn::Action::proceed;  // read on: the rest is still followed
     flush_added();
     writer_.move(event);
     if (options_.fen_comments || options_.hash_comments) {
@@ -130,30 +142,35 @@ void GamesVisitor::flush_added() {
 }
 
 void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
-  if (options_.format == GamesFormat::pgn) writer_.comment(text, where);
+  if (options_.format == GamesFormat::pgn && !cut_at_depth_) writer_.comment(text, where);
 }
 
 void GamesVisitor::nag(std::uint8_t nag) {
-  if (options_.format == GamesFormat::pgn) writer_.nag(nag);
+  if (options_.format == GamesFormat::pgn && !cut_at_depth_) writer_.nag(nag);
 }
 
 pgn::Action GamesVisitor::begin_variation() {
-  if (options_.format != GamesFormat::pgn) return pgn::Action::skip;
+  if (options_.format != GamesFormat::pgn || cut_at_depth_) return pgn::Action::skip;
   flush_added();
-  return writer_.begin_variation();
+  const pgn::Action action = writer_.begin_variation();
+  if (action == pgn::Action::proceed) ++depth_;
+  return action;
 }
 
 void GamesVisitor::end_variation() {
   if (options_.format != GamesFormat::pgn) return;
+  // The variation that was cut ends here: what follows it is written again.
+  if (cut_at_depth_ == depth_) cut_at_depth_.reset();
   flush_added();
   writer_.end_variation();
+  --depth_;
 }
 
 void GamesVisitor::result(std::string_view text) {
   movetext_result_.assign(text);
   if (options_.format != GamesFormat::pgn) return;
   flush_added();
-  writer_.result(text);
+  writer_.result(mainline_cut_ ? std::string_view("*") : text);
 }
 
 void GamesVisitor::diagnostic(const pgn::Diagnostic& d) {

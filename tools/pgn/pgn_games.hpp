@@ -35,6 +35,10 @@ struct GamesOptions {
   // leads to, or its Polyglot key in hexadecimal (pgn-extract's --fencomments, --hashcomments).
   bool fen_comments = false;
   bool hash_comments = false;
+  // Moves after this ply are left out, in the main line and the variations, with their
+  // comments; a main line cut short ends in "*" (pgn-extract's --plylimit). Plies are counted
+  // as the move numbers count them, from the start position's.
+  std::optional<std::uint32_t> ply_limit;
   bool warnings = false;
   bool keep_rejects = false;
 };
@@ -100,6 +104,12 @@ class GamesVisitor : public pgn::Visitor {
   // The FEN or key comment of the last move, written once its own comments and NAGs are.
   std::string added_fen_, added_key_;
   bool added_waits_ = false;
+  // --plylimit: how deep the writer is in variations, and from which depth on nothing is written
+  // (a move past the limit was met there); whether the main line was cut.
+  std::uint32_t depth_ = 0;
+  std::uint32_t plies_before_ = 0;  // of the start position, as its move number counts them
+  std::optional<std::uint32_t> cut_at_depth_;
+  bool mainline_cut_ = false;
 };
 
 using GamesSelector = pgn::SelectingVisitor<GamesVisitor>;

@@ -1,5 +1,7 @@
 """The data set of ``fenkit replay`` as NumPy columns or a pandas DataFrame."""
 
+import inspect
+
 from . import _fenkit
 
 
@@ -186,3 +188,7 @@ def replay_frame(path, *args, **kwargs):
     frame.attrs.update(games=data.games, selected=data.selected, rejected=data.rejected,
                        positions=data.positions, errors=list(data.errors))
     return frame
+
+
+# replay_frame takes replay's arguments: inspect.signature, help() and editors show them.
+replay_frame.__signature__ = inspect.signature(replay)

@@ -311,6 +311,13 @@ def test_memory_of_the_strs_is_given_back(big_pgn):
     assert grown - left > 0.75 * strs, (grown, left, strs)
 
 
+def test_replay_frame_shows_the_arguments_of_replay():
+    import inspect
+    frame = inspect.signature(fenkit.replay_frame)
+    assert frame == inspect.signature(fenkit.replay)
+    assert {"columns", "tags", "eval", "clock", "next", "jobs", "range"} <= set(frame.parameters)
+
+
 def test_replay_data_pickles_and_documents_itself():
     import pickle
     data = fenkit.replay(SAMPLE, tags=["White"])

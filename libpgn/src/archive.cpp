@@ -5,6 +5,20 @@
 
 namespace fenkit::pgn {
 
+OpenedInput open_archive_input(const std::string& path, const std::optional<ByteRange>& range) {
+  OpenedInput out;
+  if (!range) {
+    out.input = open_input(path);
+    return out;
+  }
+  // A byte range is read in blocks from its first synchronisation point.
+  FileRange piece = open_range(path, range->start, range->end);
+  out.input = std::move(piece.input);
+  out.offset = piece.begin;
+  out.line = range->first_line ? *range->first_line : 1 + count_lines_before(path, piece.begin);
+  return out;
+}
+
 std::uint64_t total_input_size(const std::vector<std::string>& paths) {
   std::uint64_t total = 0;
   for (const std::string& path : paths) {

@@ -80,30 +80,23 @@ struct GameReader::State {
 };
 
 bool GameReader::State::open_next() {
-  std::uint64_t begin = 0, line = 1;
+  OpenedInput opened;
   if (given) {
-    input = std::move(given);
+    opened.input = std::move(given);
   } else if (next_path < paths.size()) {
     const std::string& path = paths[next_path++];
-    name = path == "-" ? "<stdin>" : path;
-    if (options.range) {
-      FileRange range = open_range(path, options.range->start, options.range->end);
-      input = std::move(range.input);
-      begin = range.begin;
-      line = options.range->first_line ? *options.range->first_line
-                                       : 1 + count_lines_before(path, begin);
-    } else {
-      input = open_input(path);
-    }
+    name = path == "-" ? "<stdin>" : path;  // for a failure to open it
+    opened = open_archive_input(path, options.range);
   } else {
     return false;
   }
+  input = std::move(opened.input);
   name = input->name();
   chunker = std::make_unique<Chunker>(*input, options.chunk_bytes,
                                       options.reader.first_game_number + games,
                                       Chunker::Cut::in_order);
   chunker->stop_after_game(last_game);
-  if (begin || line != 1) chunker->start_at(begin, line);
+  if (opened.offset || opened.line != 1) chunker->start_at(opened.offset, opened.line);
   return true;
 }
 

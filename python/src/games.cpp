@@ -1,4 +1,4 @@
-// fenkit.read_games: games one at a time from a file, as trees (libpgn's GameBuilder), chosen
+// fenkit.read_games: games one at a time from a file, as trees (libpgn's GameReader), chosen
 // by the command line's game selection. Reading is streamed: a chunk of whole games at a time
 // (a few hundred kilobytes) is read with the GIL released, and its games are handed out one by
 // one; no more than one chunk's games is held.
@@ -12,7 +12,6 @@
 #include "fenkit/fen/printable.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/archive.hpp"
-#include "fenkit/pgn/game_builder.hpp"
 #include "fenkit/pgn/game_reader.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/report.hpp"

@@ -52,7 +52,6 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   added_waits_ = false;
   depth_ = 0;
   cut_at_depth_.reset();
-  mainline_cut_ = false;
   if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
@@ -112,10 +111,8 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     }
   }
   if (options_.format == GamesFormat::pgn) {
-    if (options_.ply_limit && !cut_at_depth_ && plies_before_ + event.ply > *options_.ply_limit) {
+    if (options_.ply_limit && !cut_at_depth_ && plies_before_ + event.ply > *options_.ply_limit)
       cut_at_depth_ = event.depth;
-      if (event.depth == 0) mainline_cut_ = true;
-    }
     if (cut_at_depth_) return pgn::Action::proceed;  // read on: the rest is still followed
     flush_added();
     writer_.move(event);
@@ -170,7 +167,8 @@ void GamesVisitor::result(std::string_view text) {
   movetext_result_.assign(text);
   if (options_.format != GamesFormat::pgn) return;
   flush_added();
-  writer_.result(mainline_cut_ ? std::string_view("*") : text);
+  // A main line cut short stays cut to its end.
+  writer_.result(cut_at_depth_ == 0U ? std::string_view("*") : text);
 }
 
 void GamesVisitor::diagnostic(const pgn::Diagnostic& d) {

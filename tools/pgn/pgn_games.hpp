@@ -105,11 +105,10 @@ class GamesVisitor : public pgn::Visitor {
   std::string added_fen_, added_key_;
   bool added_waits_ = false;
   // --plylimit: how deep the writer is in variations, and from which depth on nothing is written
-  // (a move past the limit was met there); whether the main line was cut.
+  // (a move past the limit was met there; 0: the main line, cut to its end).
   std::uint32_t depth_ = 0;
   std::uint32_t plies_before_ = 0;  // of the start position, as its move number counts them
   std::optional<std::uint32_t> cut_at_depth_;
-  bool mainline_cut_ = false;
 };
 
 using GamesSelector = pgn::SelectingVisitor<GamesVisitor>;

@@ -22,7 +22,6 @@
 #include <vector>
 
 #include "fenkit/epd/book_builder.hpp"
-#include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/visitor.hpp"

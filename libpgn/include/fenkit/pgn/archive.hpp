@@ -76,6 +76,17 @@ struct FENKIT_API ArchiveTotals {
   std::size_t failed_inputs = 0;  // inputs that could not be opened or broke off
 };
 
+// An input opened for reading: a whole file ("-": standard input; compressed by content), or the
+// games of a byte range of one (open_range), with the input offset and line of its first byte
+// (the line counted unless the range knows it).
+struct FENKIT_API OpenedInput {
+  std::unique_ptr<InputSource> input;
+  std::uint64_t offset = 0;
+  std::uint64_t line = 1;
+};
+FENKIT_API OpenedInput open_archive_input(const std::string& path,
+                                          const std::optional<ByteRange>& range);
+
 // The inputs' sizes added up, or 0 when one of them is not a regular file (a pipe, standard
 // input). Compressed files count with their size on disk.
 FENKIT_API std::uint64_t total_input_size(const std::vector<std::string>& paths);
@@ -159,25 +170,14 @@ ArchiveTotals read_archive(const std::vector<std::string>& paths, const ArchiveO
 
 template <typename Result>
 void ArchiveReader<Result>::read(const std::string& path) {
-  std::unique_ptr<InputSource> input;
-  std::uint64_t begin = 0, line = 1;
+  OpenedInput opened;
   try {
-    if (options_.range) {
-      // A byte range is read in blocks from its first synchronisation point (open_range), with
-      // the line it begins on counted unless the caller knows it.
-      FileRange range = open_range(path, options_.range->start, options_.range->end);
-      input = std::move(range.input);
-      begin = range.begin;
-      line = options_.range->first_line ? *options_.range->first_line
-                                         : 1 + count_lines_before(path, begin);
-    } else {
-      input = open_input(path);
-    }
+    opened = open_archive_input(path, options_.range);
   } catch (...) {
     fail(path == "-" ? "<stdin>" : path, std::current_exception());
     return;
   }
-  read(*input, begin, line);
+  read(*opened.input, opened.offset, opened.line);
 }
 
 template <typename Result>

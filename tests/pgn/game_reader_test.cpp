@@ -255,7 +255,7 @@ TEST(GameReader, TheGamesOfFenkitPgnJsonl) {
     EXPECT_NE(line.find(moves), std::string::npos) << "game " << game.number;
   }
   EXPECT_EQ(i, lines.size());
-  EXPECT_GT(i, 10U);
+  EXPECT_GE(i, masters.empty() ? 5U : 2900U);  // the fixture's games, or most of the 3000
 }
 #endif
 

@@ -7,15 +7,15 @@
 
 namespace fenkit::python {
 
-epd::ReplayColumns ColumnsPool::take() {
+pgn::PositionColumns ColumnsPool::take() {
   std::lock_guard lock(mutex_);
-  if (free_.empty()) return epd::ReplayColumns();
-  epd::ReplayColumns columns = std::move(free_.back());
+  if (free_.empty()) return pgn::PositionColumns();
+  pgn::PositionColumns columns = std::move(free_.back());
   free_.pop_back();
   return columns;
 }
 
-void ColumnsPool::give(epd::ReplayColumns columns) {
+void ColumnsPool::give(pgn::PositionColumns columns) {
   columns.clear();
   std::lock_guard lock(mutex_);
   free_.push_back(std::move(columns));
@@ -156,7 +156,7 @@ PyObject* ColumnBuilder::interned(Column& column, std::string_view text, bool as
 
 namespace {
 
-const epd::TextColumn& text_column(const epd::ReplayColumns& c, const ColumnSpec& spec) {
+const pgn::TextColumn& text_column(const pgn::PositionColumns& c, const ColumnSpec& spec) {
   switch (spec.source) {
     case ColumnSource::path: return c.path;
     case ColumnSource::san: return c.san;
@@ -173,7 +173,7 @@ const epd::TextColumn& text_column(const epd::ReplayColumns& c, const ColumnSpec
 
 }  // namespace
 
-void ColumnBuilder::append(const epd::ReplayColumns& chunk) {
+void ColumnBuilder::append(const pgn::PositionColumns& chunk) {
   for (std::size_t i = 0; i < specs_.size(); ++i) {
     const ColumnSpec& spec = specs_[i];
     if (!spec.keep) continue;
@@ -195,7 +195,7 @@ void ColumnBuilder::append(const epd::ReplayColumns& chunk) {
 }
 
 void ColumnBuilder::append_text(const ColumnSpec& spec, Column& column,
-                                const epd::TextColumn& values) {
+                                const pgn::TextColumn& values) {
   column.objects.reserve_more(values.size());
   for (std::size_t r = 0; r < values.size(); ++r) {
     if (values.is_none(r)) {
@@ -208,7 +208,7 @@ void ColumnBuilder::append_text(const ColumnSpec& spec, Column& column,
   }
 }
 
-void ColumnBuilder::append_nags(Column& column, const epd::TextColumn& values) {
+void ColumnBuilder::append_nags(Column& column, const pgn::TextColumn& values) {
   column.objects.reserve_more(values.size());
   for (std::size_t r = 0; r < values.size(); ++r) {
     // (Every row is closed with its NAGs; a row without them would be an empty list.)

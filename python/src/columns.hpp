@@ -1,5 +1,5 @@
-// The rows of `fenkit replay` as NumPy columns: each chunk's rows come as epd::ReplayColumns,
-// filled on the worker thread that replayed it (ReplayFormat::columns, the rows of
+// The rows of `fenkit replay` as NumPy columns: each chunk's rows come as pgn::PositionColumns,
+// filled on the worker thread that replayed it (RowFormat::columns, the rows of
 // `fenkit replay -f jsonl`), and are turned into Python objects on the calling thread, chunk
 // after chunk in input order. The rows are the library's own; only their form changes.
 //
@@ -21,14 +21,14 @@
 
 #include <pybind11/pybind11.h>
 
-#include "fenkit/epd/replay_columns.hpp"
+#include "fenkit/pgn/position_columns.hpp"
 #include "growing_array.hpp"
 
 namespace fenkit::python {
 
 namespace py = pybind11;
 
-// What a column holds, and where its values are in epd::ReplayColumns.
+// What a column holds, and where its values are in pgn::PositionColumns.
 enum class ColumnSource : std::uint8_t {
   game, ply, path, san, uci, fen, tag, eval, mate, clk, comment, nags, next_san, next_uci
 };
@@ -56,12 +56,12 @@ struct ColumnSpec {
 // not given back to the system and faulted in again for every chunk. Shared (it locks).
 class ColumnsPool {
  public:
-  epd::ReplayColumns take();
-  void give(epd::ReplayColumns columns);
+  pgn::PositionColumns take();
+  void give(pgn::PositionColumns columns);
 
  private:
   std::mutex mutex_;
-  std::vector<epd::ReplayColumns> free_;
+  std::vector<pgn::PositionColumns> free_;
 };
 
 // The columns of the whole data set, as Python objects (for text) and numbers, chunk after
@@ -73,7 +73,7 @@ class ColumnBuilder {
   ColumnBuilder(const ColumnBuilder&) = delete;
   ColumnBuilder& operator=(const ColumnBuilder&) = delete;
 
-  void append(const epd::ReplayColumns& chunk);
+  void append(const pgn::PositionColumns& chunk);
   // A dict of NumPy arrays, one per kept column (the builder is emptied).
   py::dict arrays();
 
@@ -98,8 +98,8 @@ class ColumnBuilder {
     std::vector<ShortString> short_strings;
     std::size_t short_count = 0;
   };
-  void append_text(const ColumnSpec& spec, Column& column, const epd::TextColumn& values);
-  void append_nags(Column& column, const epd::TextColumn& values);
+  void append_text(const ColumnSpec& spec, Column& column, const pgn::TextColumn& values);
+  void append_nags(Column& column, const pgn::TextColumn& values);
   PyObject* text_object(const ColumnSpec& spec, Column& column, std::string_view text);
   void release();
 

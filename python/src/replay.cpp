@@ -1,6 +1,6 @@
 // fenkit.replay: the data set of `fenkit replay` as columns. The archive is read as the program
 // reads it (pgn::read_archive: chunks of whole games on every core, results in input order),
-// each chunk's rows made by epd::ReplayWriter as columns (the rows of the JSON-lines format) on
+// each chunk's rows made by pgn::PositionRows as columns (the rows of the JSON-lines format) on
 // its worker thread; the GIL is held only to turn a finished chunk into Python objects, so
 // other Python threads run meanwhile.
 #include <pybind11/stl.h>
@@ -16,7 +16,7 @@
 #include "columns.hpp"
 #include "common.hpp"
 #include "object_arenas.hpp"
-#include "fenkit/epd/replay.hpp"
+#include "fenkit/pgn/position_rows.hpp"
 #include "fenkit/pgn/archive.hpp"
 
 namespace fenkit::python {
@@ -93,16 +93,16 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
       throw py::value_error("tags: '" + tag + "' is not a tag name");
 
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);
-  epd::ReplayOptions options;
-  options.format = epd::ReplayFormat::columns;
+  pgn::PositionRowOptions options;
+  options.format = pgn::RowFormat::columns;
   if (output) {
-    if (format == "jsonl") options.format = epd::ReplayFormat::jsonl;
-    else if (format == "csv") options.format = epd::ReplayFormat::csv;
-    else if (format == "fen") options.format = epd::ReplayFormat::fen;
-    else if (format == "epd") options.format = epd::ReplayFormat::epd;
+    if (format == "jsonl") options.format = pgn::RowFormat::jsonl;
+    else if (format == "csv") options.format = pgn::RowFormat::csv;
+    else if (format == "fen") options.format = pgn::RowFormat::fen;
+    else if (format == "epd") options.format = pgn::RowFormat::epd;
     else throw py::value_error("format must be 'jsonl', 'csv', 'fen' or 'epd', not '" + format + "'");
     if (columns) throw py::value_error("columns= goes with the columns of values, not with a file");
-    if (options.format == epd::ReplayFormat::epd && (clock || comments || nags))
+    if (options.format == pgn::RowFormat::epd && (clock || comments || nags))
       throw py::value_error("format 'epd' has no opcode for clock, comments or nags");
   }
   options.ep = ep_mode(ep);
@@ -120,7 +120,6 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   options.next = next;
   options.final = final;
   options.warnings = warnings;
-  options.filter = &filter;
 
   // The columns, in the order of the JSON keys.
   using S = ColumnSource;
@@ -157,7 +156,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
                               "san, uci, fen, and those that tags, eval, clock, comments, "
                               "nags and next ask for)");
     // A text column left out is not made at all.
-    epd::ReplayOptions::RowText& made = options.row_text;
+    pgn::PositionRowOptions::RowText& made = options.row_text;
     for (std::size_t i = 0; i < base_columns; ++i) {
       ColumnSpec& spec = specs[i];
       spec.keep = std::find(columns->begin(), columns->end(), spec.name) != columns->end();
@@ -182,7 +181,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
     if (range->second < range->first) throw py::value_error("range: end is before start");
     archive.range = pgn::ByteRange{range->first, range->second, first_line};
   }
-  const pgn::ReaderOptions reader = epd::reader_options(options);
+  const pgn::ReaderOptions reader = options.reader_options();
 
   ColumnBuilder builder(specs);
   CollectingEvents events;
@@ -193,24 +192,24 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   ColumnsPool pool;
   pgn::detail::BufferPool buffers;
   const std::unique_ptr<RowFile> file = output ? std::make_unique<RowFile>(path_of(*output)) : nullptr;
-  if (file && header && options.format == epd::ReplayFormat::csv) file->write(epd::csv_header(options));
+  if (file && header && options.format == pgn::RowFormat::csv) file->write(options.csv_header());
   {
     std::optional<PrefaultedArenas> arenas;  // for the strs the builder makes
     if (!file) arenas.emplace();
     py::gil_scoped_release release;
     try {
-      const pgn::ArchiveTotals totals = pgn::read_archive<epd::ReplayChunk>(
+      const pgn::ArchiveTotals totals = pgn::read_archive<pgn::PositionRowChunk>(
           paths, archive, events,
-          pgn::visit_chunks<epd::ReplayChunk>(
+          pgn::visit_chunks<pgn::PositionRowChunk>(
               reader,
-              [&](const pgn::InputSource& input, epd::ReplayChunk& piece) {
+              [&](const pgn::InputSource& input, pgn::PositionRowChunk& piece) {
                 if (file)
                   piece.output = buffers.take();
                 else
                   piece.columns = pool.take();
-                return epd::ReplaySelector(options.filter, options, input.name(), piece, false);
+                return pgn::PositionRowSelector(&filter, options, input.name(), piece, false);
               }),
-          [&](epd::ReplayChunk& piece) {
+          [&](pgn::PositionRowChunk& piece) {
             const pgn::ChunkReport& report = piece.report;
             if (errors == "raise" && report.rejected) throw Rejected{first_error(report.lines)};
             report_totals.add(report);

@@ -4,19 +4,19 @@
 
 #include "command_run.hpp"
 #include "commands.hpp"
-#include "fenkit/epd/replay.hpp"
 #include "fenkit/fen/printable.hpp"
+#include "fenkit/pgn/position_rows.hpp"
 #include "selection_options.hpp"
 
 namespace fenkit::tools {
 
 namespace {
 
-epd::ReplayFormat parse_format(const std::string& name) {
-  if (name == "epd") return epd::ReplayFormat::epd;
-  if (name == "csv") return epd::ReplayFormat::csv;
-  if (name == "jsonl") return epd::ReplayFormat::jsonl;
-  return epd::ReplayFormat::fen;
+pgn::RowFormat parse_format(const std::string& name) {
+  if (name == "epd") return pgn::RowFormat::epd;
+  if (name == "csv") return pgn::RowFormat::csv;
+  if (name == "jsonl") return pgn::RowFormat::jsonl;
+  return pgn::RowFormat::fen;
 }
 
 // "START:END" in bytes; either side may be empty (from the start, to the end).
@@ -94,20 +94,20 @@ void print_replay_help(const po::options_description& options) {
 }
 
 // The rows the command line asks for. Throws UsageError for options that do not go together.
-epd::ReplayOptions replay_settings(const po::variables_map& v) {
-  epd::ReplayOptions replay;
+pgn::PositionRowOptions replay_settings(const po::variables_map& v) {
+  pgn::PositionRowOptions replay;
   replay.format = parse_format(v["format"].as<std::string>());
   replay.ep = ep_from(v);
   replay.with_start = v.count("with-start") > 0;
   replay.variations = v.count("variations") > 0;
   replay.san = v.count("san") > 0;
   replay.uci = v.count("uci") > 0;
-  refuse_unless(v, "san", replay.format == epd::ReplayFormat::fen,
+  refuse_unless(v, "san", replay.format == pgn::RowFormat::fen,
                 "--format fen (csv and jsonl have a san column; epd has sm)");
-  refuse_unless(v, "uci", replay.format == epd::ReplayFormat::fen,
+  refuse_unless(v, "uci", replay.format == pgn::RowFormat::fen,
                 "--format fen (csv and jsonl have a uci column)");
   if (v.count("tags")) replay.tags = tag_names(v, "tags");
-  if (replay.format == epd::ReplayFormat::epd && replay.tags.size() > 10)
+  if (replay.format == pgn::RowFormat::epd && replay.tags.size() > 10)
     throw UsageError("--tags: EPD has ten comment opcodes (c0 to c9) for tags, not " +
                      std::to_string(replay.tags.size()));
   replay.eval = v.count("eval") > 0;
@@ -117,7 +117,7 @@ epd::ReplayOptions replay_settings(const po::variables_map& v) {
   replay.next = v.count("next") > 0;
   replay.final = v.count("final") > 0;
   for (const char* name : {"clock", "comments", "nags"})
-    refuse_unless(v, name, replay.format != epd::ReplayFormat::epd,
+    refuse_unless(v, name, replay.format != pgn::RowFormat::epd,
                   "--format fen, csv or jsonl (EPD has no opcode for it)");
   for (const char* name : {"every", "min-ply", "max-ply", "with-start", "variations"})
     refuse_together(v, "final", name);
@@ -144,9 +144,8 @@ int run_replay(const Args& args) {
     print_replay_help(options);
     return kExitOk;
   }
-  epd::ReplayOptions replay = replay_settings(v);
+  pgn::PositionRowOptions replay = replay_settings(v);
   const pgn::GameFilter filter = filter_from(v);
-  replay.filter = &filter;
   CommandRun run(v);
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
@@ -162,20 +161,20 @@ int run_replay(const Args& args) {
   }
   run.open_outputs({{"output", "-"}});
   OutputFile& out = run.output(0);
-  if (replay.format == epd::ReplayFormat::csv) out.write(epd::csv_header(replay));
+  if (replay.format == pgn::RowFormat::csv) out.write(replay.csv_header());
 
   std::uint64_t positions = 0, selected = 0;
   pgn::detail::BufferPool buffers;  // output buffers go round between workers and the writer
   const bool keep_rejects = run.keeps_rejects();
-  const pgn::ArchiveTotals totals = run.read_games<epd::ReplayChunk>(
+  const pgn::ArchiveTotals totals = run.read_games<pgn::PositionRowChunk>(
       archive,
-      pgn::visit_chunks<epd::ReplayChunk>(
-          epd::reader_options(replay),
-          [&](const pgn::InputSource& input, epd::ReplayChunk& result) {
+      pgn::visit_chunks<pgn::PositionRowChunk>(
+          replay.reader_options(),
+          [&](const pgn::InputSource& input, pgn::PositionRowChunk& result) {
             result.output = buffers.take();
-            return epd::ReplaySelector(replay.filter, replay, input.name(), result, keep_rejects);
+            return pgn::PositionRowSelector(&filter, replay, input.name(), result, keep_rejects);
           }),
-      [&](epd::ReplayChunk& result) {
+      [&](pgn::PositionRowChunk& result) {
         out.write(result.output.view());
         buffers.give(std::move(result.output));
         run.take(result.report);

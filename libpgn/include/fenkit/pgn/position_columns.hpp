@@ -1,10 +1,10 @@
-// The rows of `fenkit replay` as columns of values instead of lines of text, for programs that
-// load them into arrays or a database: ReplayWriter with ReplayFormat::columns fills the
-// ReplayColumns of its ReplayChunk with the rows the jsonl format would write, in the same
+// Position rows (position_rows.hpp) as columns of values instead of lines of text, for programs
+// that load them into arrays or a database: PositionRows with RowFormat::columns fills the
+// PositionColumns of its PositionRowChunk with the rows the jsonl format would write, in the same
 // order, each key a column (game, ply, path, san, uci, fen, the tags, eval, mate, clk,
 // comment, nags, next_san, next_uci; those the options ask for).
 //
-// Thread safety: as ReplayChunk, whose part it is.
+// Thread safety: as PositionRowChunk, whose part it is.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +16,7 @@
 #include "fenkit/fen/export.hpp"
 #include "fenkit/pgn/detail/output_buffer.hpp"
 
-namespace fenkit::epd {
+namespace fenkit::pgn {
 
 // A column of text values, each of them text or none (JSON's null). Values are kept one after
 // another in one buffer, so that a chunk's column costs no allocation per row; a row's value
@@ -50,19 +50,19 @@ class FENKIT_API TextColumn {
     std::uint32_t at = 0;
     std::uint32_t length = kNone;
   };
-  pgn::detail::OutputBuffer text_;  // grows without zero-filling what begin_push() hands out
+  detail::OutputBuffer text_;  // grows without zero-filling what begin_push() hands out
   std::vector<Span> spans_;
 };
 
 // The columns of one chunk's rows. Every column asked for has one entry per row; the others
 // stay empty.
-struct FENKIT_API ReplayColumns {
-  std::vector<std::int64_t> game;  // with ReplayOptions::game_offset added
+struct FENKIT_API PositionColumns {
+  std::vector<std::int64_t> game;  // with PositionRowOptions::game_offset added
   std::vector<std::int64_t> ply;
   TextColumn path;                 // variations: "12:1/14:2"
   TextColumn san, uci;             // none for a start position
   TextColumn fen;
-  std::vector<TextColumn> tags;    // per ReplayOptions::tags; none where the game lacks the tag
+  std::vector<TextColumn> tags;    // per PositionRowOptions::tags; none where the game lacks the tag
   // NaN where the comment after the move has none: eval in centipawns from White's view, mate
   // in moves (positive when White mates), clk in seconds.
   std::vector<double> eval, mate, clk;
@@ -77,4 +77,4 @@ struct FENKIT_API ReplayColumns {
   void clear();
 };
 
-}  // namespace fenkit::epd
+}  // namespace fenkit::pgn

@@ -1,9 +1,9 @@
-#include "fenkit/epd/replay_columns.hpp"
+#include "fenkit/pgn/position_columns.hpp"
 
 #include <algorithm>
 #include <type_traits>
 
-namespace fenkit::epd {
+namespace fenkit::pgn {
 
 void TextColumn::push(std::string_view value) {
   spans_.push_back({std::uint32_t(text_.size()), std::uint32_t(value.size())});
@@ -47,7 +47,7 @@ namespace {
 
 // Every column of `c`, for what is done to each alike.
 template <typename Each>
-void each_column(ReplayColumns& c, Each each) {
+void each_column(PositionColumns& c, Each each) {
   for (std::vector<std::int64_t>* numbers : {&c.game, &c.ply}) each(*numbers);
   for (std::vector<double>* numbers : {&c.eval, &c.mate, &c.clk}) each(*numbers);
   for (TextColumn* text : {&c.path, &c.san, &c.uci, &c.fen, &c.comment, &c.nags, &c.next_san,
@@ -58,7 +58,7 @@ void each_column(ReplayColumns& c, Each each) {
 
 }  // namespace
 
-void ReplayColumns::truncate(std::size_t rows) {
+void PositionColumns::truncate(std::size_t rows) {
   each_column(*this, [&](auto& column) {
     if constexpr (std::is_same_v<std::decay_t<decltype(column)>, TextColumn>)
       column.truncate(rows);
@@ -67,8 +67,8 @@ void ReplayColumns::truncate(std::size_t rows) {
   });
 }
 
-void ReplayColumns::clear() {
+void PositionColumns::clear() {
   each_column(*this, [](auto& column) { column.clear(); });
 }
 
-}  // namespace fenkit::epd
+}  // namespace fenkit::pgn

@@ -1,8 +1,9 @@
-// The rows of `fenkit replay` as columns: the same rows as the JSON lines, in the same order,
+// The positions of games as rows (the rows of `fenkit replay`) as columns: the same rows as the
+// JSON lines, in the same order,
 // checked by writing the columns out as JSON lines here and comparing them with the writer's
 // own, over every fixture and the options that shape rows (tails, variations, rejected and
 // unselected games, --final).
-#include "fenkit/epd/replay_columns.hpp"
+#include "fenkit/pgn/position_columns.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,14 +13,14 @@
 #include <string>
 #include <vector>
 
-#include "fenkit/epd/replay.hpp"
 #include "fenkit/pgn/comment_commands.hpp"
 #include "fenkit/pgn/detail/json.hpp"
+#include "fenkit/pgn/position_rows.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/selection.hpp"
 #include "test_support.hpp"
 
-namespace fenkit::epd {
+namespace fenkit::pgn {
 namespace {
 
 TEST(TextColumn, ValuesNoneLaterValuesAndTruncation) {
@@ -48,7 +49,7 @@ TEST(TextColumn, ValuesNoneLaterValuesAndTruncation) {
 
 void append_text(std::string& out, const TextColumn& c, std::size_t row) {
   if (c.is_none(row)) out += "null";
-  else pgn::detail::append_json_string(out, c[row]);
+  else detail::append_json_string(out, c[row]);
 }
 
 // ,"name":value
@@ -65,7 +66,7 @@ void append_integer(std::string& out, double value) {
   else out += std::to_string(std::int64_t(value));
 }
 
-std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
+std::string as_jsonl(const PositionColumns& c, const PositionRowOptions& o) {
   std::string out;
   for (std::size_t r = 0; r < c.rows(); ++r) {
     out += "{\"game\":" + std::to_string(c.game[r]) + ",\"ply\":" + std::to_string(c.ply[r]);
@@ -75,7 +76,7 @@ std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
     append_field(out, "fen", c.fen, r);
     for (std::size_t t = 0; t < o.tags.size(); ++t) {
       out += ',';
-      pgn::detail::append_json_string(out, o.tags[t]);
+      detail::append_json_string(out, o.tags[t]);
       out += ':';
       append_text(out, c.tags[t], r);
     }
@@ -88,7 +89,7 @@ std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
     if (o.clock) {
       out += ",\"clk\":";
       if (std::isnan(c.clk[r])) out += "null";
-      else pgn::append_seconds(out, std::uint32_t(std::llround(c.clk[r] * 1000)));
+      else append_seconds(out, std::uint32_t(std::llround(c.clk[r] * 1000)));
     }
     if (o.comments) append_field(out, "comment", c.comment, r);
     if (o.nags) {
@@ -108,11 +109,12 @@ std::string as_jsonl(const ReplayColumns& c, const ReplayOptions& o) {
 }
 
 // The rows of `text` in `format`, read as the Python module and `fenkit replay` read them.
-ReplayChunk replay(const std::string& text, ReplayOptions options, ReplayFormat format) {
+PositionRowChunk replay(const std::string& text, PositionRowOptions options, RowFormat format,
+                        const GameFilter* filter = nullptr) {
   options.format = format;
-  ReplayChunk chunk;
-  ReplayWriter writer(options, "<input>", chunk, false);
-  pgn::read_pgn(text, writer, reader_options(options));
+  PositionRowChunk chunk;
+  PositionRowSelector rows(filter, options, "<input>", chunk, false);
+  read_pgn(text, rows, options.reader_options());
   return chunk;
 }
 
@@ -124,11 +126,11 @@ std::vector<std::filesystem::path> fixtures() {
   return paths;
 }
 
-TEST(ReplayColumns, HoldTheRowsOfTheJsonLines) {
-  pgn::SelectionCriteria criteria;
+TEST(PositionColumns, HoldTheRowsOfTheJsonLines) {
+  SelectionCriteria criteria;
   criteria.add("min-plies", "4");
-  const pgn::GameFilter long_games = criteria.filter();
-  std::vector<ReplayOptions> option_sets(7);
+  const GameFilter long_games = criteria.filter();
+  std::vector<PositionRowOptions> option_sets(7);
   option_sets[1].with_start = option_sets[1].next = true;
   option_sets[2].tags = {"White", "WhiteElo", "NoSuchTag"};
   option_sets[2].eval = option_sets[2].clock = option_sets[2].comments = option_sets[2].nags = true;
@@ -141,7 +143,8 @@ TEST(ReplayColumns, HoldTheRowsOfTheJsonLines) {
   option_sets[5].max_ply = 9;
   option_sets[5].every = 3;
   option_sets[5].game_offset = 100;
-  option_sets[6].filter = &long_games;
+  std::vector<const GameFilter*> filters(option_sets.size());
+  filters[6] = &long_games;
   option_sets[6].variations = option_sets[6].next = true;
   std::size_t rows = 0;
   const auto paths = fixtures();
@@ -149,9 +152,9 @@ TEST(ReplayColumns, HoldTheRowsOfTheJsonLines) {
   for (const auto& path : paths) {
     const std::string text = fenkit::testing::read_file(path);
     for (std::size_t i = 0; i < option_sets.size(); ++i) {
-      const ReplayOptions& o = option_sets[i];
-      const ReplayChunk lines = replay(text, o, ReplayFormat::jsonl);
-      const ReplayChunk columns = replay(text, o, ReplayFormat::columns);
+      const PositionRowOptions& o = option_sets[i];
+      const PositionRowChunk lines = replay(text, o, RowFormat::jsonl, filters[i]);
+      const PositionRowChunk columns = replay(text, o, RowFormat::columns, filters[i]);
       EXPECT_EQ(as_jsonl(columns.columns, o), lines.output.view()) << path << " options " << i;
       EXPECT_EQ(columns.output.size(), 0U);
       EXPECT_EQ(columns.positions, lines.positions);
@@ -164,18 +167,18 @@ TEST(ReplayColumns, HoldTheRowsOfTheJsonLines) {
 }
 
 // A text column left out stays empty; the columns kept are those of a run that keeps them all.
-TEST(ReplayColumns, ColumnsLeftOutAreNotMade) {
-  ReplayOptions all;
+TEST(PositionColumns, ColumnsLeftOutAreNotMade) {
+  PositionRowOptions all;
   all.variations = all.next = true;
   std::size_t compared = 0;
   for (const auto& path : fixtures()) {
     const std::string text = fenkit::testing::read_file(path);
-    const ReplayColumns full = replay(text, all, ReplayFormat::columns).columns;
+    const PositionColumns full = replay(text, all, RowFormat::columns).columns;
     for (int left_out = 0; left_out < 4; ++left_out) {
-      ReplayOptions o = all;
+      PositionRowOptions o = all;
       bool* flags[] = {&o.row_text.path, &o.row_text.san, &o.row_text.uci, &o.row_text.fen};
       *flags[left_out] = false;
-      const ReplayColumns part = replay(text, o, ReplayFormat::columns).columns;
+      const PositionColumns part = replay(text, o, RowFormat::columns).columns;
       ASSERT_EQ(part.rows(), full.rows()) << path;
       const TextColumn* kept[] = {&part.path, &part.san, &part.uci, &part.fen};
       const TextColumn* whole[] = {&full.path, &full.san, &full.uci, &full.fen};
@@ -200,4 +203,4 @@ TEST(ReplayColumns, ColumnsLeftOutAreNotMade) {
 }
 
 }  // namespace
-}  // namespace fenkit::epd
+}  // namespace fenkit::pgn

@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 
 packages=(
   g++ cmake make pkg-config
+  # the installed headers are checked with both compilers
+  clang
   libboost-dev libboost-program-options-dev libboost-iostreams-dev
   zlib1g-dev libbz2-dev liblzma-dev libzstd-dev libicu-dev
   libgtest-dev libbenchmark-dev

@@ -435,6 +435,90 @@ TEST(PgnExtract, PlyLimitCutsTheSameMoves) {
   }
 }
 
+// --dropply as pgn-extract has it: the same games (fewer than N plies: left out), the same
+// movetext and tags once fenkit has written both again (SetUp and FEN aside), and the same FEN
+// tags, in order.
+TEST(PgnExtract, DropPlyStartsFromTheSamePositions) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  auto fens = [](const std::string& pgn) {
+    Lines out;
+    for (const std::string& line : lines_of(pgn))
+      if (line.starts_with("[FEN ")) out.push_back(line);
+    return out;
+  };
+  // The games written again, without their setup tags, as sorted lines (tag order aside).
+  auto rewritten = [&](const std::string& pgn) {
+    Lines out = lines_of(fenkit("pgn -q --drop-tags SetUp,FEN " + quote(dir.write("in.pgn", pgn))).out);
+    std::erase(out, "");
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  for (int n : {1, 10, 41, 200}) {
+    SCOPED_TRACE(n);
+    const std::string ours = fenkit("pgn -q --dropply " + std::to_string(n) + " " + quote(path.string())).out;
+    const std::string theirs = fenkit::testing::run(pgn_extract + " -s --dropply " +
+                                                    std::to_string(n) + " " + quote(path.string()) +
+                                                    " 2>/dev/null");
+    const Lines a = fens(ours);
+    EXPECT_GE(a.size(), 2U);
+    EXPECT_EQ(a, fens(theirs));
+    EXPECT_EQ(rewritten(ours), rewritten(theirs));
+  }
+  // Every game is written or counted.
+  const Outcome counted = fenkit("pgn --count --dropply 200 " + quote(path.string()));
+  EXPECT_NE(counted.out.find("580 games, 2 used, 0 rejected, 578 shorter than --dropply"),
+            std::string::npos) << counted.out;
+}
+
+TEST(PgnCommand, DropPlyLeavesOutTheCommentsAndVariationsOfTheMovesDropped) {
+  TempDir dir;
+  const std::string input = dir.write("in.pgn",
+      "[Event \"a\"]\n[PlyCount \"6\"]\n\n"
+      "{intro} 1. e4 {first} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 {c} 3. Bb5 a6 1-0\n");
+  const Outcome out = fenkit("pgn -q --dropply 2 " + quote(input));
+  EXPECT_NE(out.out.find("[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\"]"),
+            std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("\n2. Nf3 $1 Nc6 { c } 3. Bb5 a6 1-0\n"), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("[PlyCount \"4\"]"), std::string::npos) << out.out;
+  // A game of exactly N plies is its final position; a shorter one has none to start from.
+  EXPECT_NE(fenkit("pgn -q --dropply 6 " + quote(input)).out.find("\n1-0\n"), std::string::npos);
+  const Outcome shorter = fenkit("pgn --dropply 7 " + quote(input));
+  EXPECT_EQ(shorter.out, "");
+  EXPECT_NE(shorter.err.find("1 games, 0 used, 0 rejected, 1 shorter than --dropply"),
+            std::string::npos) << shorter.err;
+  EXPECT_NE(fenkit("pgn -f jsonl --dropply 2 " + quote(input)).err.find("--dropply"), std::string::npos);
+}
+
+// --addhashcode: pgn-extract's hash is its own (32 bits), fenkit's is the 128-bit hash --unique
+// compares by; both must group the same games, over an input where every game has a twin.
+TEST(PgnExtract, HashCodesGroupTheSameGames) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  const std::string text = fenkit::testing::read_file(path);
+  const std::string twice = dir.write("twice.pgn", text + "\n" + text);
+  auto codes = [](const std::string& pgn) {
+    Lines out;
+    for (const std::string& line : lines_of(pgn))
+      if (line.starts_with("[HashCode ")) out.push_back(line);
+    return out;
+  };
+  const Lines ours = codes(fenkit("pgn -q --addhashcode " + quote(twice)).out);
+  const Lines theirs = codes(fenkit::testing::run(pgn_extract + " -s --addhashcode " + quote(twice) +
+                                                  " 2>/dev/null"));
+  ASSERT_EQ(ours.size(), 1160U);
+  ASSERT_EQ(theirs.size(), ours.size());
+  std::set<std::string> a(ours.begin(), ours.end()), b(theirs.begin(), theirs.end());
+  std::set<std::pair<std::string, std::string>> pairs;
+  for (std::size_t i = 0; i < ours.size(); ++i) pairs.insert({ours[i], theirs[i]});
+  EXPECT_EQ(a.size(), 580U);  // each game and its twin
+  EXPECT_EQ(pairs.size(), a.size());
+  EXPECT_EQ(pairs.size(), b.size());
+  EXPECT_EQ(ours[0].size(), std::string("[HashCode \"\"]").size() + 32);
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

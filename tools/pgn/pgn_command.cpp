@@ -19,8 +19,8 @@ constexpr const char* kNotes =
     "Games are numbered from 1 across all files, rejected ones included. A game that cannot be\n"
     "replayed is reported with its place and left out (--rejects keeps its text); the exit\n"
     "status is then 1. The summary line says: G games, U used (written), R rejected, N not\n"
-    "selected, D duplicates. Files named by -o, --split, --rejects and --duplicates appear\n"
-    "when the run has ended well.";
+    "selected, D duplicates, S shorter than --dropply. Files named by -o, --split, --rejects\n"
+    "and --duplicates appear when the run has ended well.";
 
 po::options_description pgn_options() {
   po::options_description options("pgn options");
@@ -47,6 +47,13 @@ po::options_description pgn_options() {
       ("plylimit", integer(0), "leave out every move after this ply (as the move numbers count "
                                "plies), in the main line and the variations; a main line cut "
                                "short ends in * (as pgn-extract --plylimit)")
+      ("dropply", integer(1), "leave out the first N plies of the main line, with their comments "
+                              "and variations: the game starts from the position after them "
+                              "(SetUp and FEN tags); a shorter game is left out (as "
+                              "pgn-extract --dropply N)")
+      ("addhashcode", "add a HashCode tag: the hash of the game's start position and main line "
+                      "in hexadecimal, the same for games that play the same moves (as "
+                      "pgn-extract --addhashcode, with 128 bits)")
       ("fencomments", "after every move, a comment with the FEN of the position it leads to "
                       "(as pgn-extract --fencomments)")
       ("hashcomments", "after every move, a comment with the Polyglot key of the position it "
@@ -92,6 +99,9 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.fen_comments = v.count("fencomments") > 0;
   games.hash_comments = v.count("hashcomments") > 0;
   if (v.count("plylimit")) games.ply_limit = std::uint32_t(std::min<std::int64_t>(v["plylimit"].as<std::int64_t>(), UINT32_MAX));
+  if (v.count("dropply"))
+    games.drop_plies = std::uint32_t(std::min<std::int64_t>(v["dropply"].as<std::int64_t>(), UINT32_MAX));
+  games.add_hashcode = v.count("addhashcode") > 0;
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
   refuse_unless(v, "split", v.count("output") > 0, "-o PREFIX");
@@ -101,12 +111,13 @@ GamesOptions games_settings(const po::variables_map& v) {
     // Games that cannot be replayed have no main line to select, classify or compare by.
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
-                             "fencomments", "hashcomments", "plylimit"})
+                             "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
     for (const char* name :
-         {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit"})
+         {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit",
+          "dropply"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }
@@ -180,7 +191,7 @@ int run_pgn(const Args& args) {
   archive.jobs = jobs_from(v);
   archive.last_game = filter.last_game();
   std::unordered_set<pgn::GameHash, pgn::GameHashHasher> seen;
-  std::uint64_t written = 0, duplicate_count = 0, fixed = 0, in_part = split;
+  std::uint64_t written = 0, duplicate_count = 0, fixed = 0, too_short = 0, in_part = split;
   run.read_games<GamesChunk>(
       archive,
       pgn::visit_chunks<GamesChunk>(reader_settings(games),
@@ -205,16 +216,18 @@ int run_pgn(const Args& args) {
         }
         run.take(result.report);
         fixed += result.results_fixed;
+        too_short += result.too_short;
       });
 
   const pgn::ReportTotals& totals = run.totals();
   // With --rejected the games written are the rejected ones; the others are left out.
   const std::uint64_t left_out =
       games.rejected_only ? totals.games - totals.rejected
-                          : totals.games - totals.rejected - written - duplicate_count;
+                          : totals.games - totals.rejected - written - duplicate_count - too_short;
   Summary summary = Summary("games", totals.games, written, totals.rejected)
                         .also(left_out, games.rejected_only ? "not rejected" : "not selected")
                         .also(duplicate_count, "duplicates", unique)
+                        .also(too_short, "shorter than --dropply")
                         .also(fixed, "results fixed");
   if (!count_only) return run.finish(summary);
   out->write(summary.line(run.diagnostics()) + "\n");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/polyglot.hpp"
@@ -43,6 +44,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   text_start_ = chunk_.text.size();
   plies_ = 0;
   has_result_tag_ = false;
+  has_plycount_ = false;
   result_tag_.clear();
   movetext_result_.clear();
   tag_count_ = 0;
@@ -52,11 +54,14 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   added_waits_ = false;
   depth_ = 0;
   cut_at_depth_.reset();
+  dropping_ = options_.drop_plies > 0;
+  dropped_to_.clear();
   if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
 
 void GamesVisitor::tag(std::string_view name, std::string_view value) {
+  if (name == "PlyCount") has_plycount_ = true;
   if (name == "Result" && !has_result_tag_) {
     has_result_tag_ = true;
     result_tag_.assign(value);
@@ -83,8 +88,8 @@ void GamesVisitor::start_position(const fen::Position& pos) {
                   (pos.side_to_move() == fen::Color::black ? 1U : 0U);
   hash_.start(pos);
   if (openings_) openings_->position(pos);
-  if (options_.format == GamesFormat::pgn) writer_.start_position(pos);
-  else start_fen_ = fen::to_fen(pos);
+  if (options_.format == GamesFormat::jsonl) start_fen_ = fen::to_fen(pos);
+  else if (!dropping_) writer_.start_position(pos);
 }
 
 pgn::Action GamesVisitor::begin_movetext() {
@@ -109,6 +114,17 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
       ucis_.append(text, fen::write_uci(*event.before, event.move, text));
       ucis_ += '"';
     }
+  }
+  if (dropping_) {
+    // The move numbers go on from the position after the plies left out. The comments, NAGs
+    // and variations of the last of them are left out with it: writing starts with the next
+    // main-line move.
+    if (event.depth == 0 && event.ply == options_.drop_plies) {
+      writer_.start_position(*event.after);
+      dropped_to_ = fen::to_fen(*event.after);
+    }
+    if (event.depth != 0 || event.ply <= options_.drop_plies) return pgn::Action::proceed;
+    dropping_ = false;
   }
   if (options_.format == GamesFormat::pgn) {
     if (options_.ply_limit && !cut_at_depth_ && plies_before_ + event.ply > *options_.ply_limit)
@@ -139,15 +155,17 @@ void GamesVisitor::flush_added() {
 }
 
 void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
-  if (options_.format == GamesFormat::pgn && !cut_at_depth_) writer_.comment(text, where);
+  if (options_.format == GamesFormat::pgn && !cut_at_depth_ && !dropping_)
+    writer_.comment(text, where);
 }
 
 void GamesVisitor::nag(std::uint8_t nag) {
-  if (options_.format == GamesFormat::pgn && !cut_at_depth_) writer_.nag(nag);
+  if (options_.format == GamesFormat::pgn && !cut_at_depth_ && !dropping_) writer_.nag(nag);
 }
 
 pgn::Action GamesVisitor::begin_variation() {
-  if (options_.format != GamesFormat::pgn || cut_at_depth_) return pgn::Action::skip;
+  if (options_.format != GamesFormat::pgn || cut_at_depth_ || dropping_)
+    return pgn::Action::skip;
   flush_added();
   const pgn::Action action = writer_.begin_variation();
   if (action == pgn::Action::proceed) ++depth_;
@@ -234,6 +252,15 @@ void GamesVisitor::write_json() {
   out += "}\n";
 }
 
+// The game's 128-bit hash as 32 hexadecimal digits.
+std::string GamesVisitor::hash_code() const {
+  const pgn::GameHash hash = hash_.value();
+  char text[33];
+  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(hash.high),
+                static_cast<unsigned long long>(hash.low));
+  return text;
+}
+
 void GamesVisitor::end_game(const pgn::GameEnd& end) {
   chunk_.report.end_game(end, options_.keep_rejects);
   if (options_.rejected_only) {
@@ -245,17 +272,29 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
   }
   if (end.rejected) return;  // reported; its text goes to --rejects
   if (!end.selected) return;  // left out by the selection
+  if (plies_ < options_.drop_plies) {
+    ++chunk_.too_short;  // no position after --dropply's plies to start from
+    return;
+  }
 
   fixed_result_.clear();
   check_result();
   const pgn::Opening* opening = openings_ ? openings_->best() : nullptr;
-  const std::string plies = std::to_string(plies_);
+  // The plies written: with --dropply, those after the ones dropped.
+  const std::string plies = std::to_string(plies_ - options_.drop_plies);
   if (options_.format == GamesFormat::pgn) {
     if (opening) {
       writer_.set_tag("ECO", opening->eco);
       writer_.set_tag("Opening", opening->name);
     }
-    if (options_.add_plycount) writer_.set_tag("PlyCount", plies);
+    // A PlyCount the game has counts the plies written.
+    if (options_.add_plycount || (options_.drop_plies && has_plycount_))
+      writer_.set_tag("PlyCount", plies);
+    if (options_.add_hashcode) writer_.set_tag("HashCode", hash_code());
+    if (!dropped_to_.empty()) {
+      writer_.set_tag("SetUp", "1");
+      writer_.set_tag("FEN", dropped_to_);
+    }
     writer_.end_game(end);
   } else {
     auto set = [&](std::string_view name, std::string_view value) {
@@ -272,6 +311,7 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
       set("Opening", opening->name);
     }
     if (options_.add_plycount) set("PlyCount", plies);
+    if (options_.add_hashcode) set("HashCode", hash_code());
     if (!fixed_result_.empty()) {
       set("Result", fixed_result_);
       movetext_result_ = fixed_result_;

@@ -39,6 +39,13 @@ struct GamesOptions {
   // comments; a main line cut short ends in "*" (pgn-extract's --plylimit). Plies are counted
   // as the move numbers count them, from the start position's.
   std::optional<std::uint32_t> ply_limit;
+  // The first plies of the main line left out, with their comments and variations; the game
+  // starts from the position after them, given by SetUp and FEN tags (pgn-extract's --dropply).
+  // A game with fewer plies is left out and counted.
+  std::uint32_t drop_plies = 0;
+  // A HashCode tag: the game's hash (its start position and main line, as --unique compares
+  // games) in hexadecimal, the same for every game that plays the same moves.
+  bool add_hashcode = false;
   bool warnings = false;
   bool keep_rejects = false;
 };
@@ -54,6 +61,7 @@ struct GamesChunk {
   std::vector<WrittenGame> games;
   ChunkReport report;
   std::uint64_t results_fixed = 0;
+  std::uint64_t too_short = 0;  // for GamesOptions::drop_plies
 };
 
 // Writes every game GameEnd::selected keeps; GamesSelector adds the options' filter.
@@ -79,6 +87,7 @@ class GamesVisitor : public pgn::Visitor {
   // The result the final position calls for ("1-0", "0-1", "1/2-1/2"), or "" if it is open.
   std::string_view result_on_board() const;
   void check_result();
+  std::string hash_code() const;
   void write_json();
   // Writes the comment added after the last move, if one waits.
   void flush_added();
@@ -97,6 +106,7 @@ class GamesVisitor : public pgn::Visitor {
   std::uint32_t plies_ = 0;
   std::string result_tag_, movetext_result_, fixed_result_;
   bool has_result_tag_ = false;
+  bool has_plycount_ = false;
   // For JSON lines: the tags kept, and the main line.
   std::vector<std::pair<std::string, std::string>> tags_;
   std::size_t tag_count_ = 0;
@@ -109,6 +119,10 @@ class GamesVisitor : public pgn::Visitor {
   std::uint32_t depth_ = 0;
   std::uint32_t plies_before_ = 0;  // of the start position, as its move number counts them
   std::optional<std::uint32_t> cut_at_depth_;
+  // --dropply: whether what is read is left out still (until the first main-line move after
+  // the plies dropped), and the FEN of the position after them.
+  bool dropping_ = false;
+  std::string dropped_to_;
 };
 
 using GamesSelector = pgn::SelectingVisitor<GamesVisitor>;

@@ -519,6 +519,36 @@ TEST(PgnExtract, HashCodesGroupTheSameGames) {
   EXPECT_EQ(ours[0].size(), std::string("[HashCode \"\"]").size() + 32);
 }
 
+// --not-selected as pgn-extract's -n: the games the selection leaves out, the same games as
+// pgn-extract's once both are written again by fenkit (lines sorted: tag order aside), and with
+// the games selected, every game of the input.
+TEST(PgnExtract, NotSelectedGamesAreTheRest) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  auto rewritten = [&](const std::string& file) {
+    Lines out = lines_of(fenkit("pgn -q " + quote(file)).out);
+    std::erase(out, "");
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const Outcome run = fenkit("pgn --player Kasparov -o " + quote(dir.path("selected.pgn")) +
+                             " --not-selected " + quote(dir.path("rest.pgn")) + " " +
+                             quote(path.string()));
+  EXPECT_NE(run.err.find("580 games, 91 used, 0 rejected, 489 not selected"), std::string::npos)
+      << run.err;
+  EXPECT_NE(fenkit("pgn --count " + quote(dir.path("rest.pgn"))).out.find("489 games, 489 used"),
+            std::string::npos);
+  fenkit::testing::run(pgn_extract + " -s -TpKasparov -n " + quote(dir.path("theirs.pgn")) +
+                       " -o /dev/null " + quote(path.string()) + " 2>/dev/null");
+  const Lines ours = rewritten(dir.path("rest.pgn"));
+  EXPECT_GT(ours.size(), 5000U);
+  EXPECT_EQ(ours, rewritten(dir.path("theirs.pgn")));
+  // The games are written as they were read: their text is the input's.
+  const std::string rest = fenkit::testing::read_file(dir.path("rest.pgn"));
+  EXPECT_NE(fenkit::testing::read_file(path).find(rest.substr(0, 400)), std::string::npos);
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

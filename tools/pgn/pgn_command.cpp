@@ -19,8 +19,8 @@ constexpr const char* kNotes =
     "Games are numbered from 1 across all files, rejected ones included. A game that cannot be\n"
     "replayed is reported with its place and left out (--rejects keeps its text); the exit\n"
     "status is then 1. The summary line says: G games, U used (written), R rejected, N not\n"
-    "selected, D duplicates, S shorter than --dropply. Files named by -o, --split, --rejects\n"
-    "and --duplicates appear when the run has ended well.";
+    "selected, D duplicates, S shorter than --dropply. Files named by -o, --split, --rejects,\n"
+    "--duplicates and --not-selected appear when the run has ended well.";
 
 po::options_description pgn_options() {
   po::options_description options("pgn options");
@@ -33,6 +33,8 @@ po::options_description pgn_options() {
       ("unique", "of games with the same start position and main line, keep the first")
       ("duplicates", po::value<std::string>()->value_name("FILE"),
        "write the games --unique leaves out to FILE")
+      ("not-selected", po::value<std::string>()->value_name("FILE"),
+       "write the games the selection leaves out to FILE, as they were read (as pgn-extract -n)")
       ("rejected", "write only the games that cannot be replayed, as they were read")
       ("no-comments", "leave out comments")
       ("no-variations", "leave out variations")
@@ -104,6 +106,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.add_hashcode = v.count("addhashcode") > 0;
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
+  games.keep_unselected = v.count("not-selected") > 0;
   refuse_unless(v, "split", v.count("output") > 0, "-o PREFIX");
   refuse_together(v, "count", "output");
   refuse_together(v, "keep-tags", "drop-tags");
@@ -111,7 +114,8 @@ GamesOptions games_settings(const po::variables_map& v) {
     // Games that cannot be replayed have no main line to select, classify or compare by.
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
-                             "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode"})
+                             "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode",
+                             "not-selected"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
@@ -146,10 +150,17 @@ SplitNames split_names(std::string prefix, const std::string& extension) {
   return SplitNames{"output", prefix, extension + compressed};
 }
 
-// Opens where the games go (-o FILE, or standard output, where --count writes its line; none
-// with --split, whose parts open as they fill: null) and --duplicates (or null).
-std::pair<OutputFile*, OutputFile*> open_game_outputs(CommandRun& run, const po::variables_map& v,
-                                                      GamesFormat format, bool split) {
+// Where the games go: -o FILE or standard output, where --count writes its line (null with
+// --split, whose parts open as they fill), and the --duplicates and --not-selected files (null
+// when not asked for).
+struct GameOutputs {
+  OutputFile* games = nullptr;
+  OutputFile* duplicates = nullptr;
+  OutputFile* not_selected = nullptr;
+};
+
+GameOutputs open_game_outputs(CommandRun& run, const po::variables_map& v, GamesFormat format,
+                              bool split) {
   const std::string output = v.count("output") ? v["output"].as<std::string>() : "-";
   std::vector<PlannedOutput> outputs;
   std::optional<SplitNames> parts;
@@ -157,10 +168,15 @@ std::pair<OutputFile*, OutputFile*> open_game_outputs(CommandRun& run, const po:
     parts = split_names(output, format == GamesFormat::jsonl ? ".jsonl" : ".pgn");
   else
     outputs.push_back({"output", output});
-  if (v.count("duplicates")) outputs.push_back({"duplicates", v["duplicates"].as<std::string>()});
+  for (const char* name : {"duplicates", "not-selected"})
+    if (v.count(name)) outputs.push_back({name, v[name].as<std::string>()});
   run.open_outputs(outputs, parts);
-  return {split ? nullptr : &run.output(0),
-          v.count("duplicates") ? &run.output(split ? 0 : 1) : nullptr};
+  GameOutputs opened;
+  std::size_t next = 0;
+  if (!split) opened.games = &run.output(next++);
+  if (v.count("duplicates")) opened.duplicates = &run.output(next++);
+  if (v.count("not-selected")) opened.not_selected = &run.output(next++);
+  return opened;
 }
 
 }  // namespace
@@ -183,9 +199,9 @@ int run_pgn(const Args& args) {
 
   CommandRun run(v);
   games.keep_rejects = run.keeps_rejects();
-  const auto opened = open_game_outputs(run, v, games.format, split);
-  OutputFile* out = opened.first;  // the next part's, with --split
-  OutputFile* const duplicates = opened.second;
+  const GameOutputs opened = open_game_outputs(run, v, games.format, split);
+  OutputFile* out = opened.games;  // the next part's, with --split
+  OutputFile* const duplicates = opened.duplicates;
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
@@ -217,6 +233,7 @@ int run_pgn(const Args& args) {
         run.take(result.report);
         fixed += result.results_fixed;
         too_short += result.too_short;
+        if (opened.not_selected) opened.not_selected->write(result.unselected);
       });
 
   const pgn::ReportTotals& totals = run.totals();

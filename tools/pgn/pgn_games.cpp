@@ -271,7 +271,13 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     return;
   }
   if (end.rejected) return;  // reported; its text goes to --rejects
-  if (!end.selected) return;  // left out by the selection
+  if (!end.selected) {  // left out by the selection
+    if (options_.keep_unselected) {
+      chunk_.unselected.append(end.raw);
+      chunk_.unselected.append("\n\n");
+    }
+    return;
+  }
   if (plies_ < options_.drop_plies) {
     ++chunk_.too_short;  // no position after --dropply's plies to start from
     return;

@@ -46,6 +46,8 @@ struct GamesOptions {
   // A HashCode tag: the game's hash (its start position and main line, as --unique compares
   // games) in hexadecimal, the same for every game that plays the same moves.
   bool add_hashcode = false;
+  // The text of the games the selection leaves out is kept, as read (pgn-extract's -n).
+  bool keep_unselected = false;
   bool warnings = false;
   bool keep_rejects = false;
 };
@@ -62,6 +64,7 @@ struct GamesChunk {
   ChunkReport report;
   std::uint64_t results_fixed = 0;
   std::uint64_t too_short = 0;  // for GamesOptions::drop_plies
+  std::string unselected;       // for GamesOptions::keep_unselected
 };
 
 // Writes every game GameEnd::selected keeps; GamesSelector adds the options' filter.

@@ -2,8 +2,11 @@
 
 The C++ libraries of fenkit (libfen, libpgn, libepd) for Python programs:
 
-- ``Position``: a position; FEN read and write, moves in SAN and UCI, legal moves, check,
-  mate, stalemate, Polyglot key.
+- ``Position``: a position with python-chess's Board's names and meanings (``piece_at``,
+  ``push``, ``pop``, ``legal_moves``, ``outcome``, ...); FEN read and write, moves in SAN, UCI
+  and LAN, check, mate, the draw rules, Polyglot key. ``Move``, ``Piece``, ``SquareSet``,
+  ``Outcome`` and the constants (``WHITE``, ``A1`` .. ``H8``, ``PAWN`` .. ``KING``) are
+  python-chess's too.
 - ``read_games(path_or_file, **selection)``: the games of a PGN file, one at a time (streamed),
   as ``Game`` objects; ``read_range(path, start, end)`` reads the games that begin in a byte range.
 - ``replay(path, ...)``: the data set of ``fenkit replay`` (a row per position) as a dict of
@@ -29,6 +32,9 @@ raises ValueError with its message.
 """
 
 from ._fenkit import Book, BuiltBook, Game, GameReader, Position, build_book
+from . import _position  # noqa: F401  (Position's methods written in Python)
+from ._chess import *  # noqa: F401,F403  (python-chess's constants and small types)
+from ._chess import LegalMoves, Move, Outcome, Piece, SquareSet, Termination
 from ._ranges import byte_ranges
 from ._replay import ReplayData, count_games, replay, replay_frame, write_replay
 from ._replay import byte_range as _byte_range
@@ -38,7 +44,13 @@ __all__ = [
     "BuiltBook",
     "Game",
     "GameReader",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Piece",
     "Position",
+    "SquareSet",
+    "Termination",
     "ReplayData",
     "build_book",
     "byte_ranges",

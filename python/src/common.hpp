@@ -26,8 +26,22 @@ std::string path_of(const py::handle& object);
 // One path or a list of them.
 std::vector<std::string> paths_of(const py::handle& object);
 
+// fenkit.Position: a position, and the moves that led to it from where the history began
+// (push, pop, move_stack and the repetition rules), each with the position before it.
+struct PyPosition {
+  struct Played {
+    fen::Move move;
+    fen::Position before;
+  };
+  fen::Position pos;
+  std::vector<Played> stack;
+};
+
 // A position from a fenkit.Position or a FEN string.
 fen::Position position_of(const py::handle& object);
+
+// The methods of fenkit.Position that play, list and judge moves (position_moves.cpp).
+void add_position_moves(py::class_<PyPosition>& cls);
 
 // The UCI text of a legal move of `pos` (king takes rook in Chess960, as the program writes it).
 std::string uci_of(const fen::Position& pos, fen::Move move);

@@ -97,9 +97,9 @@ py::list fens(const PyGame& g, const std::string& ep, bool with_start) {
 py::list positions(const PyGame& g, bool with_start) {
   g.need_moves("positions");
   py::list out;
-  if (with_start) out.append(py::cast(g.game.start));
+  if (with_start) out.append(py::cast(PyPosition{g.game.start, {}}));
   replay_mainline(g, [&](const fen::Position&, fen::Move, const fen::Position& after) {
-    out.append(py::cast(after));
+    out.append(py::cast(PyPosition{after, {}}));
   });
   return out;
 }
@@ -419,7 +419,7 @@ moves. Games pickle (whole: tree, place, diagnostics), for multiprocessing and D
           "start_fen", [](const PyGame& g) { return fen::to_fen(g.game.start); },
           "The FEN of the start position (the standard one, or the [FEN] tag's).")
       .def_property_readonly(
-          "start", [](const PyGame& g) { return g.game.start; },
+          "start", [](const PyGame& g) { return PyPosition{g.game.start, {}}; },
           "The start position, as a Position.")
       .def_property_readonly(
           "result",

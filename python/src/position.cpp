@@ -1,184 +1,334 @@
-// fenkit.Position: a chess position (libfen), close to python-chess's Board where that helps.
-#include <pybind11/operators.h>
+// fenkit.Position: a chess position (libfen) with python-chess's names and meanings: the board,
+// the state, FEN and EPD, attacks and checks. Moves and the history are in position_moves.cpp.
 #include <pybind11/stl.h>
 
 #include "common.hpp"
-#include "fenkit/fen/movegen.hpp"
 #include "fenkit/fen/polyglot.hpp"
 #include "fenkit/fen/printable.hpp"
-#include "fenkit/fen/san.hpp"
-#include "fenkit/fen/uci.hpp"
+#include "python_chess.hpp"
 
 namespace fenkit::python {
 
-std::string uci_of(const fen::Position& pos, fen::Move move) {
-  char text[fen::kMaxUciLength];
-  return std::string(text,
-                     fen::write_uci(pos, move, text));
-}
-
-namespace {
-fen::Position position_of_fen(const std::string& text, bool chess960);
-}  // namespace
-
 fen::Position position_of(const py::handle& object) {
-  if (py::isinstance<fen::Position>(object)) return object.cast<fen::Position>();
-  if (py::isinstance<py::str>(object)) return position_of_fen(object.cast<std::string>(), false);
+  if (py::isinstance<PyPosition>(object)) return object.cast<const PyPosition&>().pos;
+  if (py::isinstance<py::str>(object)) return read_position(object.cast<std::string>(), false);
   throw py::type_error("a fenkit.Position or a FEN string is needed");
 }
 
-namespace {
-
-fen::Position position_of_fen(const std::string& text, bool chess960) {
+fen::Position read_position(const std::string& text, bool chess960) {
   fen::Position pos;
   if (const fen::FenError e = fen::read_fen(text, pos, {.lenient = true, .chess960 = chess960}))
     throw py::value_error("invalid FEN '" + fen::printable(text, 120) + "': " + e.message());
   return pos;
 }
 
-fen::Move uci_move(const fen::Position& pos, const std::string& uci) {
-  const fen::Move move = fen::read_uci(pos, uci);
-  if (!move)
-    throw py::value_error("illegal move " + fen::printable(uci) + ": not a legal move in UCI in " +
-                          fen::to_fen(pos));
-  return move;
+namespace {
+
+fen::Square square_of(int square) {
+  if (square < 0 || square > 63) throw py::index_error("no square " + std::to_string(square));
+  return fen::Square(square);
 }
 
-fen::Move san_move(const fen::Position& pos, const std::string& san) {
-  const fen::SanResult result = fen::read_san(pos, san);
-  if (!result) throw py::value_error(fen::describe(pos, san, result));
-  return result.move;
+fen::Color color_of(bool white) { return white ? fen::Color::white : fen::Color::black; }
+
+fen::PieceType piece_type_of(int type) {
+  if (type < 1 || type > 6) throw py::value_error("no piece type " + std::to_string(type));
+  return fen::PieceType(type - 1);
+}
+
+// The mask of the rooks that keep a castling right (python-chess's castling_rights).
+std::uint64_t castling_mask(const fen::Position& pos) {
+  std::uint64_t mask = 0;
+  for (fen::Color c : {fen::Color::white, fen::Color::black})
+    for (fen::CastlingSide side : {fen::CastlingSide::king_side, fen::CastlingSide::queen_side})
+      if (pos.castling().has(c, side)) mask |= std::uint64_t{1} << pos.castling().rook_square(c, side);
+  return mask;
+}
+
+// The position seen from the other side: ranks reversed, colours swapped (python-chess's
+// mirror()); the clocks stay.
+fen::Position mirrored(const fen::Position& pos) {
+  fen::Position out = fen::Position::empty();
+  for (int s = 0; s < 64; ++s) {
+    const fen::Piece p = pos.piece_on(fen::Square(s));
+    if (p != fen::Piece::none)
+      out.put_piece(fen::make_piece(~fen::color_of(p), fen::type_of(p)), fen::Square(s ^ 56));
+  }
+  out.set_side_to_move(~pos.side_to_move());
+  fen::CastlingRights rights;
+  for (fen::Color c : {fen::Color::white, fen::Color::black})
+    for (fen::CastlingSide side : {fen::CastlingSide::king_side, fen::CastlingSide::queen_side})
+      if (pos.castling().has(c, side))
+        rights.set(~c, side, fen::Square(pos.castling().rook_square(c, side) ^ 56));
+  out.set_castling(rights);
+  if (pos.en_passant() != fen::no_square) out.set_en_passant(fen::Square(pos.en_passant() ^ 56));
+  out.set_halfmove_clock(pos.halfmove_clock());
+  out.set_fullmove_number(pos.fullmove_number());
+  out.set_chess960(pos.is_chess960());
+  return out;
+}
+
+// python-chess's str(board): eight rows of letters and dots, a8 first.
+std::string diagram(const fen::Position& pos) {
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    for (int file = 0; file < 8; ++file) {
+      const fen::Piece p = pos.piece_on(fen::Square(rank * 8 + file));
+      out += p == fen::Piece::none ? '.' : fen::piece_char(p);
+      out += file == 7 ? '\n' : ' ';
+    }
+  }
+  out.pop_back();
+  return out;
+}
+
+std::string board_fen(const fen::Position& pos) {
+  const std::string text = fen::to_fen(pos);
+  return text.substr(0, text.find(' '));
 }
 
 }  // namespace
 
 void add_position(py::module_& m) {
-  py::class_<fen::Position>(m, "Position", R"doc(
-A chess position: board, side to move, castling rights, en-passant square and clocks.
+  py::class_<PyPosition> cls(m, "Position", R"doc(
+A chess position: board, side to move, castling rights, en-passant square and clocks, and the
+moves pushed onto it (move_stack), with python-chess's Board's names and meanings.
 
 Position() is the standard starting position; Position(fen) reads a FEN (six fields, or four
 or five as in EPD; castling as KQkq, X-FEN or Shredder-FEN). An invalid FEN raises ValueError
-naming the problem ("white has no king", "rank 3 has more than 8 squares", ...). Moves are
-played with the checked Position::play of libfen: an illegal or ambiguous move raises
-ValueError with the library's message and leaves the position as it was.
+naming the problem ("white has no king", "rank 3 has more than 8 squares", ...), so a Position
+is always valid. Moves are checked: an illegal or ambiguous move raises ValueError with the
+library's message and leaves the position as it was.
+
+Squares are 0-63 from a1 (fenkit.A1 .. fenkit.H8), colours fenkit.WHITE and fenkit.BLACK,
+piece types fenkit.PAWN .. fenkit.KING, pieces fenkit.Piece, moves fenkit.Move, sets of squares
+fenkit.SquareSet (a 64-bit mask), as in python-chess.
 
 Chess960: a FEN whose castling rights need it (a king off the e-file, inner rooks, Shredder
 letters) is read as Chess960; chess960=True reads any FEN so (the standard array is one of
 the 960), as python-chess's Board(fen, chess960=True).
 
-Positions are values: copy() (or copy.copy) makes an independent one; == compares them as
-python-chess compares boards (an en-passant square counts only where the capture is legal);
-the hash is the Polyglot key, so a position changed after it went into a set or dict is not
-found there again; they pickle as their FEN and whether they are Chess960.)doc")
-      .def(py::init([](const std::optional<std::string>& text, bool chess960) {
-             if (!text && !chess960) return fen::Position();
-             return position_of_fen(text ? *text : fen::to_fen(fen::Position()), chess960);
-           }),
-           py::arg("fen") = py::none(), py::arg("chess960") = false,
-           "The position of a FEN, or the standard starting position when none is given; "
-           "chess960=True reads castling as Chess960.")
+Positions are values: copy() (or copy.copy) makes an independent one, with its move stack;
+== compares them as python-chess compares boards (an en-passant square counts only where the
+capture is legal; the move stacks do not count); the hash is the Polyglot key, so a position
+changed after it went into a set or dict is not found there again; they pickle as their FEN
+and whether they are Chess960 (without the move stack).)doc");
+  cls.def(py::init([](const std::optional<std::string>& text, bool chess960) {
+            if (!text && !chess960) return PyPosition{};
+            return PyPosition{read_position(text ? *text : fen::to_fen(fen::Position()), chess960), {}};
+          }),
+          py::arg("fen") = py::none(), py::arg("chess960") = false,
+          "The position of a FEN, or the standard starting position when none is given; "
+          "chess960=True reads castling as Chess960.")
+      // ---------------------------------------------------------------- FEN and EPD
       .def(
           "fen",
-          [](const fen::Position& pos, const std::string& ep) {
-            return fen::to_fen(pos, {.ep = ep_mode(ep)});
+          [](const PyPosition& p, const std::string& ep) {
+            return fen::to_fen(p.pos, {.ep = ep_mode(ep)});
           },
           py::arg("ep") = "standard",
           "The FEN. ep='standard' writes the en-passant square after every double pawn push "
-          "(the PGN standard); ep='legal' only when an en-passant capture is legal "
-          "(python-chess, lichess).")
+          "(the PGN standard; python-chess's en_passant='fen'); ep='legal' only when an "
+          "en-passant capture is legal (python-chess's default, lichess).")
       .def(
-          "push_san",
-          [](fen::Position& pos, const std::string& san) {
-            const fen::Move move = san_move(pos, san);
-            std::string uci = uci_of(pos, move);
-            pos.play(move);
-            return uci;
+          "epd",
+          [](const PyPosition& p, const std::string& ep) {
+            const std::string text = fen::to_fen(p.pos, {.ep = ep_mode(ep)});
+            std::size_t end = text.size();
+            for (int i = 0; i < 2; ++i) end = text.rfind(' ', end - 1);
+            return text.substr(0, end);
           },
-          py::arg("san"),
-          "Plays a move given in SAN (read leniently: O-O or 0-0, e8=Q or e8Q, Ng1f3, ...) and "
-          "returns it in UCI. Raises ValueError for an illegal, ambiguous or unreadable move.")
+          py::arg("ep") = "standard", "The four fields of the FEN (an EPD record without operations).")
+      .def("board_fen", [](const PyPosition& p) { return board_fen(p.pos); },
+           "The FEN's first field: the pieces.")
       .def(
-          "push_uci",
-          [](fen::Position& pos, const std::string& uci) {
-            const fen::Move move = uci_move(pos, uci);
-            std::string san = fen::to_san(pos, move);
-            pos.play(move);
-            return san;
+          "set_fen",
+          [](PyPosition& p, const std::string& text) {
+            p.pos = read_position(text, p.pos.is_chess960());
+            p.stack.clear();
           },
-          py::arg("uci"),
-          "Plays a move given in UCI (e2e4, e7e8q; castling as e1g1 or king takes rook; 0000 "
-          "the null move) and returns it in SAN. Raises ValueError for an illegal move.")
+          py::arg("fen"), "Sets the position from a FEN and clears the move stack.")
       .def(
-          "san", [](const fen::Position& pos, const std::string& uci) {
-            return fen::to_san(pos, uci_move(pos, uci));
+          "reset",
+          [](PyPosition& p) {
+            const bool chess960 = p.pos.is_chess960();
+            p = PyPosition{};
+            p.pos.set_chess960(chess960);
           },
-          py::arg("uci"), "The canonical SAN of a legal move given in UCI (not played).")
-      .def(
-          "uci", [](const fen::Position& pos, const std::string& san) {
-            return uci_of(pos, san_move(pos, san));
+          "The standard starting position again, with an empty move stack.")
+      // ---------------------------------------------------------------- State
+      .def_property_readonly(
+          "turn", [](const PyPosition& p) { return p.pos.side_to_move() == fen::Color::white; },
+          "True (fenkit.WHITE) when White is to move.")
+      .def_property_readonly("halfmove_clock", [](const PyPosition& p) { return p.pos.halfmove_clock(); },
+                             "Half-moves since the last capture or pawn move.")
+      .def_property_readonly("fullmove_number", [](const PyPosition& p) { return p.pos.fullmove_number(); },
+                             "The number of the move, from 1, counted up after Black's move.")
+      .def_property_readonly("chess960", [](const PyPosition& p) { return p.pos.is_chess960(); },
+                             "Whether the position is a Chess960 one (castling in X-FEN).")
+      .def_property_readonly(
+          "ep_square",
+          [](const PyPosition& p) -> std::optional<int> {
+            if (p.pos.en_passant() == fen::no_square) return std::nullopt;
+            return int(p.pos.en_passant());
           },
-          py::arg("san"), "The UCI of a legal move given in SAN (not played).")
+          "The square behind a pawn that has just made a double step, or None (whether or not "
+          "a capture there is possible, as python-chess's ep_square).")
+      .def("has_legal_en_passant",
+           [](const PyPosition& p) { return p.pos.legal_en_passant() != fen::no_square; },
+           "Whether an en-passant capture is legal now.")
+      .def_property_readonly(
+          "castling_rights", [](const PyPosition& p) { return castling_mask(p.pos); },
+          "The mask of the rooks with a castling right (BB_A1 | BB_H1 | BB_A8 | BB_H8 at the "
+          "start), as python-chess's castling_rights.")
       .def(
-          "legal_moves",
-          [](const fen::Position& pos) {
-            fen::MoveList moves;
-            fen::generate_legal(pos, moves);
-            py::list out;
-            for (fen::Move move : moves) out.append(uci_of(pos, move));
+          "has_castling_rights",
+          [](const PyPosition& p, bool color) { return p.pos.castling().has_any(color_of(color)); },
+          py::arg("color"))
+      .def(
+          "has_kingside_castling_rights",
+          [](const PyPosition& p, bool color) {
+            return p.pos.castling().has(color_of(color), fen::CastlingSide::king_side);
+          },
+          py::arg("color"))
+      .def(
+          "has_queenside_castling_rights",
+          [](const PyPosition& p, bool color) {
+            return p.pos.castling().has(color_of(color), fen::CastlingSide::queen_side);
+          },
+          py::arg("color"))
+      // ---------------------------------------------------------------- Board
+      .def(
+          "piece_at",
+          [](const PyPosition& p, int square) -> py::object {
+            const fen::Piece piece = p.pos.piece_on(square_of(square));
+            if (piece == fen::Piece::none) return py::none();
+            return chess_piece(piece);
+          },
+          py::arg("square"), "The fenkit.Piece on a square, or None.")
+      .def(
+          "piece_type_at",
+          [](const PyPosition& p, int square) -> std::optional<int> {
+            const fen::Piece piece = p.pos.piece_on(square_of(square));
+            if (piece == fen::Piece::none) return std::nullopt;
+            return fen::index_of(fen::type_of(piece)) + 1;
+          },
+          py::arg("square"), "The type of the piece on a square (PAWN .. KING), or None.")
+      .def(
+          "color_at",
+          [](const PyPosition& p, int square) -> std::optional<bool> {
+            const fen::Piece piece = p.pos.piece_on(square_of(square));
+            if (piece == fen::Piece::none) return std::nullopt;
+            return fen::color_of(piece) == fen::Color::white;
+          },
+          py::arg("square"), "The colour of the piece on a square, or None.")
+      .def(
+          "piece_map",
+          [](const PyPosition& p) {
+            py::dict out;
+            for (int s = 0; s < 64; ++s)
+              if (const fen::Piece piece = p.pos.piece_on(fen::Square(s)); piece != fen::Piece::none)
+                out[py::int_(s)] = chess_piece(piece);
             return out;
           },
-          "The legal moves, in UCI (castling as e1g1; king takes rook in Chess960).")
-      .def("is_check", &fen::Position::in_check, "Whether the side to move is in check.")
-      .def("is_checkmate", &fen::Position::is_checkmate, "Whether the side to move is mated.")
-      .def("is_stalemate", &fen::Position::is_stalemate,
+          "A dict of the pieces by square, a1 first.")
+      .def(
+          "pieces_mask",
+          [](const PyPosition& p, int piece_type, bool color) {
+            return p.pos.pieces(color_of(color), piece_type_of(piece_type));
+          },
+          py::arg("piece_type"), py::arg("color"),
+          "The squares of the pieces of a type and colour as a 64-bit mask.")
+      .def_property_readonly("occupied", [](const PyPosition& p) { return p.pos.occupied(); },
+                             "The occupied squares as a 64-bit mask.")
+      .def(
+          "occupied_co", [](const PyPosition& p, bool color) { return p.pos.pieces(color_of(color)); },
+          py::arg("color"), "The squares of one colour's pieces as a 64-bit mask.")
+      .def(
+          "king",
+          [](const PyPosition& p, bool color) -> std::optional<int> {
+            const fen::Square s = p.pos.king_square(color_of(color));
+            if (s == fen::no_square) return std::nullopt;
+            return int(s);
+          },
+          py::arg("color"), "The square of a colour's king.")
+      // ---------------------------------------------------------------- Attacks and checks
+      .def("checkers_mask", [](const PyPosition& p) { return p.pos.checkers(); },
+           "The pieces that give check, as a 64-bit mask (checkers() as a SquareSet).")
+      .def(
+          "attackers_mask",
+          [](const PyPosition& p, bool color, int square) {
+            return p.pos.attackers_to(square_of(square)) & p.pos.pieces(color_of(color));
+          },
+          py::arg("color"), py::arg("square"),
+          "The pieces of a colour that attack a square, as a 64-bit mask (attackers() as a "
+          "SquareSet).")
+      .def(
+          "is_attacked_by",
+          [](const PyPosition& p, bool color, int square) {
+            return p.pos.attacked_by(color_of(color), square_of(square));
+          },
+          py::arg("color"), py::arg("square"))
+      .def("is_check", [](const PyPosition& p) { return p.pos.in_check(); },
+           "Whether the side to move is in check.")
+      .def("is_checkmate", [](const PyPosition& p) { return p.pos.is_checkmate(); },
+           "Whether the side to move is mated.")
+      .def("is_stalemate", [](const PyPosition& p) { return p.pos.is_stalemate(); },
            "Whether the side to move has no legal move and is not in check.")
-      .def("is_insufficient_material", &fen::Position::has_insufficient_material,
+      .def("is_insufficient_material",
+           [](const PyPosition& p) { return p.pos.has_insufficient_material(); },
            "Whether neither side can ever mate (K v K, K+minor v K, bishops on one colour).")
+      .def("is_valid", [](const PyPosition&) { return true; },
+           "Always True: a Position is validated when its FEN is read (an invalid one raises "
+           "ValueError), and checked moves keep it valid.")
+      .def("status", [](const PyPosition&) { return 0; },
+           "0 (python-chess's STATUS_VALID): see is_valid().")
+      // ---------------------------------------------------------------- Values
       .def(
-          "polyglot_key", [](const fen::Position& pos) { return fen::polyglot_key(pos); },
+          "polyglot_key", [](const PyPosition& p) { return fen::polyglot_key(p.pos); },
           "The 64-bit Polyglot key (the key of .bin opening books).")
+      .def("mirror", [](const PyPosition& p) { return PyPosition{mirrored(p.pos), {}}; },
+           "The position seen from the other side: the board turned upside down, the colours "
+           "of the pieces, the side to move, the castling rights and the en-passant square "
+           "swapped (as python-chess's mirror(); no move stack).")
       .def(
-          "copy", [](const fen::Position& pos) { return pos; }, "An independent copy.")
-      .def("__copy__", [](const fen::Position& pos) { return pos; })
-      .def("__deepcopy__", [](const fen::Position& pos, const py::dict&) { return pos; },
-           py::arg("memo"))
-      .def_property_readonly(
-          "turn", [](const fen::Position& pos) { return pos.side_to_move() == fen::Color::white; },
-          "True when White is to move (as python-chess's Board.turn).")
-      .def_property_readonly("halfmove_clock", &fen::Position::halfmove_clock,
-                             "Half-moves since the last capture or pawn move.")
-      .def_property_readonly("fullmove_number", &fen::Position::fullmove_number,
-                             "The number of the move, from 1, counted up after Black's move.")
-      .def_property_readonly("chess960", &fen::Position::is_chess960,
-                             "Whether the position is a Chess960 one (castling in X-FEN).")
+          "copy",
+          [](const PyPosition& p, bool stack) { return stack ? p : PyPosition{p.pos, {}}; },
+          py::arg("stack") = true, "An independent copy (with the move stack unless stack=False).")
+      .def("__copy__", [](const PyPosition& p) { return p; })
+      .def("__deepcopy__", [](const PyPosition& p, const py::dict&) { return p; }, py::arg("memo"))
       .def(
           "__eq__",
-          [](const fen::Position& a, const py::object& other) -> py::object {
-            if (!py::isinstance<fen::Position>(other))
+          [](const PyPosition& a, const py::object& other) -> py::object {
+            if (!py::isinstance<PyPosition>(other))
               return py::reinterpret_borrow<py::object>(Py_NotImplemented);
             // An en-passant square counts only where a capture is legal there, as in
             // python-chess and the Polyglot key (the hash): a position reached by e4 equals
             // the one of a FEN that leaves the square out.
-            const auto& b = other.cast<const fen::Position&>();
+            const fen::Position& b = other.cast<const PyPosition&>().pos;
             const fen::FenWriteOptions legal{.ep = fen::EpMode::legal};
-            return py::bool_(a.is_chess960() == b.is_chess960() &&
-                             fen::to_fen(a, legal) == fen::to_fen(b, legal));
+            return py::bool_(a.pos.is_chess960() == b.is_chess960() &&
+                             fen::to_fen(a.pos, legal) == fen::to_fen(b, legal));
           },
           py::arg("other"))
-      .def("__hash__", [](const fen::Position& pos) { return py::hash(py::int_(fen::polyglot_key(pos))); })
-      .def("__str__", [](const fen::Position& pos) { return fen::to_fen(pos); })
+      .def("__hash__",
+           [](const PyPosition& p) { return py::hash(py::int_(fen::polyglot_key(p.pos))); })
+      .def("__str__", [](const PyPosition& p) { return diagram(p.pos); },
+           "python-chess's diagram: eight rows of piece letters and dots, a8 first (fen() for "
+           "the FEN).")
       .def("__repr__",
-           [](const fen::Position& pos) { return "Position('" + fen::to_fen(pos) + "')"; })
+           [](const PyPosition& p) { return "Position('" + fen::to_fen(p.pos) + "')"; })
       .def(py::pickle(
-          [](const fen::Position& pos) -> py::object {
-            return py::make_tuple(fen::to_fen(pos), pos.is_chess960());
+          [](const PyPosition& p) -> py::object {
+            return py::make_tuple(fen::to_fen(p.pos), p.pos.is_chess960());
           },
           [](const py::object& state) {
             // Before the flag was kept, a position pickled as its FEN alone.
-            if (py::isinstance<py::str>(state)) return position_of(state);
+            if (py::isinstance<py::str>(state)) return PyPosition{position_of(state), {}};
             const auto pair = state.cast<py::tuple>();
-            return position_of_fen(pair[0].cast<std::string>(), pair[1].cast<bool>());
+            return PyPosition{read_position(pair[0].cast<std::string>(), pair[1].cast<bool>()), {}};
           }));
+  add_position_moves(cls);
 }
 
 }  // namespace fenkit::python

@@ -17,8 +17,7 @@ std::string value_text(const std::string& name, const py::handle& value) {
   if (py::isinstance<py::bool_>(value))
     throw py::type_error(name + " takes text or a number, not a bool");
   if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
-  if (py::isinstance<fen::Position>(value))
-    return fen::to_fen(value.cast<const fen::Position&>());
+  if (py::isinstance<PyPosition>(value)) return fen::to_fen(position_of(value));
   if (py::hasattr(value, "__fspath__")) return path_of(value);
   throw py::type_error(name + " takes text or a number, not " +
                        py::str(py::type::of(value).attr("__name__")).cast<std::string>());

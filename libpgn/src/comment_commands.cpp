@@ -118,34 +118,35 @@ void read_eval(std::string_view operand, CommentCommands& out) {
   out.any = true;
 }
 
-// "H:MM:SS" or "H:MM:SS.s" (any number of decimals, milliseconds kept) -> milliseconds. Read
-// character by character: a clock follows every move of a lichess export.
+// "H:MM:SS" or "H:MM:SS.s" (any number of decimals, milliseconds kept) -> milliseconds. As
+// python-chess reads clocks, each part may have any number of digits ("0:0:7" is seven seconds,
+// "0:00:90" ninety) and the decimals may be none ("0:00:07."). Read character by character: a
+// clock follows every move of a lichess export.
 bool read_clock(std::string_view s, std::uint32_t& out) {
   const char* p = s.data();
   const char* const end = p + s.size();
-  std::uint32_t hours = 0;
-  const char* digits = p;
-  while (p < end && is_digit(*p) && p - digits < 5) hours = hours * 10 + std::uint32_t(*p++ - '0');
-  if (p == digits || end - p < 6 || p[0] != ':' || p[3] != ':') return false;
-  auto two = [](const char* q, std::uint32_t& v) {
-    if (!is_digit(q[0]) || !is_digit(q[1])) return false;
-    v = std::uint32_t(q[0] - '0') * 10 + std::uint32_t(q[1] - '0');
-    return v < 60;
+  // A run of one to five digits.
+  auto number = [&](std::uint32_t& value) {
+    const char* digits = p;
+    value = 0;
+    while (p < end && is_digit(*p) && p - digits < 5) value = value * 10 + std::uint32_t(*p++ - '0');
+    return p != digits && (p == end || !is_digit(*p));
   };
-  std::uint32_t minutes, seconds;
-  if (!two(p + 1, minutes) || !two(p + 4, seconds)) return false;
-  p += 6;
+  std::uint32_t hours, minutes, seconds;
+  if (!number(hours) || p == end || *p++ != ':' || !number(minutes) || p == end || *p++ != ':' ||
+      !number(seconds))
+    return false;
   std::uint32_t ms = 0;
   if (p < end) {
-    if (*p != '.' || p + 1 == end) return false;
-    ++p;
+    if (*p++ != '.') return false;
     for (int place = 0; p < end; ++p, ++place) {
       if (!is_digit(*p)) return false;
       if (place < 3) ms += std::uint32_t(*p - '0') * (place == 0 ? 100 : place == 1 ? 10 : 1);
     }
   }
-  if (hours > 1000) return false;
-  out = ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
+  const std::uint64_t total = ((std::uint64_t(hours) * 60 + minutes) * 60 + seconds) * 1000 + ms;
+  if (total > UINT32_MAX) return false;
+  out = std::uint32_t(total);
   return true;
 }
 

@@ -43,6 +43,12 @@ TEST(CommentCommands, ClocksWithTenthsAndElapsedTime) {
   EXPECT_EQ(read_comment_commands("[%clk 0:00:05.3]").clock_ms, 5300U);
   EXPECT_EQ(read_comment_commands("[%clk 1:02:03]").clock_ms, 3723000U);
   EXPECT_EQ(read_comment_commands("[%clk 12:00:00.125]").clock_ms, 43200125U);
+  // Parts of any length and decimals without digits, as python-chess reads them.
+  EXPECT_EQ(read_comment_commands("[%clk 0:0:7]").clock_ms, 7000U);
+  EXPECT_EQ(read_comment_commands("[%clk 0:00:5]").clock_ms, 5000U);
+  EXPECT_EQ(read_comment_commands("[%clk 0:00:05.]").clock_ms, 5000U);
+  EXPECT_EQ(read_comment_commands("[%clk 0:00:90]").clock_ms, 90000U);
+  EXPECT_EQ(read_comment_commands("[%clk 0:60:00]").clock_ms, 3600000U);
   EXPECT_EQ(read_comment_commands("[%emt 0:00:07]").elapsed_ms, 7000U);
   EXPECT_EQ(read_comment_commands("[%emt 0:00:07]").clock_ms, std::nullopt);
 }
@@ -62,9 +68,9 @@ TEST(CommentCommands, MalformedCommandsGiveNoValue) {
     EXPECT_EQ(c.eval_cp, std::nullopt) << text;
     EXPECT_EQ(c.mate, std::nullopt) << text;
   }
-  for (const char* text : {"[%clk 1:2]", "[%clk 0:00:60]", "[%clk 0:60:00]", "[%clk 0:0:05]",
-                           "[%clk 0:00:05.]", "[%clk -0:00:05]", "[%clk 0:00:5]", "[%clk]",
-                           "[%clk 0:01"}) {
+  for (const char* text : {"[%clk 1:2]", "[%clk -0:00:05]", "[%clk]", "[%clk 0:01",
+                           "[%clk 0::05]", "[%clk 0:00:05x]", "[%clk 1:2:3:4]", "[%clk 0:00:5.x]",
+                           "[%clk 123456:00:00]"}) {
     EXPECT_EQ(read_comment_commands(text).clock_ms, std::nullopt) << text;
   }
   // The unclosed eval does not hide the clock after it.

@@ -33,6 +33,7 @@ raises ValueError with its message.
 
 from ._fenkit import Book, BuiltBook, Game, GameReader, Position, build_book
 from . import _position  # noqa: F401  (Position's methods written in Python)
+from ._game import Cp, GameNode, Mate, PovScore
 from ._chess import *  # noqa: F401,F403  (python-chess's constants and small types)
 from ._chess import LegalMoves, Move, Outcome, Piece, SquareSet, Termination
 from ._ranges import byte_ranges
@@ -43,7 +44,11 @@ __all__ = [
     "Book",
     "BuiltBook",
     "Game",
+    "GameNode",
     "GameReader",
+    "Cp",
+    "Mate",
+    "PovScore",
     "LegalMoves",
     "Move",
     "Outcome",
@@ -82,6 +87,8 @@ def read_games(path_or_file, *, errors="raise", comments=True, variations=True, 
     - ``"skip"``: the game is left out; the iterator's ``rejected`` counts it.
     - ``"collect"``: the game is yielded with ``error`` set to the message and ``raw`` to its
       text (and no moves); ``rejected`` counts it.
+    - ``"partial"``: as ``"collect"``, but the game keeps the moves read before the error (its
+      main line up to the illegal move), as python-chess keeps them.
 
     ``comments=False`` reads faster where comments are not wanted. ``variations=False`` leaves
     side lines out of the games; a bad move in a side line is then only a warning (as in

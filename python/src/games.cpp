@@ -26,6 +26,8 @@ namespace {
 struct PyGame {
   pgn::Game game;
   std::string file;  // the input's name, for diagnostics
+  // A rejected game read with errors="partial": its moves are those read before the error.
+  bool partial = false;
 
   std::vector<std::string> diagnostic_lines(bool errors_only) const {
     std::vector<std::string> lines;
@@ -45,7 +47,7 @@ struct PyGame {
     return lines.front();
   }
   void need_moves(const char* what) const {
-    if (game.rejected)
+    if (game.rejected && !partial)
       raise_error(PyExc_ValueError, "game " + std::to_string(game.number) +
                                         " was rejected, it has no " + what + ": " + *error());
   }
@@ -100,6 +102,32 @@ py::list positions(const PyGame& g, bool with_start) {
   if (with_start) out.append(py::cast(PyPosition{g.game.start, {}}));
   replay_mainline(g, [&](const fen::Position&, fen::Move, const fen::Position& after) {
     out.append(py::cast(PyPosition{after, {}}));
+  });
+  return out;
+}
+
+// Per main-line move, what Game.mainline()'s nodes hold (fenkit/_game.py): the move in UCI and
+// SAN, the comment without commands, the comments as written, the NAGs, and the commands.
+py::list mainline_data(const PyGame& g) {
+  g.need_moves("moves");
+  py::list out;
+  const std::vector<pgn::Node>& nodes = g.game.moves.nodes;
+  std::size_t i = 0;
+  char san[fen::kMaxSanLength];
+  replay_mainline(g, [&](const fen::Position& before, fen::Move move, const fen::Position& after) {
+    const pgn::Node& node = nodes[i++];
+    const pgn::CommentCommands c = node.commands();
+    auto optional_number = [](const auto& value) -> py::object {
+      if (!value) return py::none();
+      return py::int_(*value);
+    };
+    py::list comments;
+    for (const std::string& comment : node.comments) comments.append(str_of(comment));
+    out.append(py::make_tuple(uci_of(before, move), py::str(san, fen::write_san(before, move, after, san)),
+                              str_of(node.comment_text()), comments, py::cast(node.nags),
+                              optional_number(c.eval_cp), optional_number(c.mate),
+                              optional_number(c.eval_depth), optional_number(c.clock_ms),
+                              optional_number(c.elapsed_ms)));
   });
   return out;
 }
@@ -175,11 +203,12 @@ py::tuple game_state(const PyGame& g) {
                         py::make_tuple(game.where.offset, game.where.line, game.where.column), tags,
                         bytes_of(fen::to_fen(game.start)), game.start.is_chess960(),
                         game.moves_checked, line_state(game.moves), bytes_of(game.result),
-                        diagnostics, game.rejected, bytes_of(game.raw));
+                        diagnostics, game.rejected, bytes_of(game.raw), g.partial);
 }
 
 PyGame game_from_state(const py::tuple& state) {
-  if (state.size() != 13 || state[0].cast<int>() != 1)
+  // A state of 13 items was pickled before errors="partial" was.
+  if ((state.size() != 13 && state.size() != 14) || state[0].cast<int>() != 1)
     throw py::value_error("not the state of a pickled fenkit.Game");
   PyGame g;
   g.file = state[1].cast<std::string>();
@@ -209,6 +238,7 @@ PyGame game_from_state(const py::tuple& state) {
   }
   game.rejected = state[11].cast<bool>();
   game.raw = state[12].cast<std::string>();
+  if (state.size() == 14) g.partial = state[13].cast<bool>();
   return g;
 }
 
@@ -257,13 +287,14 @@ class PyFileSource : public pgn::InputSource {
 
 // ------------------------------------------------------------------ The reader
 
-enum class Errors { raise, skip, collect };
+enum class Errors { raise, skip, collect, partial };
 
 Errors errors_mode(const std::string& word) {
   if (word == "raise") return Errors::raise;
   if (word == "skip") return Errors::skip;
   if (word == "collect") return Errors::collect;
-  throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + word + "'");
+  if (word == "partial") return Errors::partial;
+  throw py::value_error("errors must be 'raise', 'skip', 'collect' or 'partial', not '" + word + "'");
 }
 
 [[noreturn]] void raise_os_error(const std::string& message) { raise_error(PyExc_OSError, message); }
@@ -363,6 +394,9 @@ class GameReader {
           continue;
         case Errors::collect:
           return g;
+        case Errors::partial:
+          g.partial = true;
+          return g;
         case Errors::raise:
           raise_error(PyExc_ValueError, *g.error());
       }
@@ -411,7 +445,8 @@ game's number
 in its file (from 1, every game counted, rejected ones too); offset: the byte offset where the
 game starts. A game the reader rejected (read_games with errors="collect") has error set to
 the reader's message ("FILE:LINE:COLUMN: error: game N: ...") and raw to its text; it has no
-moves. Games pickle (whole: tree, place, diagnostics), for multiprocessing and Dask.)doc")
+moves, except with errors="partial", where it has those read before the error (as
+python-chess keeps them). Games pickle (whole: tree, place, diagnostics), for multiprocessing and Dask.)doc")
       .def_property_readonly("tags", &tags, "The tag pairs, as a dict (in input order).")
       .def_property_readonly("moves", &sans, "The main line in canonical SAN.")
       .def_property_readonly("uci", &ucis, "The main line in UCI.")
@@ -464,6 +499,7 @@ moves. Games pickle (whole: tree, place, diagnostics), for multiprocessing and D
            "ep='standard' or 'legal' as in Position.fen().")
       .def("positions", &positions, py::arg("with_start") = false,
            "The Position after every main-line move (with_start: the start position first).")
+      .def("_mainline_data", &mainline_data)
       .def(
           "final_fen",
           [](const PyGame& g, const std::string& ep) {

@@ -5,6 +5,7 @@
    `fenkit replay -f jsonl` writing the same rows to /dev/null (the program's work alone) and
    to a file (the program's data set kept where a user can read it; the file is removed after
    each run);
+   and fenkit.replay with the board planes (planes=True) beside the FEN column;
 2. fenkit.read_games over the first games of the archive (games/s, and positions/s with each
    game's FENs), beside python-chess when it is installed (python3-chess is not in Debian 12;
    its README's figure of about 17,000 positions/s for reading PGN is the reference then).
@@ -75,13 +76,20 @@ def main():
     print(f"  the same to a file     {cli_file:6.2f} s  {positions / cli_file / 1e6:5.2f} M positions/s")
     print(f"fenkit replay (fen)      {cli_fen:6.2f} s  {positions / cli_fen / 1e6:5.2f} M positions/s"
           "  (to /dev/null)")
-    for label, columns in [("all columns", None), ("game, ply, fen", ["game", "ply", "fen"]),
-                           ("fen only", ["fen"])]:
-        seconds, _ = median_time(args.runs,
-                                 lambda: fenkit.replay(archive, columns=columns, jobs=args.jobs))
+    timed = {}
+    for label, columns, planes in [("all columns", None, False),
+                                   ("game, ply, fen", ["game", "ply", "fen"], False),
+                                   ("fen only", ["fen"], False),
+                                   ("planes only", ["game"], True)]:
+        seconds, _ = median_time(args.runs, lambda: fenkit.replay(archive, columns=columns,
+                                                                  planes=planes, jobs=args.jobs))
+        timed[label] = seconds
         print(f"fenkit.replay {label:<14} {seconds:6.2f} s  "
               f"{positions / seconds / 1e6:5.2f} M positions/s  {seconds / cli_jsonl:4.2f}x the "
               f"program (jsonl to /dev/null), {seconds / cli_file:4.2f}x (to a file)")
+    # The board planes (twelve uint64 masks, turn, castling, en passant) against the FEN column:
+    # the data set a learner reads the board from, made either way.
+    print(f"  planes over the FEN column: {timed['planes only'] / timed['fen only']:4.2f}x")
 
     # read_games over the first games of the archive.
     def iterate(with_fens):

@@ -54,6 +54,10 @@ void each_column(PositionColumns& c, Each each) {
                            &c.next_uci})
     each(*text);
   for (TextColumn& text : c.tags) each(text);
+  for (std::vector<std::uint64_t>& masks : c.planes) each(masks);
+  each(c.turn);
+  each(c.castling);
+  each(c.ep_square);
 }
 
 }  // namespace

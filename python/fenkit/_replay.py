@@ -81,7 +81,8 @@ def _call(path, *, output, format, columns, tags, min_ply, max_ply, every, jobs,
 def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
            comments=False, nags=False, with_start=False, variations=False, final=False,
            min_ply=0, max_ply=None, every=1, ep="standard", jobs=0, range=None,
-           game_offset=0, first_line=None, errors="collect", warnings=False, **selection):
+           game_offset=0, first_line=None, errors="collect", warnings=False, planes=False,
+           **selection):
     """The rows of ``fenkit replay`` (a row per position) as a ``ReplayData``: a dict of
     NumPy arrays, one per column.
 
@@ -114,6 +115,11 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     - ``nags=True``: ``nags`` (a list of ints per row).
     - ``next=True``: ``next_san``, ``next_uci`` (str: the move played from the position; None
       at the end of a line).
+    - ``planes=True``: the board as numbers, for learning: twelve uint64 columns ``P``, ``N``,
+      ``B``, ``R``, ``Q``, ``K``, ``p``, ``n``, ``b``, ``r``, ``q``, ``k``, each the squares of
+      that piece as a mask (bit n for square n, a1 = 0: python-chess's ``pieces_mask``);
+      ``turn`` (bool, True when White is to move), ``castling_rights`` (uint64, the rooks that
+      keep a right, as python-chess's) and ``ep_square`` (int8, -1 for none; as ``ep`` says).
 
     Strings are object arrays of ``str`` (NumPy's fixed-width strings would cost the longest
     FEN's width for every row). Missing numbers are NaN in float64 columns; ``replay_frame``
@@ -135,7 +141,7 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
                         with_start=with_start, variations=variations, final=final,
                         min_ply=min_ply, max_ply=max_ply, every=every, ep=ep, jobs=jobs,
                         range=range, game_offset=game_offset, first_line=first_line,
-                        errors=errors, warnings=warnings, **selection)
+                        errors=errors, warnings=warnings, planes=planes, **selection)
     return ReplayData(data, stats)
 
 

@@ -189,6 +189,14 @@ void ColumnBuilder::append(const pgn::PositionColumns& chunk) {
       case ColumnSource::mate: column.reals.append(chunk.mate.data(), chunk.mate.size()); break;
       case ColumnSource::clk: column.reals.append(chunk.clk.data(), chunk.clk.size()); break;
       case ColumnSource::nags: append_nags(column, chunk.nags); break;
+      case ColumnSource::plane: {
+        const std::vector<std::uint64_t>& masks = chunk.planes[spec.tag];
+        column.masks.append(masks.data(), masks.size());
+        break;
+      }
+      case ColumnSource::castling: column.masks.append(chunk.castling.data(), chunk.castling.size()); break;
+      case ColumnSource::turn: column.flags.append(chunk.turn.data(), chunk.turn.size()); break;
+      case ColumnSource::ep_square: column.squares.append(chunk.ep_square.data(), chunk.ep_square.size()); break;
       default: append_text(spec, column, text_column(chunk, spec)); break;
     }
   }
@@ -226,7 +234,7 @@ void ColumnBuilder::append_nags(Column& column, const pgn::TextColumn& values) {
 
 namespace {
 
-// A NumPy array over `values` (malloc'd), which it owns through its base: `drop` runs when the
+// A NumPy array over `values` (a GrowingArray's), which it owns through its base: `drop` runs when the
 // last array or view over them goes.
 template <typename T>
 py::array owning_array(GrowingArray<T>& values, const py::dtype& dtype, void (*drop)(void*)) {
@@ -238,7 +246,7 @@ py::array owning_array(GrowingArray<T>& values, const py::dtype& dtype, void (*d
 
 template <typename T>
 py::array number_array(GrowingArray<T>& values) {
-  return owning_array(values, py::dtype::of<T>(), [](void* p) { std::free(p); });
+  return owning_array(values, py::dtype::of<T>(), &GrowingArray<T>::free_values);
 }
 
 }  // namespace
@@ -256,6 +264,12 @@ py::dict ColumnBuilder::arrays() {
       case ColumnSource::eval:
       case ColumnSource::mate:
       case ColumnSource::clk: array = number_array(column.reals); break;
+      case ColumnSource::plane:
+      case ColumnSource::castling: array = number_array(column.masks); break;
+      case ColumnSource::turn:
+        array = owning_array(column.flags, py::dtype("bool"), &GrowingArray<std::uint8_t>::free_values);
+        break;
+      case ColumnSource::ep_square: array = number_array(column.squares); break;
       default: {
         // An object array that does not own its data leaves its items alone when it goes: the
         // references are given back here, with the memory. The count is in the first slot, as
@@ -267,7 +281,7 @@ py::dict ColumnBuilder::arrays() {
           auto** slots = static_cast<PyObject**>(p);
           const auto count = reinterpret_cast<std::size_t>(slots[0]);
           for (std::size_t r = 1; r <= count; ++r) Py_XDECREF(slots[r]);
-          std::free(p);
+          GrowingArray<PyObject*>::free_values(p);
         });
         array = py::array(py::dtype("O"), {py::ssize_t(n)}, {py::ssize_t(sizeof(PyObject*))},
                           base + 1, owner);

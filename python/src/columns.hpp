@@ -30,13 +30,14 @@ namespace py = pybind11;
 
 // What a column holds, and where its values are in pgn::PositionColumns.
 enum class ColumnSource : std::uint8_t {
-  game, ply, path, san, uci, fen, tag, eval, mate, clk, comment, nags, next_san, next_uci
+  game, ply, path, san, uci, fen, tag, eval, mate, clk, comment, nags, next_san, next_uci,
+  plane, turn, castling, ep_square
 };
 
 struct ColumnSpec {
   std::string name;
   ColumnSource source;
-  std::size_t tag = 0;  // ColumnSource::tag: which one
+  std::size_t tag = 0;  // ColumnSource::tag and plane: which one
   bool keep = true;     // false: not asked for (columns=...), not made
 
   // Few distinct values (moves): one str object per value.
@@ -92,6 +93,9 @@ class ColumnBuilder {
   struct Column {
     GrowingArray<std::int64_t> integers;
     GrowingArray<double> reals;
+    GrowingArray<std::uint64_t> masks;  // planes and castling
+    GrowingArray<std::uint8_t> flags;   // turn
+    GrowingArray<std::int8_t> squares;  // ep_square
     GrowingArray<PyObject*> objects;  // owned references
     PyObject* last = nullptr;         // the last value made (a borrowed view of an object)
     std::string last_text;

@@ -1,5 +1,6 @@
 // fenkit.Position: a chess position (libfen) with python-chess's names and meanings: the board,
 // the state, FEN and EPD, attacks and checks. Moves and the history are in position_moves.cpp.
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include "common.hpp"
@@ -239,6 +240,18 @@ and whether they are Chess960 (without the move stack).)doc");
           },
           py::arg("piece_type"), py::arg("color"),
           "The squares of the pieces of a type and colour as a 64-bit mask.")
+      .def(
+          "planes",
+          [](const PyPosition& p) {
+            py::array_t<std::uint64_t> out(12);
+            std::uint64_t* data = out.mutable_data();
+            for (fen::Color color : {fen::Color::white, fen::Color::black})
+              for (int type = 0; type < 6; ++type) *data++ = p.pos.pieces(color, fen::PieceType(type));
+            return out;
+          },
+          "The board as twelve 64-bit masks (NumPy uint64): White's pawns, knights, bishops, "
+          "rooks, queens and king, then Black's; bit n for square n (pieces_mask's order; "
+          "replay(planes=True) gives them per position).")
       .def_property_readonly("occupied", [](const PyPosition& p) { return p.pos.occupied(); },
                              "The occupied squares as a 64-bit mask.")
       .def(

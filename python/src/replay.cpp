@@ -77,7 +77,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
                  const std::string& ep, unsigned jobs,
                  const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
                  std::int64_t game_offset, std::optional<std::uint64_t> first_line,
-                 const std::string& errors, bool warnings, const py::kwargs& kwargs) {
+                 const std::string& errors, bool warnings, bool planes, const py::kwargs& kwargs) {
   const std::vector<std::string> paths = paths_of(source);
   if (errors != "raise" && errors != "skip" && errors != "collect")
     throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + errors + "'");
@@ -102,6 +102,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
     else if (format == "epd") options.format = pgn::RowFormat::epd;
     else throw py::value_error("format must be 'jsonl', 'csv', 'fen' or 'epd', not '" + format + "'");
     if (columns) throw py::value_error("columns= goes with the columns of values, not with a file");
+    if (planes) throw py::value_error("planes= goes with the columns of values, not with a file");
     if (options.format == pgn::RowFormat::epd && (clock || comments || nags))
       throw py::value_error("format 'epd' has no opcode for clock, comments or nags");
   }
@@ -120,6 +121,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   options.next = next;
   options.final = final;
   options.warnings = warnings;
+  options.planes = planes;
 
   // The columns, in the order of the JSON keys.
   using S = ColumnSource;
@@ -143,6 +145,14 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   if (next) {
     specs.push_back({"next_san", S::next_san});
     specs.push_back({"next_uci", S::next_uci});
+  }
+  if (planes) {
+    // White's pieces, then Black's, named by their FEN letters.
+    const char* letters = "PNBRQKpnbrqk";
+    for (std::size_t i = 0; i < 12; ++i) specs.push_back({std::string(1, letters[i]), S::plane, i});
+    specs.push_back({"turn", S::turn});
+    specs.push_back({"castling_rights", S::castling});
+    specs.push_back({"ep_square", S::ep_square});
   }
   std::set<std::string> names;
   for (const ColumnSpec& spec : specs)
@@ -290,7 +300,7 @@ void add_replay(py::module_& m) {
         py::arg("every") = 1, py::arg("ep") = "standard", py::arg("jobs") = 0,
         py::arg("range") = py::none(), py::arg("game_offset") = 0,
         py::arg("first_line") = py::none(), py::arg("errors") = "collect",
-        py::arg("warnings") = false,
+        py::arg("warnings") = false, py::arg("planes") = false,
         "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics); see "
         "fenkit.replay.");
 }

@@ -223,3 +223,19 @@ def test_clock_with_one_digit_fields_alike(tmp_path):
     with open(path) as handle:
         theirs = chess.pgn.read_game(handle)
     assert [n.clock() for n in ours.mainline()] == [n.clock() for n in theirs.mainline()] == [7, 5]
+
+
+def test_plane_columns_alike(corpus_dir):
+    checked = 0
+    for path in game_paths(corpus_dir):
+        data = fenkit.replay(path, planes=True, with_start=True, ep="legal", errors="skip")
+        for i, fen in enumerate(data["fen"]):
+            board = chess.Board(fen, chess960=fenkit.Position(fen).chess960)
+            masks = [int(data[c][i]) for c in "PNBRQKpnbrqk"]
+            assert masks == [board.pieces_mask(t, c) for c in (chess.WHITE, chess.BLACK)
+                             for t in chess.PIECE_TYPES]
+            assert bool(data["turn"][i]) == board.turn
+            assert int(data["castling_rights"][i]) == board.castling_rights
+            assert int(data["ep_square"][i]) == (-1 if board.ep_square is None else board.ep_square)
+            checked += 1
+    assert checked > 10000

@@ -62,6 +62,7 @@ class ColumnRows final : public RowWriter {
       c.next_san.push_none();
       c.next_uci.push_none();
     }
+    if (options_.planes) push_planes(row.position);
     return c.rows() - 1;
   }
 
@@ -85,6 +86,21 @@ class ColumnRows final : public RowWriter {
   }
 
  private:
+  void push_planes(const fen::Position& pos) {
+    PositionColumns& c = columns_;
+    std::size_t i = 0;
+    for (fen::Color color : {fen::Color::white, fen::Color::black})
+      for (int type = 0; type < 6; ++type) c.planes[i++].push_back(pos.pieces(color, fen::PieceType(type)));
+    c.turn.push_back(pos.side_to_move() == fen::Color::white);
+    std::uint64_t rooks = 0;
+    for (fen::Color color : {fen::Color::white, fen::Color::black})
+      for (fen::CastlingSide side : {fen::CastlingSide::king_side, fen::CastlingSide::queen_side})
+        if (pos.castling().has(color, side)) rooks |= std::uint64_t{1} << pos.castling().rook_square(color, side);
+    c.castling.push_back(rooks);
+    const fen::Square ep = options_.ep == fen::EpMode::legal ? pos.legal_en_passant() : pos.en_passant();
+    c.ep_square.push_back(ep == fen::no_square ? std::int8_t(-1) : std::int8_t(ep));
+  }
+
   const PositionRowOptions& options_;
   PositionColumns& columns_;
   fen::FenWriter fen_;

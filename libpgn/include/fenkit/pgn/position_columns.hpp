@@ -7,6 +7,7 @@
 // Thread safety: as PositionRowChunk, whose part it is.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -69,6 +70,14 @@ struct FENKIT_API PositionColumns {
   TextColumn comment;              // the comment after the move without its commands ("" if none)
   TextColumn nags;                 // the move's NAGs, one byte each ("" if none)
   TextColumn next_san, next_uci;   // the move played from the position; none at a line's end
+  // PositionRowOptions::planes: per row the squares of each kind of piece as a 64-bit mask (bit
+  // n for square n, a1 = 0), White's pawns, knights, bishops, rooks, queens and king, then
+  // Black's (python-chess's pieces_mask); whether White is to move; the rooks that keep a
+  // castling right, as a mask; the en-passant square as the options' ep mode writes it, or -1.
+  std::array<std::vector<std::uint64_t>, 12> planes;
+  std::vector<std::uint8_t> turn;
+  std::vector<std::uint64_t> castling;
+  std::vector<std::int8_t> ep_square;
 
   std::size_t rows() const { return game.size(); }
   // Drops the rows from `rows` on.

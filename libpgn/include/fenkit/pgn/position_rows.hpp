@@ -61,6 +61,9 @@ struct FENKIT_API PositionRowOptions {
     bool path = true;  // with variations
     bool san = true, uci = true, fen = true;
   } row_text;
+  // RowFormat::columns: the board as numbers, for learning (PositionColumns::planes, turn,
+  // castling, ep_square).
+  bool planes = false;
 
   // Whether rows wait for what follows their move.
   bool rows_wait() const {

@@ -3,7 +3,7 @@
 A Dask worker sends each partition it computes to the client (and to other workers) as a
 pickle. Pickle writes an object column one string at a time, with a memo entry for each, which
 costs several times what replaying the positions did. ``CompactFrame`` pickles a column of
-distinct strings (FENs) as their bytes one after another and where each ends, packed and
+distinct strings (FENs) as one zstd-compressed buffer of their lengths and bytes, packed and
 unpacked by the extension; the other columns pickle as pandas pickles them (numbers as
 buffers, repeated strings once each).
 
@@ -18,7 +18,7 @@ from . import _fenkit
 
 
 def _pack(values):
-    """The strings of an object array as (data, ends), or None when pickle does better: for
+    """The strings of an object array as (data, count), or None when pickle does better: for
     items that are not all str, and for columns whose strs are mostly one object repeated
     (the moves and tags of a replay), which pickle writes once each."""
     if values.dtype != object or len(values) < 2:

@@ -58,11 +58,17 @@ def test_frames_made_from_it_are_plain():
 
 
 def test_packed_strings_round_trip_in_the_extension():
-    values = np.array(["e4", "é", "", "Nf3"], dtype=object)
-    data, ends = fenkit._fenkit._pack_strings(values)
-    assert bytes(data) == "e4é" .encode() + b"Nf3"
-    assert list(ends) == [2, 4, 4, 7]
-    assert list(fenkit._fenkit._unpack_strings(data, ends)) == list(values)
+    values = np.array(["e4", "é", "", "Nf3", "x" * 3_000_000], dtype=object)
+    data, count = fenkit._fenkit._pack_strings(values)
+    assert count == 5 and len(data) < 1000  # compressed: the long string is one letter repeated
+    assert list(fenkit._fenkit._unpack_strings(data, count)) == list(values)
     assert fenkit._fenkit._pack_strings(np.array(["a", 1], dtype=object)) is None
+    # Damaged or cut data, or more strings than it holds, is refused.
     with pytest.raises(ValueError):
-        fenkit._fenkit._unpack_strings(data, np.array([2, 9], dtype=np.uint64))
+        fenkit._fenkit._unpack_strings(data, count + 1)
+    with pytest.raises(ValueError):
+        fenkit._fenkit._unpack_strings(data[: len(data) // 2], count)
+    with pytest.raises(ValueError):
+        fenkit._fenkit._unpack_strings(np.frombuffer(b"not zstd at all", dtype=np.uint8), 1)
+    many = np.array([f"fen {i}" for i in range(300_000)], dtype=object)
+    assert list(fenkit._fenkit._unpack_strings(*fenkit._fenkit._pack_strings(many))) == list(many)

@@ -20,6 +20,8 @@ packages=(
   # the Python module (pybind11, NumPy), its tests and examples (pandas, Dask, GNU parallel)
   pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pandas python3-distributed
   parallel
+  # the module's stubs checked against it (stubtest), and the README's examples against them
+  python3-mypy
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -14,11 +14,20 @@ __all__ = [
     "piece_symbol", "piece_name", "square", "square_file", "square_rank", "square_name",
     "parse_square", "square_mirror",
     "Piece", "Move", "SquareSet", "Termination", "Outcome", "LegalMoves",
-] + [f + r for r in "12345678" for f in "ABCDEFGH"]
+    "A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1",
+    "A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2",
+    "A3", "B3", "C3", "D3", "E3", "F3", "G3", "H3",
+    "A4", "B4", "C4", "D4", "E4", "F4", "G4", "H4",
+    "A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5",
+    "A6", "B6", "C6", "D6", "E6", "F6", "G6", "H6",
+    "A7", "B7", "C7", "D7", "E7", "F7", "G7", "H7",
+    "A8", "B8", "C8", "D8", "E8", "F8", "G8", "H8",
+]
 
 import enum
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from collections.abc import Iterator
+from typing import List, Optional, cast
 
 WHITE = True
 BLACK = False
@@ -27,8 +36,8 @@ COLOR_NAMES = ["black", "white"]
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
 PIECE_TYPES = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
-PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
-PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+PIECE_SYMBOLS: List[Optional[str]] = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES: List[Optional[str]] = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 UNICODE_PIECE_SYMBOLS = {
     "R": "\u2656", "r": "\u265c", "N": "\u2658", "n": "\u265e", "B": "\u2657", "b": "\u265d",
     "Q": "\u2655", "q": "\u265b", "K": "\u2654", "k": "\u265a", "P": "\u2659", "p": "\u265f",
@@ -50,12 +59,12 @@ SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
 
 def piece_symbol(piece_type: int) -> str:
     """'p', 'n', 'b', 'r', 'q' or 'k'."""
-    return PIECE_SYMBOLS[piece_type]
+    return cast(str, PIECE_SYMBOLS[piece_type])
 
 
 def piece_name(piece_type: int) -> str:
     """'pawn' .. 'king'."""
-    return PIECE_NAMES[piece_type]
+    return cast(str, PIECE_NAMES[piece_type])
 
 
 def square(file_index: int, rank_index: int) -> int:
@@ -95,7 +104,7 @@ class Piece:
 
     def symbol(self) -> str:
         """'P' for a white pawn, 'n' for a black knight."""
-        symbol = PIECE_SYMBOLS[self.piece_type]
+        symbol = piece_symbol(self.piece_type)
         return symbol.upper() if self.color else symbol
 
     def unicode_symbol(self, *, invert_color: bool = False) -> str:
@@ -133,7 +142,7 @@ class Move:
         if not self:
             return "0000"
         text = SQUARE_NAMES[self.from_square] + SQUARE_NAMES[self.to_square]
-        return text + PIECE_SYMBOLS[self.promotion] if self.promotion else text
+        return text + piece_symbol(self.promotion) if self.promotion else text
 
     def xboard(self) -> str:
         return self.uci() if self else "@@@@"
@@ -241,13 +250,13 @@ class SquareSet:
 class Termination(enum.Enum):
     """How a game ended (python-chess's names)."""
 
-    CHECKMATE = enum.auto()
-    STALEMATE = enum.auto()
-    INSUFFICIENT_MATERIAL = enum.auto()
-    SEVENTYFIVE_MOVES = enum.auto()
-    FIVEFOLD_REPETITION = enum.auto()
-    FIFTY_MOVES = enum.auto()
-    THREEFOLD_REPETITION = enum.auto()
+    CHECKMATE = 1
+    STALEMATE = 2
+    INSUFFICIENT_MATERIAL = 3
+    SEVENTYFIVE_MOVES = 4
+    FIVEFOLD_REPETITION = 5
+    FIFTY_MOVES = 6
+    THREEFOLD_REPETITION = 7
 
 
 @dataclass(frozen=True)

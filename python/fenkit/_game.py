@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, List, Optional
+from typing import List, Optional
 
 from ._chess import WHITE, Move
 from ._fenkit import Game, Position
@@ -181,8 +181,9 @@ def _board(self) -> Position:
     return self.start
 
 
-Game.mainline = _mainline
-Game.mainline_moves = _mainline_moves
-Game.end = _end
-Game.board = _board
-Game.headers = property(lambda self: self.tags, doc="The tags (python-chess's name).")
+# The compiled class gets its Python methods here (its stub, _fenkit.pyi, declares them).
+Game.mainline = _mainline  # type: ignore[assignment]
+Game.mainline_moves = _mainline_moves  # type: ignore[assignment]
+Game.end = _end  # type: ignore[assignment]
+Game.board = _board  # type: ignore[assignment]
+Game.headers = property(lambda self: self.tags, doc="The tags (python-chess's name).")  # type: ignore[assignment]

@@ -64,10 +64,11 @@ def _is_game_over(self, *, claim_draw: bool = False) -> bool:
     return self.outcome(claim_draw=claim_draw) is not None
 
 
-Position.legal_moves = property(_legal_moves)
-Position.checkers = _checkers
-Position.attackers = _attackers
-Position.pieces = _pieces
-Position.outcome = _outcome
-Position.result = _result
-Position.is_game_over = _is_game_over
+# The compiled class gets its Python methods here (its stub, _fenkit.pyi, declares them).
+Position.legal_moves = property(_legal_moves)  # type: ignore[assignment]
+Position.checkers = _checkers  # type: ignore[assignment]
+Position.attackers = _attackers  # type: ignore[assignment]
+Position.pieces = _pieces  # type: ignore[assignment]
+Position.outcome = _outcome  # type: ignore[assignment]
+Position.result = _result  # type: ignore[assignment]
+Position.is_game_over = _is_game_over  # type: ignore[assignment]

@@ -197,4 +197,4 @@ def replay_frame(path, *args, **kwargs):
 
 
 # replay_frame takes replay's arguments: inspect.signature, help() and editors show them.
-replay_frame.__signature__ = inspect.signature(replay)
+replay_frame.__signature__ = inspect.signature(replay)  # type: ignore[attr-defined]

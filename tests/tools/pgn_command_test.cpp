@@ -435,6 +435,16 @@ TEST(PgnExtract, PlyLimitCutsTheSameMoves) {
   }
 }
 
+// The lines of the games of `file` once fenkit has written them again (with `options`), blank
+// ones aside, sorted: two files of the same games give the same lines whatever their layout
+// and the order of their tags.
+Lines rewritten_lines(const std::string& file, const std::string& options = "") {
+  Lines out = lines_of(fenkit("pgn -q " + options + " " + quote(file)).out);
+  std::erase(out, "");
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 // --dropply as pgn-extract has it: the same games (fewer than N plies: left out), the same
 // movetext and tags once fenkit has written both again (SetUp and FEN aside), and the same FEN
 // tags, in order.
@@ -448,12 +458,9 @@ TEST(PgnExtract, DropPlyStartsFromTheSamePositions) {
       if (line.starts_with("[FEN ")) out.push_back(line);
     return out;
   };
-  // The games written again, without their setup tags, as sorted lines (tag order aside).
+  // The games written again, without their setup tags.
   auto rewritten = [&](const std::string& pgn) {
-    Lines out = lines_of(fenkit("pgn -q --drop-tags SetUp,FEN " + quote(dir.write("in.pgn", pgn))).out);
-    std::erase(out, "");
-    std::sort(out.begin(), out.end());
-    return out;
+    return rewritten_lines(dir.write("in.pgn", pgn), "--drop-tags SetUp,FEN");
   };
   for (int n : {1, 10, 41, 200}) {
     SCOPED_TRACE(n);
@@ -526,12 +533,6 @@ TEST(PgnExtract, NotSelectedGamesAreTheRest) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
   TempDir dir;
-  auto rewritten = [&](const std::string& file) {
-    Lines out = lines_of(fenkit("pgn -q " + quote(file)).out);
-    std::erase(out, "");
-    std::sort(out.begin(), out.end());
-    return out;
-  };
   const Outcome run = fenkit("pgn --player Kasparov -o " + quote(dir.path("selected.pgn")) +
                              " --not-selected " + quote(dir.path("rest.pgn")) + " " +
                              quote(path.string()));
@@ -541,9 +542,9 @@ TEST(PgnExtract, NotSelectedGamesAreTheRest) {
             std::string::npos);
   fenkit::testing::run(pgn_extract + " -s -TpKasparov -n " + quote(dir.path("theirs.pgn")) +
                        " -o /dev/null " + quote(path.string()) + " 2>/dev/null");
-  const Lines ours = rewritten(dir.path("rest.pgn"));
+  const Lines ours = rewritten_lines(dir.path("rest.pgn"));
   EXPECT_GT(ours.size(), 5000U);
-  EXPECT_EQ(ours, rewritten(dir.path("theirs.pgn")));
+  EXPECT_EQ(ours, rewritten_lines(dir.path("theirs.pgn")));
   // The games are written as they were read: their text is the input's.
   const std::string rest = fenkit::testing::read_file(dir.path("rest.pgn"));
   EXPECT_NE(fenkit::testing::read_file(path).find(rest.substr(0, 400)), std::string::npos);

@@ -7,6 +7,7 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/game_filter.hpp"
+#include "move_notation.hpp"
 #include "movetext_layout.hpp"
 
 namespace fenkit::pgn {
@@ -236,7 +237,8 @@ Action PgnWriter::move(const MoveEvent& event) {
     black = index % 2 == 1;
     number = s.start_fullmove + (long long)(index / 2);
   }
-  if (!black || s.number_next) {
+  // UCI movetext is the moves alone, as engines take them.
+  if ((!black || s.number_next) && s.options.notation != MoveNotation::uci) {
     s.token.clear();
     append_number(s.token, (unsigned long long)(number < 0 ? 0 : number));
     s.token += black ? "..." : ".";
@@ -244,8 +246,9 @@ Action PgnWriter::move(const MoveEvent& event) {
   }
   s.number_next = false;
   if (resolved) {
-    char san[fen::kMaxSanLength];
-    s.layout.put(std::string_view(san, fen::write_san(*event.before, event.move, *event.after, san)));
+    char text[detail::kMaxMoveLength];
+    s.layout.put(std::string_view(
+        text, detail::write_move(*event.before, event.move, *event.after, s.options.notation, text)));
   } else {
     s.layout.put(event.san);
   }

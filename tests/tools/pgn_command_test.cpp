@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "tool_test_support.hpp"
 
@@ -548,6 +550,40 @@ TEST(PgnExtract, NotSelectedGamesAreTheRest) {
   // The games are written as they were read: their text is the input's.
   const std::string rest = fenkit::testing::read_file(dir.path("rest.pgn"));
   EXPECT_NE(fenkit::testing::read_file(path).find(rest.substr(0, 400)), std::string::npos);
+}
+
+// --notation as pgn-extract's -Wuci, -Wlalg and -Wxlalg: the same movetext, word for word (line
+// breaks aside, and "(" written apart from the move after it), comments and variations
+// included; for UCI fenkit writes a promotion's letter in lower case, as UCI has it, where
+// pgn-extract writes it in upper case.
+TEST(PgnExtract, NotationsWriteTheSameMoves) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  auto words = [](const std::string& pgn, bool lower) {
+    Lines out;
+    for (std::string line : lines_of(pgn)) {
+      if (line.starts_with("[")) continue;
+      std::string spaced;
+      for (char c : line) {
+        if (c == '(') spaced += "( ";
+        else if (c == ')') spaced += " )";
+        else spaced += lower ? char(std::tolower(static_cast<unsigned char>(c))) : c;
+      }
+      std::istringstream in(spaced);
+      for (std::string word; in >> word;) out.push_back(word);
+    }
+    return out;
+  };
+  for (const std::string notation : {"uci", "lalg", "xlalg"}) {
+    SCOPED_TRACE(notation);
+    const Lines ours = words(fenkit("pgn -q --notation " + notation + " " + quote(path.string())).out, false);
+    const Lines theirs = words(fenkit::testing::run(pgn_extract + " -s -W" + notation + " " +
+                                                    quote(path.string()) + " 2>/dev/null"),
+                               notation == "uci");
+    EXPECT_GT(ours.size(), 40000U);
+    EXPECT_EQ(ours, theirs);
+  }
+  EXPECT_EQ(fenkit("pgn -f jsonl --notation uci " + quote(path.string())).status, 2);
 }
 
 TEST(PgnExtract, DuplicatesAreTheSame) {

@@ -36,6 +36,10 @@ po::options_description pgn_options() {
       ("not-selected", po::value<std::string>()->value_name("FILE"),
        "write the games the selection leaves out to FILE, as they were read (as pgn-extract -n)")
       ("rejected", "write only the games that cannot be replayed, as they were read")
+      ("notation", one_of({"san", "uci", "lalg", "xlalg"})->default_value("san"),
+       "how moves are written: san; uci (e2e4 e7e8q, the moves alone, as engines take them: "
+       "pgn-extract -Wuci); lalg (e2e4 e7e8Q, pgn-extract -Wlalg); xlalg (Ng1-f3 e4xd5, "
+       "pgn-extract -Wxlalg)")
       ("no-comments", "leave out comments")
       ("no-variations", "leave out variations")
       ("no-nags", "leave out NAGs ($1, !, ...)")
@@ -93,6 +97,13 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.writer.comments = !v.count("no-comments");
   games.writer.variations = !v.count("no-variations");
   games.writer.nags = !v.count("no-nags");
+  const std::string notation = v["notation"].as<std::string>();
+  games.writer.notation = notation == "uci"    ? pgn::MoveNotation::uci
+                          : notation == "lalg"  ? pgn::MoveNotation::lalg
+                          : notation == "xlalg" ? pgn::MoveNotation::xlalg
+                                                : pgn::MoveNotation::san;
+  if (games.writer.notation == pgn::MoveNotation::uci)
+    games.writer.comments = games.writer.nags = games.writer.variations = false;
   if (v.count("keep-tags")) games.keep_tags = tag_names(v, "keep-tags");
   if (v.count("drop-tags")) games.drop_tags = tag_names(v, "drop-tags");
   games.add_eco = v.count("add-eco") > 0;
@@ -115,13 +126,13 @@ GamesOptions games_settings(const po::variables_map& v) {
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
                              "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode",
-                             "not-selected"})
+                             "not-selected", "notation"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
     for (const char* name :
          {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit",
-          "dropply"})
+          "dropply", "notation"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }

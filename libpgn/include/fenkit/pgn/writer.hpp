@@ -56,6 +56,15 @@
 
 namespace fenkit::pgn {
 
+// How moves are written: SAN, as the export format has them; or the long forms pgn-extract
+// writes with -Wuci, -Wlalg and -Wxlalg (move_notation.hpp).
+enum class MoveNotation : std::uint8_t {
+  san,
+  uci,    // e2e4, e7e8q, castling e1g1 (king takes rook in Chess960): no move numbers, no + or #
+  lalg,   // e2e4, e7e8Q, e1g1, then + or #
+  xlalg,  // Ng1-f3, e4xd5, e7-e8Q, e1-g1 (castling as the king's move), then + or #
+};
+
 struct FENKIT_API WriterOptions {
   bool comments = true;
   bool nags = true;
@@ -67,6 +76,7 @@ struct FENKIT_API WriterOptions {
   // the reader delivered of them is written.
   bool rejected_games = false;
   std::size_t line_width = 79;
+  MoveNotation notation = MoveNotation::san;
 };
 
 class FENKIT_API PgnWriter : public Visitor {

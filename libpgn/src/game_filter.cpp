@@ -337,6 +337,12 @@ void GameFilter::add_black(std::string_view name) {
 }
 
 void GameFilter::add_player(std::string_view name) {
+  if (!player_group_) player_group_ = new_group();
+  add_test(*player_group_, "White", name_test(name));
+  add_test(*player_group_, "Black", name_test(name));
+}
+
+void GameFilter::add_required_player(std::string_view name) {
   const std::size_t group = new_group();
   add_test(group, "White", name_test(name));
   add_test(group, "Black", name_test(name));

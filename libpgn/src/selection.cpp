@@ -22,7 +22,10 @@ constexpr SelectionCriterion kCriteria[] = {
      "White's name contains TEXT (case-insensitive; repeat for any of several)"},
     {"black", Kind::repeatable, "TEXT", "Black's name contains TEXT"},
     {"player", Kind::repeatable, "TEXT",
-     "either player's name contains TEXT (repeat: every name is one of the players)"},
+     "either player's name contains TEXT (repeat for any of several, as --white)"},
+    {"between", Kind::repeatable, "TEXT",
+     "a player's name contains TEXT, for each one given: --between A --between B, the games "
+     "between A and B"},
     {"regex", Kind::flag, "", "names and --tag ~ values are regular expressions (ECMAScript)"},
     {"tag", Kind::repeatable, "TEXT",
      "NAME=VALUE (exact), NAME~TEXT (contains), NAME>=N, <, <=, >, != (repeatable, all hold)"},
@@ -176,7 +179,7 @@ SelectionError::SelectionError(std::string_view criterion, const std::string& me
 struct SelectionCriteria::Values {
   bool regex = false, invert = false;
   std::set<GameEvent> events;
-  std::vector<std::string> white, black, player;
+  std::vector<std::string> white, black, player, between;
   std::vector<TagCondition> tags;
   std::vector<std::string> results;
   std::optional<int> min_elo;
@@ -209,6 +212,7 @@ void SelectionCriteria::add(std::string_view name, std::string_view value) {
     if (name == "white") v.white.push_back(text);
     else if (name == "black") v.black.push_back(text);
     else if (name == "player") v.player.push_back(text);
+    else if (name == "between") v.between.push_back(text);
     else if (name == "tag") v.tags.push_back(parse_tag_condition(text));
     else if (name == "result") v.results.emplace_back(parse_result(text));
     else if (name == "min-elo") v.min_elo = int(whole_number(name, text, 0, kMaxElo));
@@ -263,6 +267,7 @@ GameFilter SelectionCriteria::filter() const {
   naming("white", [&] { for (const std::string& s : v.white) filter.add_white(s); });
   naming("black", [&] { for (const std::string& s : v.black) filter.add_black(s); });
   naming("player", [&] { for (const std::string& s : v.player) filter.add_player(s); });
+  naming("between", [&] { for (const std::string& s : v.between) filter.add_required_player(s); });
   naming("tag", [&] { for (const TagCondition& c : v.tags) filter.add_tag_condition(c); });
   for (const std::string& s : v.results) filter.add_result(s);
   if (v.min_elo) filter.set_min_elo(*v.min_elo);

@@ -21,7 +21,7 @@ The C++ libraries of fenkit (libfen, libpgn, libepd) for Python programs:
 
 Game selection: ``read_games``, ``read_range``, ``replay`` and ``build_book`` take the game
 selection of the command line as keyword arguments, named as its options with ``_`` for ``-``:
-``white``, ``black``, ``player``, ``regex``, ``tag``, ``result``, ``min_elo``, ``eco``,
+``white``, ``black``, ``player``, ``between``, ``regex``, ``tag``, ``result``, ``min_elo``, ``eco``,
 ``date_from``, ``date_to``, ``time_control``, ``min_plies``, ``max_plies``, ``variant``,
 ``position``, ``position_file``, ``games``, ``invert``. A list gives an option several times
 (``result=["1-0", "0-1"]``), except for ``games``, whose list or ``range`` of numbers is the

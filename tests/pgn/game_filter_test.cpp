@@ -64,7 +64,7 @@ TEST(GameFilter, NamesAreCaseInsensitiveSubstringsOrRegularExpressions) {
   EXPECT_THROW(bad.add_white("(unclosed"), std::invalid_argument);
 }
 
-TEST(GameFilter, RepeatedNamesAreAlternativesRepeatedPlayersMustAllPlay) {
+TEST(GameFilter, RepeatedNamesAreAlternativesRequiredPlayersMustAllPlay) {
   GameFilter whites;
   whites.add_white("a");
   whites.add_white("b");
@@ -72,8 +72,13 @@ TEST(GameFilter, RepeatedNamesAreAlternativesRepeatedPlayersMustAllPlay) {
   GameFilter players;
   players.add_player("Carlsen");
   players.add_player("Caruana");
-  EXPECT_TRUE(selects(players, {{"White", "Caruana"}, {"Black", "Carlsen"}}));
-  EXPECT_FALSE(selects(players, {{"White", "Caruana"}, {"Black", "Nakamura"}}));
+  EXPECT_TRUE(selects(players, {{"White", "Caruana"}, {"Black", "Nakamura"}}));
+  EXPECT_FALSE(selects(players, {{"White", "So"}, {"Black", "Nakamura"}}));
+  GameFilter pair;
+  pair.add_required_player("Carlsen");
+  pair.add_required_player("Caruana");
+  EXPECT_TRUE(selects(pair, {{"White", "Caruana"}, {"Black", "Carlsen"}}));
+  EXPECT_FALSE(selects(pair, {{"White", "Caruana"}, {"Black", "Nakamura"}}));
 }
 
 TEST(GameFilter, ResultsFromTheTagOrTheMovetext) {

@@ -222,8 +222,11 @@ TEST(GameReader, TheCorpusAsTheVisitorReaderReadsIt) {
   GameReader owned = GameReader::from_text(std::move(text));
   const std::vector<Game> again = pulled(owned);
   ASSERT_EQ(again.size(), builder.games().size());
-  for (std::size_t i = 0; i < again.size(); ++i)
-    if (!builder.games()[i].rejected) EXPECT_EQ(again[i], builder.games()[i]) << "game " << i + 1;
+  for (std::size_t i = 0; i < again.size(); ++i) {
+    if (!builder.games()[i].rejected) {
+      EXPECT_EQ(again[i], builder.games()[i]) << "game " << i + 1;
+    }
+  }
 }
 
 #ifdef FENKIT_BINARY

@@ -54,7 +54,7 @@ TEST(SelectionCriteria, TheListNamesEachCriterionOnceWithItsKindAndHelp) {
     EXPECT_EQ(find_selection_criterion(c.name), &c);
   }
   EXPECT_EQ(names, (std::set<std::string_view>{
-                       "white", "black", "player", "regex", "tag", "result", "min-elo", "eco",
+                       "white", "black", "player", "between", "regex", "tag", "result", "min-elo", "eco",
                        "date-from", "date-to", "time-control", "min-plies", "max-plies",
                        "variant", "position", "position-file", "checkmate", "stalemate",
                        "insufficient-material", "fifty", "repetition", "underpromotion", "games",
@@ -89,10 +89,18 @@ TEST(SelectionCriteria, Names) {
   const GameFilter black = filter_of({{"black", "Nakamura"}});
   EXPECT_TRUE(selects(black, {{"Black", "Nakamura, Hikaru"}}));
   EXPECT_FALSE(selects(black, {{"White", "Nakamura, Hikaru"}}));
-  // Repeated players must all play.
+  // Repeated players are alternatives, as repeated whites are; --between names must all play.
   const GameFilter players = filter_of({{"player", "Carlsen"}, {"player", "Caruana"}});
   EXPECT_TRUE(selects(players, {{"White", "Caruana"}, {"Black", "Carlsen"}}));
-  EXPECT_FALSE(selects(players, {{"White", "Caruana"}, {"Black", "Nakamura"}}));
+  EXPECT_TRUE(selects(players, {{"White", "Caruana"}, {"Black", "Nakamura"}}));
+  EXPECT_FALSE(selects(players, {{"White", "So"}, {"Black", "Nakamura"}}));
+  const GameFilter between = filter_of({{"between", "Carlsen"}, {"between", "Caruana"}});
+  EXPECT_TRUE(selects(between, {{"White", "Caruana"}, {"Black", "Carlsen"}}));
+  EXPECT_FALSE(selects(between, {{"White", "Caruana"}, {"Black", "Nakamura"}}));
+  // Both kinds at once: one of the players, and each of the others.
+  const GameFilter both = filter_of({{"player", "Nakamura"}, {"player", "So"}, {"between", "Caruana"}});
+  EXPECT_TRUE(selects(both, {{"White", "Caruana"}, {"Black", "Nakamura"}}));
+  EXPECT_FALSE(selects(both, {{"White", "Carlsen"}, {"Black", "Nakamura"}}));
 }
 
 TEST(SelectionCriteria, RegexAppliesToNamesGivenBeforeIt) {

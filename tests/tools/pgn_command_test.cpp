@@ -273,6 +273,8 @@ TEST(PgnExtract, TagCriteriaSelectTheSameGames) {
       {"-TwKasparov", "--white Kasparov", 40},
       {"-TbKarpov", "--black Karpov", 40},
       {"-TpEuwe", "--player Euwe", 100},
+      // Repeated players are alternatives in both.
+      {"-TpKasparov -TpKarpov", "--player Kasparov --player Karpov", 120},
       {"-TwTal -TbBotvinnik", "--white Tal --black Botvinnik", 5},
       {"-Tr1-0", "--result 1-0", 200},
       {"-Tr1-0 -Tr0-1", "--result 1-0 --result 0-1", 300},
@@ -285,6 +287,24 @@ TEST(PgnExtract, TagCriteriaSelectTheSameGames) {
     EXPECT_GE(s.fenkit.size(), c.at_least);
     EXPECT_EQ(s.fenkit, s.pgn_extract);
   }
+}
+
+// --between: the games both players play, which pgn-extract has no one option for: those the
+// two of them select, less those either one selects alone.
+TEST(PgnExtract, GamesBetweenTwoPlayers) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  const Lines either = select_both(pgn_extract, path.string(), "-TpKasparov -TpKarpov", "").pgn_extract;
+  const Lines kasparov = select_both(pgn_extract, path.string(), "-TpKasparov", "").pgn_extract;
+  const Lines karpov = select_both(pgn_extract, path.string(), "-TpKarpov", "").pgn_extract;
+  const std::multiset<std::string> a(kasparov.begin(), kasparov.end()), b(karpov.begin(), karpov.end());
+  Lines expected;
+  for (const std::string& game : either)
+    if (a.contains(game) && b.contains(game)) expected.push_back(game);
+  const Selected s = select_both(pgn_extract, path.string(), "-TpKasparov",
+                                 "--between Kasparov --between Karpov");
+  EXPECT_GE(s.fenkit.size(), 50U);
+  EXPECT_EQ(s.fenkit, expected);
 }
 
 TEST(PgnExtract, PositionsReachedAsPolyglotHashes) {

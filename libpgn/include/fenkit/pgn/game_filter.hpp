@@ -20,10 +20,10 @@
 //   end_game(end)          if (!end.rejected && selector.selected(plies)) ...use the game
 //
 // How conditions combine: every kind of condition given must hold. Repeating a kind gives
-// alternatives (--white A --white B: White is A or B; several --result, --eco, --variant,
-// --time-control, --position), except --player, where every name must be one of the two
-// players (--player A --player B: the games between A and B), and --tag, where every condition
-// must hold. A game that lacks a tag fails the conditions on it. invert() selects the games that
+// alternatives (--white A --white B: White is A or B; --player A --player B: A or B plays;
+// several --result, --eco, --variant, --time-control, --position), except --between, where
+// every name must be one of the two players (--between A --between B: the games between A and
+// B), and --tag, where every condition must hold. A game that lacks a tag fails the conditions on it. invert() selects the games that
 // fail. Names match as case-insensitive substrings of the tag value (ASCII letters fold), or with
 // set_regex(true) as ECMAScript regular expressions searched in the value, case-insensitively.
 //
@@ -129,7 +129,10 @@ class FENKIT_API GameFilter {
   void set_regex(bool on) { regex_ = on; }
   void add_white(std::string_view name);
   void add_black(std::string_view name);
+  // Either player is `name`; names added so are alternatives.
   void add_player(std::string_view name);
+  // Either player is `name`, as every other name added so must be (the games between them).
+  void add_required_player(std::string_view name);
   void add_tag_condition(const TagCondition& condition);
   // "1-0", "0-1", "1/2-1/2" or "*": the Result tag, or the movetext's result without one.
   void add_result(std::string_view result);
@@ -176,8 +179,8 @@ class FENKIT_API GameFilter {
   Test name_test(std::string_view name) const;  // substring or regex, as set_regex says
 
   bool regex_ = false;
-  std::optional<std::size_t> white_group_, black_group_, result_group_, eco_group_, tc_group_,
-      variant_group_;
+  std::optional<std::size_t> white_group_, black_group_, player_group_, result_group_, eco_group_,
+      tc_group_, variant_group_;
   bool variant_standard_ = false;  // a missing Variant tag passes the variant group
   std::optional<std::uint32_t> min_plies_, max_plies_;
   fen::PositionSet positions_;

@@ -606,6 +606,39 @@ TEST(PgnExtract, NotationsWriteTheSameMoves) {
   EXPECT_EQ(fenkit("pgn -f jsonl --notation uci " + quote(path.string())).status, 2);
 }
 
+// --fuzzydepth as pgn-extract has it, on games from the standard start that reach the depth (for
+// a game from a [FEN] position pgn-extract counts plies otherwise and finds every such game the
+// same; for a shorter one fenkit compares the last position, as pgn-extract's help says): the
+// same games kept.
+TEST(PgnExtract, FuzzyDepthFindsTheSameDuplicates) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  for (int depth : {0, 10, 20}) {
+    SCOPED_TRACE(depth);
+    // The games that reach the depth, less those from a [FEN] position.
+    std::string games;
+    const std::string all =
+        fenkit("pgn -q --min-plies " + std::to_string(depth) + " " + quote(path.string())).out;
+    for (std::size_t at = 0; at < all.size();) {
+      const std::size_t next = std::min(all.find("\n\n[", all.find("\n\n", at) + 2), all.size());
+      const std::string game = all.substr(at, next - at);
+      if (game.find("[FEN ") == std::string::npos) games += game + "\n\n";
+      at = next == all.size() ? next : next + 2;
+    }
+    const std::string file = dir.write("games.pgn", games);
+    const Selected s = select_both(pgn_extract, file, "--fuzzydepth " + std::to_string(depth) + " -D",
+                                   "--unique --fuzzydepth " + std::to_string(depth));
+    EXPECT_GE(s.fenkit.size(), 300U);
+    EXPECT_EQ(s.fenkit, s.pgn_extract);
+    if (depth == 10) {
+      // The board, not the moves: fewer games are kept than by their moves.
+      EXPECT_LT(s.fenkit.size(), select_both(pgn_extract, file, "-D", "--unique").fenkit.size());
+    }
+  }
+  EXPECT_EQ(fenkit("pgn --fuzzydepth 10 " + quote(path.string())).status, 2);  // needs --unique
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

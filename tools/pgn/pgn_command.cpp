@@ -33,6 +33,10 @@ po::options_description pgn_options() {
       ("unique", "of games with the same start position and main line, keep the first")
       ("duplicates", po::value<std::string>()->value_name("FILE"),
        "write the games --unique leaves out to FILE")
+      ("fuzzydepth", integer(0), "with --unique: games are the same when the same pieces stand "
+                                 "on the same squares after N plies (0: at the end; a shorter "
+                                 "game: at its end), whatever the moves (as pgn-extract "
+                                 "--fuzzydepth)")
       ("not-selected", po::value<std::string>()->value_name("FILE"),
        "write the games the selection leaves out to FILE, as they were read (as pgn-extract -n)")
       ("rejected", "write only the games that cannot be replayed, as they were read")
@@ -117,6 +121,9 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.add_hashcode = v.count("addhashcode") > 0;
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
+  refuse_unless(v, "fuzzydepth", v.count("unique") > 0, "--unique");
+  if (v.count("fuzzydepth"))
+    games.fuzzy_depth = std::uint32_t(std::min<std::int64_t>(v["fuzzydepth"].as<std::int64_t>(), UINT32_MAX));
   games.keep_unselected = v.count("not-selected") > 0;
   refuse_unless(v, "split", v.count("output") > 0, "-o PREFIX");
   refuse_together(v, "count", "output");

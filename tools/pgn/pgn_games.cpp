@@ -27,7 +27,8 @@ bool listed(const std::vector<std::string>& list, std::string_view name) {
 
 GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk)
     : options_(options), file_name_(std::move(file_name)), chunk_(chunk),
-      writer_(chunk.text, options.writer) {
+      writer_(chunk.text, options.writer),
+      key_(options.fuzzy_depth) {
   if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
 }
 
@@ -86,7 +87,7 @@ void GamesVisitor::start_position(const fen::Position& pos) {
   // White to move starts after ply 32.
   plies_before_ = 2 * std::uint32_t(std::max(pos.fullmove_number(), 1) - 1) +
                   (pos.side_to_move() == fen::Color::black ? 1U : 0U);
-  hash_.start(pos);
+  key_.start(pos);
   if (openings_) openings_->position(pos);
   if (options_.format == GamesFormat::jsonl) start_fen_ = fen::to_fen(pos);
   else if (!dropping_) writer_.start_position(pos);
@@ -102,7 +103,7 @@ pgn::Action GamesVisitor::begin_movetext() {
 pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
   if (event.depth == 0) {
     plies_ = event.ply;
-    hash_.move(event.move);
+    key_.move(event.move, event.ply, *event.after);
     final_ = *event.after;
     if (openings_) openings_->position(*event.after);
     if (options_.format == GamesFormat::jsonl) {
@@ -254,7 +255,7 @@ void GamesVisitor::write_json() {
 
 // The game's 128-bit hash as 32 hexadecimal digits.
 std::string GamesVisitor::hash_code() const {
-  const pgn::GameHash hash = hash_.value();
+  const pgn::GameHash hash = key_.mainline();
   char text[33];
   std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(hash.high),
                 static_cast<unsigned long long>(hash.low));
@@ -324,7 +325,7 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     }
     write_json();
   }
-  chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(), hash_.value()});
+  chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(), key_.value()});
 }
 
 }  // namespace fenkit::tools

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "duplicate_key.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/game_hash.hpp"
 #include "fenkit/pgn/openings.hpp"
@@ -39,6 +40,9 @@ struct GamesOptions {
   // comments; a main line cut short ends in "*" (pgn-extract's --plylimit). Plies are counted
   // as the move numbers count them, from the start position's.
   std::optional<std::uint32_t> ply_limit;
+  // Duplicates (--unique) compared by the board after this many plies, not by the moves
+  // (pgn-extract's --fuzzydepth; duplicate_key.hpp).
+  std::optional<std::uint32_t> fuzzy_depth;
   // The first plies of the main line left out, with their comments and variations; the game
   // starts from the position after them, given by SetUp and FEN tags (pgn-extract's --dropply).
   // A game with fewer plies is left out and counted.
@@ -104,7 +108,7 @@ class GamesVisitor : public pgn::Visitor {
   // The game being read.
   pgn::GameStart start_;
   std::size_t text_start_ = 0;
-  pgn::MainlineHash hash_;
+  DuplicateKey key_;
   fen::Position final_;
   std::uint32_t plies_ = 0;
   std::string result_tag_, movetext_result_, fixed_result_;

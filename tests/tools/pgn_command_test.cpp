@@ -639,6 +639,28 @@ TEST(PgnExtract, FuzzyDepthFindsTheSameDuplicates) {
   EXPECT_EQ(fenkit("pgn --fuzzydepth 10 " + quote(path.string())).status, 2);  // needs --unique
 }
 
+// --checkfile as pgn-extract's -c: the games of the input that are also in the check file are
+// duplicates (not written, or written to --duplicates); the check file's games are not written.
+TEST(PgnExtract, CheckFileGamesAreDuplicates) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  const std::string seen = dir.write("seen.pgn", fenkit("pgn -q --games 1-300 " + quote(path.string())).out);
+  const Selected s = select_both(pgn_extract, path.string(), "-c" + seen + " -D",
+                                 "--unique --checkfile " + quote(seen));
+  EXPECT_EQ(s.fenkit.size(), 280U);
+  EXPECT_EQ(s.fenkit, s.pgn_extract);
+  const Outcome run = fenkit("pgn --unique --checkfile " + quote(seen) + " --duplicates " +
+                             quote(dir.path("dups.pgn")) + " -o /dev/null " + quote(path.string()));
+  EXPECT_NE(run.err.find("580 games, 280 used, 0 rejected, 300 duplicates"), std::string::npos) << run.err;
+  EXPECT_EQ(rewritten_lines(dir.path("dups.pgn")), rewritten_lines(seen));
+  // A check file that cannot be read is an input error.
+  EXPECT_EQ(fenkit("pgn --unique --checkfile " + quote(dir.path("missing.pgn")) + " " +
+                   quote(path.string()) + " -o " + quote(dir.path("out.pgn"))).status, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir.path("out.pgn")));
+  EXPECT_EQ(fenkit("pgn --checkfile " + quote(seen) + " " + quote(path.string())).status, 2);
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

@@ -128,6 +128,11 @@ void CommandRun::take(const pgn::ChunkReport& report) {
   totals_.add(report);
 }
 
+void CommandRun::show(const pgn::ChunkReport& report) {
+  diagnostics_->print(report.lines, report.errors, report.warnings);
+  if (report.rejected) mark_incomplete();
+}
+
 void CommandRun::keep_rejected_line(std::string_view text) {
   if (!rejects_) return;
   rejects_->write(text);

@@ -109,6 +109,10 @@ class CommandRun {
   // What a chunk's reader said: its diagnostics shown, the text of its rejected games kept
   // (--rejects), its games counted.
   void take(const pgn::ChunkReport& report);
+  // What a reader said of games that are not the run's own (a file read for reference, as
+  // --checkfile): its diagnostics shown, nothing counted; a rejected game makes the exit
+  // status at least 1.
+  void show(const pgn::ChunkReport& report);
   // The text of a rejected record, kept with --rejects (a line end is added).
   void keep_rejected_line(std::string_view text);
   // Makes the exit status at least 1 (something was not used) though no error was reported.

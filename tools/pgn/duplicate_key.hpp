@@ -6,9 +6,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "fenkit/fen/position.hpp"
 #include "fenkit/pgn/game_hash.hpp"
+#include "fenkit/pgn/report.hpp"
+#include "fenkit/pgn/visitor.hpp"
 
 namespace fenkit::tools {
 
@@ -29,6 +33,35 @@ class DuplicateKey {
   pgn::MainlineHash mainline_;
   pgn::GameHash board_;  // fuzzy: of the position compared
   bool board_fixed_ = false;  // fuzzy: the ply has been reached
+};
+
+// The keys of the games of a chunk read only to be compared with (--checkfile): games that
+// cannot be replayed are reported and have none.
+struct KeyChunk {
+  std::vector<pgn::GameHash> keys;
+  pgn::ChunkReport report;
+};
+
+class KeyVisitor : public pgn::Visitor {
+ public:
+  KeyVisitor(std::optional<std::uint32_t> fuzzy_depth, std::string file_name, KeyChunk& chunk)
+      : key_(fuzzy_depth), file_name_(std::move(file_name)), chunk_(chunk) {}
+
+  void start_position(const fen::Position& pos) override { key_.start(pos); }
+  pgn::Action move(const pgn::MoveEvent& event) override {
+    if (event.depth == 0) key_.move(event.move, event.ply, *event.after);
+    return pgn::Action::proceed;
+  }
+  void diagnostic(const pgn::Diagnostic& d) override { chunk_.report.diagnostic(file_name_, d, false); }
+  void end_game(const pgn::GameEnd& end) override {
+    chunk_.report.end_game(end, false);
+    if (!end.rejected) chunk_.keys.push_back(key_.value());
+  }
+
+ private:
+  DuplicateKey key_;
+  std::string file_name_;
+  KeyChunk& chunk_;
 };
 
 }  // namespace fenkit::tools

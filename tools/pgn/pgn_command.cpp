@@ -33,6 +33,9 @@ po::options_description pgn_options() {
       ("unique", "of games with the same start position and main line, keep the first")
       ("duplicates", po::value<std::string>()->value_name("FILE"),
        "write the games --unique leaves out to FILE")
+      ("checkfile", po::value<std::vector<std::string>>()->value_name("FILE")->composing(),
+       "with --unique: the games of FILE count as read before the input, and are not written: "
+       "a game of the input that is one of them is a duplicate (repeatable; as pgn-extract -c)")
       ("fuzzydepth", integer(0), "with --unique: games are the same when the same pieces stand "
                                  "on the same squares after N plies (0: at the end; a shorter "
                                  "game: at its end), whatever the moves (as pgn-extract "
@@ -122,6 +125,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
   refuse_unless(v, "fuzzydepth", v.count("unique") > 0, "--unique");
+  refuse_unless(v, "checkfile", v.count("unique") > 0, "--unique");
   if (v.count("fuzzydepth"))
     games.fuzzy_depth = std::uint32_t(std::min<std::int64_t>(v["fuzzydepth"].as<std::int64_t>(), UINT32_MAX));
   games.keep_unselected = v.count("not-selected") > 0;
@@ -197,6 +201,29 @@ GameOutputs open_game_outputs(CommandRun& run, const po::variables_map& v, Games
   return opened;
 }
 
+// The keys of the games of the --checkfile files, into `seen`.
+void read_check_files(CommandRun& run, const std::vector<std::string>& paths,
+                      const GamesOptions& games,
+                      const pgn::ArchiveOptions& options,
+                      std::unordered_set<pgn::GameHash, pgn::GameHashHasher>& seen) {
+  pgn::ArchiveOptions archive = options;
+  archive.last_game = UINT64_MAX;  // --games numbers the input's games, not these
+  for (const std::string& path : paths) {
+    const std::unique_ptr<pgn::InputSource> input = run.open_input(path);
+    if (!input) continue;
+    run.read_games<KeyChunk>(
+        *input, 0, archive,
+        pgn::visit_chunks<KeyChunk>(reader_settings(games),
+                                    [&](const pgn::InputSource& in, KeyChunk& chunk) {
+                                      return KeyVisitor(games.fuzzy_depth, in.name(), chunk);
+                                    }),
+        [&](KeyChunk& chunk) {
+          seen.insert(chunk.keys.begin(), chunk.keys.end());
+          run.show(chunk.report);
+        });
+  }
+}
+
 }  // namespace
 
 int run_pgn(const Args& args) {
@@ -225,6 +252,8 @@ int run_pgn(const Args& args) {
   archive.jobs = jobs_from(v);
   archive.last_game = filter.last_game();
   std::unordered_set<pgn::GameHash, pgn::GameHashHasher> seen;
+  if (v.count("checkfile"))
+    read_check_files(run, v["checkfile"].as<std::vector<std::string>>(), games, archive, seen);
   std::uint64_t written = 0, duplicate_count = 0, fixed = 0, too_short = 0, in_part = split;
   run.read_games<GamesChunk>(
       archive,

@@ -35,9 +35,6 @@ from ._replay import byte_range, replay_frame, write_replay
 
 __all__ = ["read_positions", "write_positions", "WrittenPositions"]
 
-# What cannot be cut into byte ranges: compressed or UTF-16 input, by its first bytes.
-_NOT_RANGED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"\x28\xb5\x2f\xfd", b"\xff\xfe", b"\xfe\xff")
-
 _EXTENSIONS = {"jsonl": ".jsonl", "csv": ".csv", "fen": ".fen", "epd": ".epd"}
 
 
@@ -65,9 +62,8 @@ def _partitions(paths, blocksize):
     for path in paths:
         path = os.path.abspath(os.fsdecode(path))
         size = os.path.getsize(path)
-        with open(path, "rb") as f:
-            head = f.read(6)
-        if size == 0 or head.startswith(_NOT_RANGED):
+        # Compressed or UTF-16 input (the library decides, as it reads) is one partition.
+        if size == 0 or not _fenkit._byte_ranges_possible(path):
             parts.append((path, None))
             continue
         pieces = max(least, math.ceil(size / blocksize))

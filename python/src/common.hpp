@@ -37,6 +37,10 @@ struct PyPosition {
   std::vector<Played> stack;
 };
 
+// Raises ValueError when the file at `path` cannot be read in byte ranges (compressed, UTF-16,
+// not a regular file), OSError when it cannot be opened.
+void require_byte_ranges(const std::string& path);
+
 // A position from a fenkit.Position or a FEN string.
 fen::Position position_of(const py::handle& object);
 

@@ -339,12 +339,12 @@ class GameReader {
         if (!range) {
           reader_.emplace(pgn::open_input(path), std::move(options), std::move(filter));
         } else {
-          if (pgn::open_input(path, pgn::Access::mapped)->mapped().empty())
-            throw py::value_error("range: " + path + ": a byte range needs a regular "
-                                  "uncompressed file (not a pipe, compressed or UTF-16 input)");
+          require_byte_ranges(path);
           reader_.emplace(path, std::move(options), std::move(filter));
         }
       } catch (const py::builtin_exception&) {
+        throw;
+      } catch (const py::error_already_set&) {
         throw;
       } catch (const std::exception& e) {
         raise_os_error(e.what());

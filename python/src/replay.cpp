@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -189,6 +190,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   if (range) {
     if (paths.size() != 1) throw py::value_error("range needs exactly one file");
     if (range->second < range->first) throw py::value_error("range: end is before start");
+    require_byte_ranges(paths[0]);
     archive.range = pgn::ByteRange{range->first, range->second, first_line};
   }
   const pgn::ReaderOptions reader = options.reader_options();
@@ -256,12 +258,34 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   return py::make_tuple(file ? py::dict() : builder.arrays(), stats);
 }
 
+// Whether `path` can be read in byte ranges: a regular file whose bytes are its text (an empty
+// one too). OSError when it cannot be opened.
+bool byte_ranges_possible(const std::string& path) {
+  try {
+    const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path, pgn::Access::mapped);
+    return !input->mapped().empty() || std::filesystem::file_size(path) == 0;
+  } catch (const std::exception& e) {
+    raise_error(PyExc_OSError, e.what());
+  }
+}
+
+}  // namespace
+
+void require_byte_ranges(const std::string& path) {
+  if (!byte_ranges_possible(path))
+    raise_error(PyExc_ValueError, "range: " + path + ": a byte range needs a regular uncompressed "
+                                  "file (not a pipe, compressed or UTF-16 input)");
+}
+
+namespace {
+
 // The games that begin in the byte range of a file (or in the whole input, compressed or not),
 // counted as the chunker counts them for numbering, without reading them, and the lines they
 // take: what the ranges before a range add up to are its game_offset and its first line.
 py::tuple count_range(const py::object& source,
                       const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range) {
   const std::string path = path_of(source);
+  if (range) require_byte_ranges(path);
   pgn::RangeCounts counts;
   std::string failure;
   {
@@ -288,6 +312,11 @@ py::tuple count_range(const py::object& source,
 }  // namespace
 
 void add_replay(py::module_& m) {
+  m.def("_byte_ranges_possible", [](const py::object& path) { return byte_ranges_possible(path_of(path)); },
+        py::arg("path"),
+        "Whether the file can be read in byte ranges (a regular file whose bytes are its text).");
+  m.def("_require_byte_ranges", [](const py::object& path) { require_byte_ranges(path_of(path)); },
+        py::arg("path"), "ValueError when the file cannot be read in byte ranges.");
   m.def("_count_range", &count_range, py::arg("source"), py::arg("range") = py::none(),
         "(games, lines) of a byte range of a file (or of the whole input): the games counted as "
         "the reader numbers them, without replaying them, and the line ends.");

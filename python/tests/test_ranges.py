@@ -57,10 +57,21 @@ def test_range_errors(tmp_path):
     packed = tmp_path / "sample.pgn.gz"
     import gzip
     packed.write_bytes(gzip.compress((SOURCE / "examples" / "sample.pgn").read_bytes()))
-    with pytest.raises(ValueError):
+    # One clear error for compressed input, wherever a byte range is asked for.
+    message = "a byte range needs a regular uncompressed file"
+    with pytest.raises(ValueError, match=message):
         fenkit.read_range(packed, 0, 100)
-    with pytest.raises(OSError):
+    with pytest.raises(ValueError, match=message):
         fenkit.replay(packed, range=(0, 100))
+    with pytest.raises(ValueError, match=message):
+        fenkit.byte_ranges(packed, 4)
+    with pytest.raises(ValueError, match=message):
+        fenkit.count_games(packed, range=(0, 100))
+    with pytest.raises(ValueError, match=message):
+        fenkit.write_replay(packed, tmp_path / "rows.jsonl", range=(0, 100))
+    assert not (tmp_path / "rows.jsonl").exists()
+    with pytest.raises(OSError):
+        fenkit.byte_ranges(tmp_path / "missing.pgn", 2)
     with pytest.raises(ValueError, match="end is before start"):
         fenkit.replay(SOURCE / "examples" / "sample.pgn", range=(10, 5))
     with pytest.raises(ValueError, match="exactly one file"):

@@ -661,6 +661,27 @@ TEST(PgnExtract, CheckFileGamesAreDuplicates) {
   EXPECT_EQ(fenkit("pgn --checkfile " + quote(seen) + " " + quote(path.string())).status, 2);
 }
 
+// --totalplycount as pgn-extract has it: the plies written in every line, with and without
+// the variations.
+TEST(PgnExtract, TotalPlyCountsAreTheSame) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  for (const auto& [ours, theirs] : {std::pair<std::string, std::string>{"", ""}, {"--no-variations", "-V"}}) {
+    SCOPED_TRACE(ours);
+    const Lines a = tag_values(fenkit("pgn -q --totalplycount " + ours + " " + quote(path.string())).out,
+                               "TotalPlyCount");
+    const Lines b = tag_values(fenkit::testing::run(pgn_extract + " -s --totalplycount " + theirs +
+                                                    " " + quote(path.string()) + " 2>/dev/null"),
+                               "TotalPlyCount");
+    EXPECT_EQ(a.size(), 580U);
+    EXPECT_EQ(a, b);
+  }
+  TempDir dir;
+  const std::string game = dir.write("game.pgn", "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) d6) 2. Nf3 *\n");
+  EXPECT_NE(fenkit("pgn -q --totalplycount " + quote(game)).out.find("[TotalPlyCount \"8\"]"),
+            std::string::npos);
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

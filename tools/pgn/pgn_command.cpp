@@ -56,6 +56,8 @@ po::options_description pgn_options() {
        "leave out these tags (a roster tag is then written as unknown, \"?\")")
       ("add-eco", "set ECO and Opening from the deepest known opening position reached")
       ("add-plycount", "set PlyCount to the main line's length")
+      ("totalplycount", "set TotalPlyCount to the plies written, variations included (as "
+                        "pgn-extract --totalplycount)")
       ("fix-result", "correct a Result that the final position (mate, stalemate) contradicts")
       ("plylimit", integer(0), "leave out every move after this ply (as the move numbers count "
                                "plies), in the main line and the variations; a main line cut "
@@ -115,6 +117,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   if (v.count("drop-tags")) games.drop_tags = tag_names(v, "drop-tags");
   games.add_eco = v.count("add-eco") > 0;
   games.add_plycount = v.count("add-plycount") > 0;
+  games.add_total_plycount = v.count("totalplycount") > 0;
   games.fix_result = v.count("fix-result") > 0;
   games.fen_comments = v.count("fencomments") > 0;
   games.hash_comments = v.count("hashcomments") > 0;
@@ -137,13 +140,13 @@ GamesOptions games_settings(const po::variables_map& v) {
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
                              "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode",
-                             "not-selected", "notation"})
+                             "not-selected", "notation", "totalplycount"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
     for (const char* name :
          {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit",
-          "dropply", "notation"})
+          "dropply", "notation", "totalplycount"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }

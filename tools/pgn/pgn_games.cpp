@@ -44,6 +44,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   start_ = start;
   text_start_ = chunk_.text.size();
   plies_ = 0;
+  plies_written_ = 0;
   has_result_tag_ = false;
   has_plycount_ = false;
   result_tag_.clear();
@@ -133,6 +134,7 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     if (cut_at_depth_) return pgn::Action::proceed;  // read on: the rest is still followed
     flush_added();
     writer_.move(event);
+    ++plies_written_;
     if (options_.fen_comments || options_.hash_comments) {
       added_waits_ = true;
       added_fen_.clear();
@@ -297,6 +299,7 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     // A PlyCount the game has counts the plies written.
     if (options_.add_plycount || (options_.drop_plies && has_plycount_))
       writer_.set_tag("PlyCount", plies);
+    if (options_.add_total_plycount) writer_.set_tag("TotalPlyCount", std::to_string(plies_written_));
     if (options_.add_hashcode) writer_.set_tag("HashCode", hash_code());
     if (!dropped_to_.empty()) {
       writer_.set_tag("SetUp", "1");

@@ -31,6 +31,7 @@ struct GamesOptions {
   std::vector<std::string> drop_tags;
   bool add_eco = false;        // ECO and Opening from the opening tables
   bool add_plycount = false;   // PlyCount
+  bool add_total_plycount = false;  // TotalPlyCount: the moves written, variations included
   bool fix_result = false;     // a Result that a mate or stalemate contradicts is corrected
   // After every move (variations too), after its own comments: the FEN of the position it
   // leads to, or its Polyglot key in hexadecimal (pgn-extract's --fencomments, --hashcomments).
@@ -111,6 +112,7 @@ class GamesVisitor : public pgn::Visitor {
   DuplicateKey key_;
   fen::Position final_;
   std::uint32_t plies_ = 0;
+  std::uint32_t plies_written_ = 0;  // in every line
   std::string result_tag_, movetext_result_, fixed_result_;
   bool has_result_tag_ = false;
   bool has_plycount_ = false;

@@ -682,6 +682,25 @@ TEST(PgnExtract, TotalPlyCountsAreTheSame) {
             std::string::npos);
 }
 
+// --add-eco --eco-file as pgn-extract -e with its own eco.pgn: the same ECO, Opening, Variation
+// and SubVariation tags.
+TEST(PgnExtract, EcoFileClassifiesAlike) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  FENKIT_REQUIRE_CORPUS(eco, "pgn/pgn-extract/eco.pgn");
+  const std::string ours =
+      fenkit("pgn -q --add-eco --eco-file " + quote(eco.string()) + " " + quote(path.string())).out;
+  const std::string theirs = fenkit::testing::run(pgn_extract + " -s -e" + quote(eco.string()) + " " +
+                                                  quote(path.string()) + " 2>/dev/null");
+  for (const char* tag : {"ECO", "Opening", "Variation", "SubVariation"}) {
+    SCOPED_TRACE(tag);
+    EXPECT_EQ(tag_values(ours, tag), tag_values(theirs, tag));
+  }
+  EXPECT_GT(tag_values(ours, "ECO").size(), 500U);
+  EXPECT_GT(tag_values(ours, "Variation").size(), 200U);
+  EXPECT_EQ(fenkit("pgn --eco-file " + quote(eco.string()) + " " + quote(path.string())).status, 2);
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

@@ -3,6 +3,10 @@
 // Chunks of games are read on -j threads; each keeps the games that pass the selection, written
 // as asked, with a hash of each game's start and main line. The hashes are looked at in input
 // order, so --unique keeps the first of a set of duplicates whatever the thread count.
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <unordered_set>
 
 #include "command_run.hpp"
@@ -55,6 +59,10 @@ po::options_description pgn_options() {
       ("drop-tags", po::value<std::string>()->value_name("LIST"),
        "leave out these tags (a roster tag is then written as unknown, \"?\")")
       ("add-eco", "set ECO and Opening from the deepest known opening position reached")
+      ("eco-file", po::value<std::string>()->value_name("FILE"),
+       "with --add-eco: the opening lines of FILE (PGN, as pgn-extract's eco.pgn) instead of the "
+       "built-in tables, matched as pgn-extract -eFILE matches them; also sets Variation and "
+       "SubVariation")
       ("add-plycount", "set PlyCount to the main line's length")
       ("totalplycount", "set TotalPlyCount to the plies written, variations included (as "
                         "pgn-extract --totalplycount)")
@@ -116,6 +124,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   if (v.count("keep-tags")) games.keep_tags = tag_names(v, "keep-tags");
   if (v.count("drop-tags")) games.drop_tags = tag_names(v, "drop-tags");
   games.add_eco = v.count("add-eco") > 0;
+  refuse_unless(v, "eco-file", games.add_eco, "--add-eco");
   games.add_plycount = v.count("add-plycount") > 0;
   games.add_total_plycount = v.count("totalplycount") > 0;
   games.fix_result = v.count("fix-result") > 0;
@@ -204,6 +213,19 @@ GameOutputs open_game_outputs(CommandRun& run, const po::variables_map& v, Games
   return opened;
 }
 
+// The opening lines of --eco-file.
+pgn::OpeningLines read_eco_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw UsageError("--eco-file: cannot read " + path + ": " + std::strerror(errno));
+  try {
+    return pgn::OpeningLines::from_pgn(text.str());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("--eco-file " + path + ": " + e.what());
+  }
+}
+
 // The keys of the games of the --checkfile files, into `seen`.
 void read_check_files(CommandRun& run, const std::vector<std::string>& paths,
                       const GamesOptions& games,
@@ -238,6 +260,11 @@ int run_pgn(const Args& args) {
     return kExitOk;
   }
   GamesOptions games = games_settings(v);
+  std::optional<pgn::OpeningLines> eco_lines;
+  if (v.count("eco-file")) {
+    eco_lines = read_eco_file(v["eco-file"].as<std::string>());
+    games.eco_lines = &*eco_lines;
+  }
   const pgn::GameFilter filter = filter_from(v);
   if (games.rejected_only && !filter.empty())
     throw UsageError("--rejected does not go with the game selection");

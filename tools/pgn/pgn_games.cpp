@@ -29,7 +29,8 @@ GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, G
     : options_(options), file_name_(std::move(file_name)), chunk_(chunk),
       writer_(chunk.text, options.writer),
       key_(options.fuzzy_depth) {
-  if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
+  if (options.add_eco && options.eco_lines) opening_lines_.emplace(*options.eco_lines);
+  else if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
 }
 
 // The roster is always written (a roster tag dropped is written as unknown, "?"), and the tags
@@ -90,6 +91,7 @@ void GamesVisitor::start_position(const fen::Position& pos) {
                   (pos.side_to_move() == fen::Color::black ? 1U : 0U);
   key_.start(pos);
   if (openings_) openings_->position(pos);
+  if (opening_lines_) opening_lines_->start(pos);
   if (options_.format == GamesFormat::jsonl) start_fen_ = fen::to_fen(pos);
   else if (!dropping_) writer_.start_position(pos);
 }
@@ -107,6 +109,7 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     key_.move(event.move, event.ply, *event.after);
     final_ = *event.after;
     if (openings_) openings_->position(*event.after);
+    if (opening_lines_) opening_lines_->move(event.move, *event.after);
     if (options_.format == GamesFormat::jsonl) {
       char text[fen::kMaxSanLength];
       sans_ += sans_.empty() ? "\"" : ",\"";
@@ -288,13 +291,17 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
 
   fixed_result_.clear();
   check_result();
-  const pgn::Opening* opening = openings_ ? openings_->best() : nullptr;
+  const pgn::Opening* opening = openings_         ? openings_->best()
+                                : opening_lines_ ? opening_lines_->best()
+                                                 : nullptr;
   // The plies written: with --dropply, those after the ones dropped.
   const std::string plies = std::to_string(plies_ - options_.drop_plies);
   if (options_.format == GamesFormat::pgn) {
     if (opening) {
       writer_.set_tag("ECO", opening->eco);
       writer_.set_tag("Opening", opening->name);
+      if (!opening->variation.empty()) writer_.set_tag("Variation", opening->variation);
+      if (!opening->sub_variation.empty()) writer_.set_tag("SubVariation", opening->sub_variation);
     }
     // A PlyCount the game has counts the plies written.
     if (options_.add_plycount || (options_.drop_plies && has_plycount_))
@@ -319,6 +326,8 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     if (opening) {
       set("ECO", opening->eco);
       set("Opening", opening->name);
+      if (!opening->variation.empty()) set("Variation", opening->variation);
+      if (!opening->sub_variation.empty()) set("SubVariation", opening->sub_variation);
     }
     if (options_.add_plycount) set("PlyCount", plies);
     if (options_.add_hashcode) set("HashCode", hash_code());

@@ -13,6 +13,7 @@
 #include "duplicate_key.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/game_hash.hpp"
+#include "fenkit/pgn/opening_lines.hpp"
 #include "fenkit/pgn/openings.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/visitor.hpp"
@@ -30,6 +31,9 @@ struct GamesOptions {
   std::vector<std::string> keep_tags;  // only these (and the roster); empty: all
   std::vector<std::string> drop_tags;
   bool add_eco = false;        // ECO and Opening from the opening tables
+  // With add_eco: the lines of the user's ECO file instead (pgn-extract's -e), which also set
+  // Variation and SubVariation where they name them.
+  const pgn::OpeningLines* eco_lines = nullptr;
   bool add_plycount = false;   // PlyCount
   bool add_total_plycount = false;  // TotalPlyCount: the moves written, variations included
   bool fix_result = false;     // a Result that a mate or stalemate contradicts is corrected
@@ -105,6 +109,7 @@ class GamesVisitor : public pgn::Visitor {
   GamesChunk& chunk_;
   pgn::PgnWriter writer_;
   std::optional<pgn::OpeningClassifier> openings_;
+  std::optional<pgn::OpeningLineClassifier> opening_lines_;
 
   // The game being read.
   pgn::GameStart start_;

@@ -35,6 +35,8 @@ class FENKIT_API MainlineHash {
   }
   GameHash value() const { return {mix(high_ ^ plies_, 0x94d049bb133111ebULL), low_}; }
 
+  friend FENKIT_API GameHash board_hash(const fen::Position& pos);
+
  private:
   // A 64-bit finaliser (the one of splitmix64) keyed by a constant, so that the two halves
   // are mixed differently.
@@ -48,6 +50,10 @@ class FENKIT_API MainlineHash {
   std::uint64_t high_ = 0, low_ = 0;
   std::uint64_t plies_ = 0;
 };
+
+// The pieces on the board, whatever the side to move, castling and en-passant rights, as 128
+// bits (positional duplicates, opening lines matched as pgn-extract matches them).
+FENKIT_API GameHash board_hash(const fen::Position& pos);
 
 struct FENKIT_API GameHashHasher {
   std::size_t operator()(const GameHash& h) const { return h.low ^ (h.high >> 1); }

@@ -30,6 +30,8 @@ struct FENKIT_API Opening {
   std::string eco;     // "C42"
   std::string name;    // "Russian Game: Classical Attack"
   std::uint16_t plies = 0;  // the length of the line that defines it
+  // Lines read from PGN (opening_lines.hpp) may name these too; empty otherwise.
+  std::string variation, sub_variation;
 };
 
 class FENKIT_API OpeningTable {

@@ -105,7 +105,11 @@ OutputFile::OutputFile(const std::string& path, int level) : path_(path) {
 // the name is too long to take the rest), with the permissions the target will have.
 void OutputFile::open_temporary(mode_t mode) {
   const fs::path folder = fs::path(target_).parent_path();
-  std::string file = "." + fs::path(target_).filename().string() + ".partial-XXXXXX";
+  // (Appended, not "." + name: GCC 12 warns of an overlap that `const char* + string&&` cannot
+  // have, -Wrestrict.)
+  std::string file = ".";
+  file += fs::path(target_).filename().string();
+  file += ".partial-XXXXXX";
   if (file.size() > NAME_MAX) file = ".partial-XXXXXX";
   std::string pattern = ((folder.empty() ? fs::path(".") : folder) / file).string();
   std::unique_ptr<char[]> name(new char[pattern.size() + 1]);

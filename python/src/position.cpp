@@ -37,15 +37,6 @@ fen::PieceType piece_type_of(int type) {
   return fen::PieceType(type - 1);
 }
 
-// The mask of the rooks that keep a castling right (python-chess's castling_rights).
-std::uint64_t castling_mask(const fen::Position& pos) {
-  std::uint64_t mask = 0;
-  for (fen::Color c : {fen::Color::white, fen::Color::black})
-    for (fen::CastlingSide side : {fen::CastlingSide::king_side, fen::CastlingSide::queen_side})
-      if (pos.castling().has(c, side)) mask |= std::uint64_t{1} << pos.castling().rook_square(c, side);
-  return mask;
-}
-
 // The position seen from the other side: ranks reversed, colours swapped (python-chess's
 // mirror()); the clocks stay.
 fen::Position mirrored(const fen::Position& pos) {
@@ -179,7 +170,7 @@ and whether they are Chess960 (without the move stack).)doc");
            [](const PyPosition& p) { return p.pos.legal_en_passant() != fen::no_square; },
            "Whether an en-passant capture is legal now.")
       .def_property_readonly(
-          "castling_rights", [](const PyPosition& p) { return castling_mask(p.pos); },
+          "castling_rights", [](const PyPosition& p) { return p.pos.castling().rook_squares(); },
           "The mask of the rooks with a castling right (BB_A1 | BB_H1 | BB_A8 | BB_H8 at the "
           "start), as python-chess's castling_rights.")
       .def(

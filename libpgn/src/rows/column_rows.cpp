@@ -92,11 +92,7 @@ class ColumnRows final : public RowWriter {
     for (fen::Color color : {fen::Color::white, fen::Color::black})
       for (int type = 0; type < 6; ++type) c.planes[i++].push_back(pos.pieces(color, fen::PieceType(type)));
     c.turn.push_back(pos.side_to_move() == fen::Color::white);
-    std::uint64_t rooks = 0;
-    for (fen::Color color : {fen::Color::white, fen::Color::black})
-      for (fen::CastlingSide side : {fen::CastlingSide::king_side, fen::CastlingSide::queen_side})
-        if (pos.castling().has(color, side)) rooks |= std::uint64_t{1} << pos.castling().rook_square(color, side);
-    c.castling.push_back(rooks);
+    c.castling.push_back(pos.castling().rook_squares());
     const fen::Square ep = options_.ep == fen::EpMode::legal ? pos.legal_en_passant() : pos.en_passant();
     c.ep_square.push_back(ep == fen::no_square ? std::int8_t(-1) : std::int8_t(ep));
   }

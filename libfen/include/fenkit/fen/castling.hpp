@@ -30,6 +30,13 @@ class FENKIT_API CastlingRights {
   // Bits 0-3: white king side, white queen side, black king side, black queen side
   // (the order of Polyglot's castling keys).
   constexpr std::uint8_t mask() const { return mask_; }
+  // The squares of the rooks that keep a right (python-chess's castling_rights).
+  constexpr Bitboard rook_squares() const {
+    Bitboard rooks = 0;
+    for (int i = 0; i < 4; ++i)
+      if (mask_ >> i & 1) rooks |= Bitboard{1} << rook_[i];
+    return rooks;
+  }
 
   friend constexpr bool operator==(const CastlingRights& a, const CastlingRights& b) {
     if (a.mask_ != b.mask_) return false;

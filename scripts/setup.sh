@@ -22,6 +22,8 @@ packages=(
   parallel
   # the module's stubs checked against it (stubtest), and the README's examples against them
   python3-mypy
+  # the package built as users build it (python3 -m build, pip install . in a virtual environment)
+  python3-build python3-venv
 )
 missing=()
 for p in "${packages[@]}"; do

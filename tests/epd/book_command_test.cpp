@@ -418,7 +418,7 @@ TEST(BookCommand, DumpBuildsBackToTheSameBook) {
   const std::string fenkit = std::string("'") + FENKIT_BINARY + "' ";
   for (const std::string& games : archives) {
     SCOPED_TRACE(games);
-    for (const std::string options : {std::string("--min-games 1"), std::string("")}) {
+    for (const std::string& options : {std::string("--min-games 1"), std::string("")}) {
       const auto built = dir / "built.bin", back = dir / "back.bin";
       const Outcome made = book("build -q " + options + " " + quoted(std::filesystem::path(games)) +
                                 " -o " + quoted(built));
@@ -437,7 +437,9 @@ TEST(BookCommand, DumpBuildsBackToTheSameBook) {
           at != std::string::npos)
         unreached = std::stoul(dump.err.substr(dump.err.rfind('(', at) + 1));
       ASSERT_EQ(again.size() + unreached, whole.size()) << dump.err;
-      if (unreached == 0) EXPECT_EQ(testing::read_file(back), testing::read_file(built));
+      if (unreached == 0) {
+        EXPECT_EQ(testing::read_file(back), testing::read_file(built));
+      }
       const auto by_key_and_move = [](const auto& a, const auto& b) {
         return std::tie(a.key, a.move, a.weight) < std::tie(b.key, b.move, b.weight);
       };

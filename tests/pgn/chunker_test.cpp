@@ -588,7 +588,7 @@ TEST(Chunker, TagLineCutByAReadWaitsForTheRestOfTheLine) {
 // A malformed tag line that a cut may fall in: `[A]*[C]` after 248 blanks was quoted whole by
 // the whole text and as `[A]*` by chunks of one byte (the fuzzer's input, kept in its corpus).
 TEST(Chunker, AMalformedTagLineReadsAlikeWhereverTheCutFalls) {
-  for (const std::string text : {std::string(248, ' ') + "[A]*[C]\n", std::string("[A]*[C]\n"),
+  for (const std::string& text : {std::string(248, ' ') + "[A]*[C]\n", std::string("[A]*[C]\n"),
                                  std::string(" [A]*[C]\n[B \"x\"]\n1. e4 *\n")}) {
     const std::vector<GameLog> whole = read_whole(text);
     for (const Chunker::Cut cut : kCuts)

@@ -701,6 +701,117 @@ TEST(PgnExtract, EcoFileClassifiesAlike) {
   EXPECT_EQ(fenkit("pgn --eco-file " + quote(eco.string()) + " " + quote(path.string())).status, 2);
 }
 
+// The files a split wrote into `dir` whose names start with `prefix`, by the rest of their
+// names, each as its games' Event/Date/White/Black tags in order.
+std::map<std::string, Lines> split_files(const std::string& dir, const std::string& prefix) {
+  std::map<std::string, Lines> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with(prefix) || name.find(".partial") != std::string::npos) continue;
+    const std::string pgn = fenkit::testing::read_file(entry.path().string());
+    Lines& games = files[name.substr(prefix.size())];
+    const Lines w = tag_values(pgn, "White"), b = tag_values(pgn, "Black"),
+                d = tag_values(pgn, "Date"), e = tag_values(pgn, "Event");
+    for (std::size_t i = 0; i < w.size(); ++i)
+      games.push_back(e.at(i) + "|" + d.at(i) + "|" + w[i] + "|" + b.at(i));
+  }
+  return files;
+}
+
+// --split-by eco, eco1, eco2 as pgn-extract's -E3, -E1, -E2: the same files (noeco.pgn for a
+// game without an ECO code or one not starting with a letter; a code too short or not of A-E
+// names its file as written) holding the same games in the same order.
+TEST(PgnExtract, SplitByEcoWritesTheFilesOfMinusE) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  const std::string input = dir.write(
+      "in.pgn", fenkit::testing::read_file(path.string()) +
+                    "\n[Event \"no code\"]\n[White \"a\"]\n[Black \"b\"]\n\n1. e4 *\n\n"
+                    "[Event \"malformed\"]\n[White \"c\"]\n[Black \"d\"]\n[ECO \"?\"]\n\n1. d4 *\n"
+                    "[Event \"odd\"]\n[White \"e\"]\n[Black \"f\"]\n[ECO \"X1\"]\n\n1. c4 *\n");
+  for (const char* level : {"1", "2", "3"}) {
+    SCOPED_TRACE(level);
+    const std::string ours = dir.path(std::string("ours") + level);
+    const std::string theirs = dir.path(std::string("theirs") + level);
+    std::filesystem::create_directories(ours);
+    std::filesystem::create_directories(theirs);
+    const Outcome r = fenkit("pgn -q --split-by eco" + std::string(level) + " -o " +
+                             quote(ours + "/games.pgn") + " " + quote(input));
+    ASSERT_EQ(r.status, 0) << r.err;
+    fenkit::testing::run("cd " + quote(theirs) + " && " + pgn_extract + " -s -E" + level + " " +
+                         quote(input) + " 2>/dev/null");
+    const std::map<std::string, Lines> a = split_files(ours, "games-"),
+                                       b = split_files(theirs, "");
+    EXPECT_GT(a.size(), std::size_t(level[0] == '1' ? 5 : 20));
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(a.count("noeco.pgn"), 1U);
+  }
+}
+
+// --split-by year, month and event: one file a key, the games in input order; keys for games
+// that lack the tag; compressed files that read back as the plain ones.
+TEST(PgnCommand, SplitByDateAndEvent) {
+  TempDir dir;
+  const std::string input = dir.write(
+      "in.pgn",
+      "[Event \"Tata Steel / Masters\"]\n[Date \"2019.01.20\"]\n\n1. e4 *\n\n"
+      "[Event \"?\"]\n[Date \"2019.??.??\"]\n\n1. d4 *\n\n"
+      "[Event \"Tata Steel / Masters\"]\n[Date \"????.??.??\"]\n\n1. c4 *\n\n"
+      "[Event \"Rated Blitz game\"]\n[UTCDate \"2019.07.03\"]\n\n1. Nf3 *\n\n"
+      "[Event \".hidden\"]\n[Date \"2019.01.02\"]\n\n1. b3 *\n\n");
+  const auto firsts = [&](const std::string& prefix, const std::string& name) {
+    Lines moves;
+    for (const std::string& line : lines_of(fenkit::testing::read_file(dir.path(prefix + name))))
+      if (line.starts_with("1. ")) moves.push_back(line);
+    return moves;
+  };
+  ASSERT_EQ(fenkit("pgn -q --split-by year -o " + quote(dir.path("y.pgn")) + " " + quote(input)).status, 0);
+  EXPECT_EQ(firsts("y-", "2019.pgn"), (Lines{"1. e4 *", "1. d4 *", "1. Nf3 *", "1. b3 *"}));
+  EXPECT_EQ(firsts("y-", "nodate.pgn"), (Lines{"1. c4 *"}));
+  ASSERT_EQ(fenkit("pgn -q --split-by month -o " + quote(dir.path("m")) + " " + quote(input)).status, 0);
+  EXPECT_EQ(firsts("m-", "2019-01.pgn"), (Lines{"1. e4 *", "1. b3 *"}));
+  EXPECT_EQ(firsts("m-", "2019-nomonth.pgn"), (Lines{"1. d4 *"}));
+  EXPECT_EQ(firsts("m-", "2019-07.pgn"), (Lines{"1. Nf3 *"}));
+  EXPECT_EQ(firsts("m-", "nodate.pgn"), (Lines{"1. c4 *"}));
+  ASSERT_EQ(fenkit("pgn -q --split-by event -o " + quote(dir.path("e")) + " " + quote(input)).status, 0);
+  EXPECT_EQ(firsts("e-", "Tata_Steel_Masters.pgn"), (Lines{"1. e4 *", "1. c4 *"}));
+  EXPECT_EQ(firsts("e-", "noevent.pgn"), (Lines{"1. d4 *"}));
+  EXPECT_EQ(firsts("e-", "Rated_Blitz_game.pgn"), (Lines{"1. Nf3 *"}));
+  EXPECT_EQ(firsts("e-", "hidden.pgn"), (Lines{"1. b3 *"}));
+  EXPECT_EQ(split_files(dir.path(""), "e-").size(), 4U);
+  // Compressed, the files read back as the plain ones.
+  ASSERT_EQ(fenkit("pgn -q --split-by event -o " + quote(dir.path("z.pgn.zst")) + " " + quote(input)).status, 0);
+  EXPECT_EQ(fenkit("pgn -q " + quote(dir.path("z-Tata_Steel_Masters.pgn.zst"))).out,
+            fenkit("pgn -q " + quote(dir.path("e-Tata_Steel_Masters.pgn"))).out);
+  // Usage errors: no -o, an unknown key, with --split.
+  EXPECT_EQ(fenkit("pgn --split-by eco " + quote(input)).status, 2);
+  EXPECT_EQ(fenkit("pgn --split-by colour -o " + quote(dir.path("x")) + " " + quote(input)).status, 2);
+  EXPECT_EQ(fenkit("pgn --split-by eco --split 2 -o " + quote(dir.path("x")) + " " + quote(input)).status, 2);
+}
+
+// An archive split into more files than are kept open, with more text than waits in memory:
+// each part written in several pieces (compressed: several frames) reads back whole.
+TEST(PgnCommand, SplitByEcoOverALargeArchive) {
+  FENKIT_REQUIRE_PROGRAM(zstd, "zstd");
+  FENKIT_REQUIRE_CORPUS(packed, "big/pgnmentor-masters-76k.pgn.zst");
+  TempDir dir;
+  ASSERT_EQ(fenkit("pgn -q --split-by eco -o " + quote(dir.path("p.pgn")) + " " + quote(packed.string())).status, 0);
+  ASSERT_EQ(fenkit("pgn -q --split-by eco -o " + quote(dir.path("z.pgn.zst")) + " " + quote(packed.string())).status, 0);
+  std::size_t files = 0, games = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path(""))) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("p-")) continue;
+    ++files;
+    const std::string plain = fenkit::testing::read_file(entry.path().string());
+    games += count_games(plain);
+    const std::string packed_part = dir.path("z-" + name.substr(2) + ".zst");
+    ASSERT_EQ(fenkit::testing::run(zstd + " -dcq " + quote(packed_part)), plain) << name;
+  }
+  EXPECT_GT(files, 400U);
+  EXPECT_EQ(games, 76263U);
+}
+
 TEST(PgnExtract, DuplicatesAreTheSame) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/opening-lines/8moves_v3.pgn");

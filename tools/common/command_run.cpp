@@ -107,6 +107,32 @@ OutputFile& CommandRun::next_part() {
   return *parts_.back();
 }
 
+void CommandRun::write_keyed(std::string_view key, std::string_view text) {
+  auto [at, added] = keyed_.try_emplace(std::string(key));
+  if (added) {
+    at->second.part = parts_.size();
+    parts_.push_back(std::make_unique<OutputFile>(split_->named(key), level_));
+    parts_.back()->suspend();  // opened now, so that a name that cannot be written stops the run
+  }
+  at->second.pending.append(text);
+  keyed_pending_ += text.size();
+  while (keyed_pending_ > kKeyedPending) {
+    KeyedPart* most = nullptr;
+    for (auto& [name, part] : keyed_)
+      if (!most || part.pending.size() > most->pending.size()) most = &part;
+    write_pending(*most);
+  }
+}
+
+void CommandRun::write_pending(KeyedPart& keyed) {
+  if (keyed.pending.empty()) return;
+  OutputFile& part = *parts_[keyed.part];
+  part.write(keyed.pending);
+  part.suspend();
+  keyed_pending_ -= keyed.pending.size();
+  std::string().swap(keyed.pending);
+}
+
 std::unique_ptr<pgn::InputSource> CommandRun::open_input(const std::string& path) {
   try {
     std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
@@ -145,6 +171,7 @@ double CommandRun::seconds() const {
 
 int CommandRun::finish(const Summary& summary) {
   progress_->clear();
+  for (auto& [key, keyed] : keyed_) write_pending(keyed);
   std::vector<OutputFile*> all;
   for (auto& output : outputs_) all.push_back(output.get());
   for (auto& part : parts_) all.push_back(part.get());

@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "cli.hpp"
@@ -83,6 +84,12 @@ class CommandRun {
   OutputFile& output(std::size_t i) { return *outputs_.at(i); }
   // The next part of the split series (the one before it closed, and kept until finish()).
   OutputFile& next_part();
+  // Writes `text` to the part of `key` in a keyed series (SplitNames::keyed), made when first
+  // written to. What each part is given waits in memory, kKeyedPending bytes for all of them
+  // together; when they hold more, the part with the most is written and suspended (one part
+  // open at a time, however many keys: an ECO split makes 500 files, an event split thousands).
+  void write_keyed(std::string_view key, std::string_view text);
+  static constexpr std::size_t kKeyedPending = std::size_t(8) << 20;
 
   // Reads the games of every input as one archive (pgn::ArchiveReader): inputs that cannot be
   // read are reported, progress drawn, game numbers go on across inputs. `starting(i)` is
@@ -145,6 +152,14 @@ class CommandRun {
   std::optional<SplitNames> split_;
   int level_ = 0;  // --compression-level, 0: each format's default
   std::vector<std::unique_ptr<OutputFile>> parts_;
+  // A keyed series: each key's part in parts_ and what waits to be written to it.
+  struct KeyedPart {
+    std::size_t part = 0;
+    std::string pending;
+  };
+  void write_pending(KeyedPart& keyed);
+  std::unordered_map<std::string, KeyedPart> keyed_;
+  std::size_t keyed_pending_ = 0;
   pgn::ReportTotals totals_;
   bool incomplete_ = false;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();

@@ -58,7 +58,7 @@ bool written_in_place(const std::string& target, const struct stat& st) {
 
 }  // namespace
 
-OutputFile::OutputFile(const std::string& path, int level) : path_(path) {
+OutputFile::OutputFile(const std::string& path, int level) : path_(path), level_(level) {
   if (path == "-") {
     name_ = "<stdout>";
     fd_ = STDOUT_FILENO;
@@ -160,6 +160,7 @@ void OutputFile::flush() {
 }
 
 void OutputFile::write(std::string_view bytes) {
+  if (suspended_) resume();
   if (fd_ < 0) throw std::logic_error(name_ + ": written after it was closed");
   written_ += bytes.size();
   if (compressor_) {
@@ -184,7 +185,42 @@ void OutputFile::write(std::string_view bytes) {
     write_all(bytes.data(), bytes.size());  // a large block (a chunk's rows): not copied
 }
 
+void OutputFile::suspend() {
+  if (fd_ < 0 || abandoned_ || temporary_.empty()) return;
+  // A compressed frame ends only when something went into it: no empty frames.
+  if (compressor_ && written_ != written_when_opened_) {
+    try {
+      compressor_->finish(buffer_);
+    } catch (const std::runtime_error& e) {
+      throw OutputError(name_, e.what());
+    }
+  }
+  compressor_.reset();
+  flush();
+  std::string().swap(buffer_);
+  const int fd = fd_;
+  fd_ = -1;
+  suspended_ = true;
+  if (::close(fd) != 0 && errno != EINTR) fail(errno);
+}
+
+void OutputFile::reopen() {
+  fd_ = ::open(temporary_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd_ < 0) fail(errno);
+  suspended_ = false;
+}
+
+void OutputFile::resume() {
+  reopen();
+  written_when_opened_ = written_;
+  if (const Compression compression = compression_for(path_); compression != Compression::none)
+    compressor_ = make_compressor(compression, level_);
+}
+
 void OutputFile::close() {
+  // A suspended file is opened again (with no new frame) to be put on the disk before it is
+  // renamed.
+  if (suspended_ && !abandoned_) reopen();
   if (fd_ < 0 || abandoned_) return;
   if (compressor_) {
     try {

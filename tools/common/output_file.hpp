@@ -42,6 +42,11 @@ class OutputFile {
   // Writes what is buffered and closes the file, keeping it under its temporary name until
   // commit() (for the many parts of a split output, which are not all kept open).
   void close();
+  // Writes what is buffered and closes the file for now, its memory given back, for outputs of
+  // which only some are kept open at a time; the next write opens it again, to append. A
+  // compressed file ends its frame there and starts another (zstd frames, gzip members: every
+  // reader reads them as one stream). A stream or a file written in place stays open.
+  void suspend();
   // Closes the file if it is open and renames it into place; flushes standard output.
   void commit();
   // Gives the output up: nothing of it appears (its temporary file is removed), and commit()
@@ -59,6 +64,8 @@ class OutputFile {
 
  private:
   void flush();
+  void reopen();
+  void resume();
   void write_all(const char* data, std::size_t size);
   void open_temporary(mode_t mode);
   [[noreturn]] void fail(int error) const;
@@ -71,7 +78,10 @@ class OutputFile {
   int fd_ = -1;
   std::string buffer_;
   std::unique_ptr<Compressor> compressor_;  // null: written as it is
+  int level_ = 0;                            // the compression level asked for
   std::size_t written_ = 0;
+  std::size_t written_when_opened_ = 0;  // written_ when the file was last opened or resumed
+  bool suspended_ = false;
   bool stream_ = false;
   bool committed_ = false;
   bool abandoned_ = false;

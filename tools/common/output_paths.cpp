@@ -64,11 +64,20 @@ std::string SplitNames::part(unsigned long long number) const {
   return prefix + digits + extension;
 }
 
+std::string SplitNames::named(std::string_view key) const {
+  std::string name = prefix;
+  name += '-';
+  name += key;
+  name += extension;
+  return name;
+}
+
 bool SplitNames::names(const std::string& file_name) const {
   const std::string stem = fs::path(prefix).filename().string() + "-";
-  if (file_name.size() < stem.size() + 4 + extension.size() || !file_name.starts_with(stem) ||
-      !file_name.ends_with(extension))
+  if (file_name.size() < stem.size() + (keyed ? 1 : 4) + extension.size() ||
+      !file_name.starts_with(stem) || !file_name.ends_with(extension))
     return false;
+  if (keyed) return true;
   const std::string_view digits(file_name.data() + stem.size(),
                                 file_name.size() - stem.size() - extension.size());
   return std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(c & 0xFF); });
@@ -110,6 +119,7 @@ void refuse_outputs_over_inputs(const std::vector<std::string>& inputs,
   // Every file of the series that exists now is checked against the inputs and the other
   // outputs, and every other output against the names the series may take (it grows as it is
   // written), links followed.
+  const std::string writes = split->keyed ? " that --split-by writes" : " that --split writes";
   const fs::path folder = place_of(split->prefix).parent_path();
   const fs::path shown_folder = fs::path(split->prefix).parent_path();
   std::error_code error;
@@ -118,16 +128,16 @@ void refuse_outputs_over_inputs(const std::vector<std::string>& inputs,
     if (!split->names(name)) continue;
     const std::string part = (shown_folder / name).string();
     const auto id = file_id(entry.path().string(), -1);
-    refuse_if_read("the part " + fen::printable(part) + " that --split writes", id);
+    refuse_if_read("the part " + fen::printable(part) + writes, id);
     for (const PlannedOutput& output : outputs)
       if (id && output.path != "-" && file_id(output.path, -1) == id)
         throw UsageError(output_words(output) + " is the part " + fen::printable(part) +
-                         " that --split writes");
+                         writes);
   }
   for (const PlannedOutput& output : outputs)
     if (output.path != "-" && place_of(output.path).parent_path() == folder &&
         split->names(place_of(output.path).filename().string()))
-      throw UsageError(output_words(output) + " is a name that --split writes");
+      throw UsageError(output_words(output) + " is a name" + writes);
 }
 
 }  // namespace fenkit::tools

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fenkit::tools {
@@ -17,14 +18,18 @@ struct PlannedOutput {
   std::string path;
 };
 
-// The series of files --split writes: PREFIX-0001EXTENSION, PREFIX-0002EXTENSION, ...
+// The series of files --split writes: PREFIX-0001EXTENSION, PREFIX-0002EXTENSION, ...; or,
+// keyed, PREFIX-KEYEXTENSION, one file for each key (--split-by: PREFIX-B42.pgn).
 struct SplitNames {
   std::string option;
   std::string prefix;
   std::string extension;
+  bool keyed = false;
 
   // The name of part `number` (from 1).
   std::string part(unsigned long long number) const;
+  // The name of the part of `key` (keyed series).
+  std::string named(std::string_view key) const;
   // Whether `file_name` (without a folder) is a name of the series.
   bool names(const std::string& file_name) const;
 };

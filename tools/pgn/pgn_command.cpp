@@ -84,6 +84,12 @@ po::options_description pgn_options() {
       ("split", integer(1),
        "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each (-o PREFIX.pgn.zst or "
        ".gz: compressed parts PREFIX-0001.pgn.zst, ...)")
+      ("split-by", po::value<std::string>()->value_name("KEY"),
+       "with -o PREFIX: one file for each ECO code, date or event, PREFIX-KEY.pgn (compressed as "
+       "--split): eco (B42.pgn; eco1: B.pgn, eco2: B4.pgn; noeco.pgn without one, as "
+       "pgn-extract -E3, -E1, -E2; with --add-eco the code found), year (2019.pgn), month "
+       "(2019-07.pgn; nodate.pgn without a year), event (the Event tag, what a file name "
+       "cannot hold made _; noevent.pgn)")
       ("compression-level", integer(1, 19),
        "for files named .gz (1 to 9, default 6) or .zst (1 to 19, default 3)")
       ("count", "write no games, only the summary line (to standard output)");
@@ -142,6 +148,9 @@ GamesOptions games_settings(const po::variables_map& v) {
     games.fuzzy_depth = std::uint32_t(std::min<std::int64_t>(v["fuzzydepth"].as<std::int64_t>(), UINT32_MAX));
   games.keep_unselected = v.count("not-selected") > 0;
   refuse_unless(v, "split", v.count("output") > 0, "-o PREFIX");
+  refuse_unless(v, "split-by", v.count("output") > 0, "-o PREFIX");
+  refuse_together(v, "split", "split-by");
+  if (v.count("split-by")) games.split_by = split_by_from(v["split-by"].as<std::string>());
   refuse_together(v, "count", "output");
   refuse_together(v, "keep-tags", "drop-tags");
   if (games.rejected_only) {
@@ -170,18 +179,19 @@ pgn::ReaderOptions reader_settings(const GamesOptions& games) {
   return reader;
 }
 
-// The parts --split makes of -o PREFIX: PREFIX-0001.pgn, ...; a prefix named for compression
-// (games.pgn.zst, games.gz) makes compressed parts of its stem (games-0001.pgn.zst).
+// The parts --split and --split-by make of -o PREFIX: PREFIX-0001.pgn, ...; a prefix named for
+// compression (games.pgn.zst, games.gz) makes compressed parts of its stem (games-0001.pgn.zst),
+// and a prefix named as a file of the format (games.pgn) the parts of its stem.
 SplitNames split_names(std::string prefix, const std::string& extension) {
   std::string compressed;
   for (const char* suffix : {".gz", ".zst"})
     if (prefix.ends_with(suffix) && prefix.size() > std::string_view(suffix).size()) {
       compressed = suffix;
       prefix.resize(prefix.size() - compressed.size());
-      if (prefix.ends_with(extension) && prefix.size() > extension.size())
-        prefix.resize(prefix.size() - extension.size());
     }
-  return SplitNames{"output", prefix, extension + compressed};
+  if (prefix.ends_with(extension) && prefix.size() > extension.size())
+    prefix.resize(prefix.size() - extension.size());
+  return SplitNames{"output", prefix, extension + compressed, false};
 }
 
 // Where the games go: -o FILE or standard output, where --count writes its line (null with
@@ -198,8 +208,10 @@ GameOutputs open_game_outputs(CommandRun& run, const po::variables_map& v, Games
   const std::string output = v.count("output") ? v["output"].as<std::string>() : "-";
   std::vector<PlannedOutput> outputs;
   std::optional<SplitNames> parts;
-  if (split)
+  if (split) {
     parts = split_names(output, format == GamesFormat::jsonl ? ".jsonl" : ".pgn");
+    parts->keyed = v.count("split-by") > 0;
+  }
   else
     outputs.push_back({"output", output});
   for (const char* name : {"duplicates", "not-selected"})
@@ -274,7 +286,8 @@ int run_pgn(const Args& args) {
 
   CommandRun run(v);
   games.keep_rejects = run.keeps_rejects();
-  const GameOutputs opened = open_game_outputs(run, v, games.format, split);
+  const bool split_by = games.split_by != SplitBy::none;
+  const GameOutputs opened = open_game_outputs(run, v, games.format, split || split_by);
   OutputFile* out = opened.games;  // the next part's, with --split
   OutputFile* const duplicates = opened.duplicates;
 
@@ -301,6 +314,10 @@ int run_pgn(const Args& args) {
           }
           ++written;
           if (count_only) continue;
+          if (split_by) {
+            run.write_keyed(game.split_key, text);
+            continue;
+          }
           if (split && in_part++ == split) {
             out = &run.next_part();
             in_part = 1;

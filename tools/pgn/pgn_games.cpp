@@ -50,6 +50,9 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   has_plycount_ = false;
   result_tag_.clear();
   movetext_result_.clear();
+  split_eco_.clear();
+  split_date_.clear();
+  split_event_.clear();
   tag_count_ = 0;
   sans_.clear();
   ucis_.clear();
@@ -68,6 +71,11 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
   if (name == "Result" && !has_result_tag_) {
     has_result_tag_ = true;
     result_tag_.assign(value);
+  }
+  if (options_.split_by != SplitBy::none) {
+    if (name == "ECO") split_eco_.assign(value);
+    else if (name == "Event") split_event_.assign(value);
+    else if (name == "Date" || (name == "UTCDate" && split_date_.empty())) split_date_.assign(value);
   }
   if (options_.rejected_only || !keeps_tag(name)) return;
   if (options_.format == GamesFormat::pgn) {
@@ -273,7 +281,9 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     if (!end.rejected) return;
     chunk_.text.append(end.raw);
     chunk_.text.append("\n\n");
-    chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(), {}});
+    chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(), {},
+                                       split_key(options_.split_by, split_eco_, split_date_,
+                                                 split_event_)});
     return;
   }
   if (end.rejected) return;  // reported; its text goes to --rejects
@@ -337,7 +347,12 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     }
     write_json();
   }
-  chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(), key_.value()});
+  WrittenGame& written =
+      chunk_.games.emplace_back(WrittenGame{text_start_, chunk_.text.size(), key_.value(), {}});
+  if (options_.split_by != SplitBy::none)
+    written.split_key = split_key(options_.split_by,
+                                  opening ? std::string_view(opening->eco) : split_eco_,
+                                  split_date_, split_event_);
 }
 
 }  // namespace fenkit::tools

@@ -11,6 +11,7 @@
 
 #include "cli.hpp"
 #include "duplicate_key.hpp"
+#include "split_key.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/game_hash.hpp"
 #include "fenkit/pgn/opening_lines.hpp"
@@ -57,6 +58,8 @@ struct GamesOptions {
   bool add_hashcode = false;
   // The text of the games the selection leaves out is kept, as read (pgn-extract's -n).
   bool keep_unselected = false;
+  // Each game's file by its ECO code, date or event (--split-by; WrittenGame::split_key).
+  SplitBy split_by = SplitBy::none;
   bool warnings = false;
   bool keep_rejects = false;
 };
@@ -65,6 +68,7 @@ struct GamesOptions {
 struct WrittenGame {
   std::size_t begin = 0, end = 0;  // in GamesChunk::text
   pgn::GameHash hash;
+  std::string split_key;  // with GamesOptions::split_by: the file it goes to
 };
 
 struct GamesChunk {
@@ -121,6 +125,8 @@ class GamesVisitor : public pgn::Visitor {
   std::string result_tag_, movetext_result_, fixed_result_;
   bool has_result_tag_ = false;
   bool has_plycount_ = false;
+  // For --split-by: the tags a file is named for.
+  std::string split_eco_, split_date_, split_event_;
   // For JSON lines: the tags kept, and the main line.
   std::vector<std::pair<std::string, std::string>> tags_;
   std::size_t tag_count_ = 0;

@@ -245,13 +245,14 @@ Action PgnWriter::move(const MoveEvent& event) {
     s.layout.put(s.token);
   }
   s.number_next = false;
-  if (resolved) {
-    char text[detail::kMaxMoveLength];
-    s.layout.put(std::string_view(
-        text, detail::write_move(*event.before, event.move, *event.after, s.options.notation, text)));
-  } else {
-    s.layout.put(event.san);
-  }
+  std::string_view move = event.san;
+  char text[detail::kMaxMoveLength];
+  if (resolved)
+    move = std::string_view(
+        text, detail::write_move(*event.before, event.move, *event.after, s.options.notation, text));
+  if (!s.options.check_marks)
+    while (!move.empty() && (move.back() == '+' || move.back() == '#')) move.remove_suffix(1);
+  s.layout.put(move);
   s.holding = true;
   return Action::proceed;
 }

@@ -604,6 +604,26 @@ TEST(PgnExtract, NotationsWriteTheSameMoves) {
     EXPECT_EQ(ours, theirs);
   }
   EXPECT_EQ(fenkit("pgn -f jsonl --notation uci " + quote(path.string())).status, 2);
+  // --nochecks as pgn-extract's: the same words, the moves without + and #.
+  auto marked = [](const Lines& words) {
+    return std::count_if(words.begin(), words.end(), [](const std::string& w) {
+      return w.size() > 1 && (w.back() == '+' || w.back() == '#') && std::isalpha(w[0] & 0xFF);
+    });
+  };
+  for (const std::string notation : {"san", "lalg", "xlalg"}) {
+    SCOPED_TRACE(notation);
+    const std::string flag = notation == "san" ? "" : " -W" + notation;
+    const Lines ours = words(
+        fenkit("pgn -q --nochecks --notation " + notation + " " + quote(path.string())).out, false);
+    const Lines theirs = words(fenkit::testing::run(pgn_extract + " -s --nochecks" + flag + " " +
+                                                    quote(path.string()) + " 2>/dev/null"),
+                               false);
+    EXPECT_EQ(ours, theirs);
+    EXPECT_LT(marked(ours), 5);  // a few words of comments ("f4+")
+    EXPECT_GT(marked(words(fenkit("pgn -q --notation " + notation + " " + quote(path.string())).out,
+                           false)),
+              4000);
+  }
 }
 
 // --fuzzydepth as pgn-extract has it, on games from the standard start that reach the depth (for

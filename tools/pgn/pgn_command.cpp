@@ -54,6 +54,7 @@ po::options_description pgn_options() {
       ("no-comments", "leave out comments")
       ("no-variations", "leave out variations")
       ("no-nags", "leave out NAGs ($1, !, ...)")
+      ("nochecks", "leave out + and # after moves that check or mate (as pgn-extract --nochecks)")
       ("keep-tags", po::value<std::string>()->value_name("LIST"),
        "keep only these tags besides the seven-tag roster (comma-separated)")
       ("drop-tags", po::value<std::string>()->value_name("LIST"),
@@ -120,6 +121,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.writer.comments = !v.count("no-comments");
   games.writer.variations = !v.count("no-variations");
   games.writer.nags = !v.count("no-nags");
+  games.writer.check_marks = !v.count("nochecks");
   const std::string notation = v["notation"].as<std::string>();
   games.writer.notation = notation == "uci"    ? pgn::MoveNotation::uci
                           : notation == "lalg"  ? pgn::MoveNotation::lalg
@@ -158,13 +160,13 @@ GamesOptions games_settings(const po::variables_map& v) {
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
                              "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode",
-                             "not-selected", "notation", "totalplycount"})
+                             "not-selected", "notation", "totalplycount", "nochecks"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
     for (const char* name :
          {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit",
-          "dropply", "notation", "totalplycount"})
+          "dropply", "notation", "totalplycount", "nochecks"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }

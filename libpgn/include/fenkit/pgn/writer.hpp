@@ -77,6 +77,8 @@ struct FENKIT_API WriterOptions {
   bool rejected_games = false;
   std::size_t line_width = 79;
   MoveNotation notation = MoveNotation::san;
+  // + and # after a move that checks or mates; off, they are left out (pgn-extract --nochecks).
+  bool check_marks = true;
 };
 
 class FENKIT_API PgnWriter : public Visitor {

@@ -142,6 +142,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   if (v.count("dropply"))
     games.drop_plies = std::uint32_t(std::min<std::int64_t>(v["dropply"].as<std::int64_t>(), UINT32_MAX));
   games.add_hashcode = v.count("addhashcode") > 0;
+  games.hash_games = v.count("unique") > 0;
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
   refuse_unless(v, "fuzzydepth", v.count("unique") > 0, "--unique");

@@ -97,7 +97,7 @@ void GamesVisitor::start_position(const fen::Position& pos) {
   // White to move starts after ply 32.
   plies_before_ = 2 * std::uint32_t(std::max(pos.fullmove_number(), 1) - 1) +
                   (pos.side_to_move() == fen::Color::black ? 1U : 0U);
-  key_.start(pos);
+  if (hashes()) key_.start(pos);
   if (openings_) openings_->position(pos);
   if (opening_lines_) opening_lines_->start(pos);
   if (options_.format == GamesFormat::jsonl) start_fen_ = fen::to_fen(pos);
@@ -114,7 +114,7 @@ pgn::Action GamesVisitor::begin_movetext() {
 pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
   if (event.depth == 0) {
     plies_ = event.ply;
-    key_.move(event.move, event.ply, *event.after);
+    if (hashes()) key_.move(event.move, event.ply, *event.after);
     final_ = *event.after;
     if (openings_) openings_->position(*event.after);
     if (opening_lines_) opening_lines_->move(event.move, *event.after);
@@ -348,7 +348,8 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     write_json();
   }
   WrittenGame& written =
-      chunk_.games.emplace_back(WrittenGame{text_start_, chunk_.text.size(), key_.value(), {}});
+      chunk_.games.emplace_back(WrittenGame{text_start_, chunk_.text.size(),
+                                            hashes() ? key_.value() : pgn::GameHash{}, {}});
   if (options_.split_by != SplitBy::none)
     written.split_key = split_key(options_.split_by,
                                   opening ? std::string_view(opening->eco) : split_eco_,

@@ -56,6 +56,8 @@ struct GamesOptions {
   // A HashCode tag: the game's hash (its start position and main line, as --unique compares
   // games) in hexadecimal, the same for every game that plays the same moves.
   bool add_hashcode = false;
+  // WrittenGame::hash is wanted (--unique); add_hashcode needs it too.
+  bool hash_games = false;
   // The text of the games the selection leaves out is kept, as read (pgn-extract's -n).
   bool keep_unselected = false;
   // Each game's file by its ECO code, date or event (--split-by; WrittenGame::split_key).
@@ -100,6 +102,7 @@ class GamesVisitor : public pgn::Visitor {
 
  private:
   bool keeps_tag(std::string_view name) const;
+  bool hashes() const { return options_.hash_games || options_.add_hashcode; }
   // The result the final position calls for ("1-0", "0-1", "1/2-1/2"), or "" if it is open.
   std::string_view result_on_board() const;
   void check_result();

@@ -450,13 +450,18 @@ void GameFilter::add_variant(std::string_view name) {
 
 void GameFilter::add_position(const fen::Position& pos) { positions_.add(pos); }
 
+void GameFilter::add_material(const MaterialBalances& balances) {
+  if (material_) material_->append(balances);
+  else material_ = balances;
+}
+
 void GameFilter::add_event(GameEvent event) { events_ |= std::uint8_t(1U << unsigned(event)); }
 
 void GameFilter::set_games(NumberSet numbers) { games_ = std::move(numbers); }
 
 bool GameFilter::empty() const {
   return tests_.empty() && !min_plies_ && !max_plies_ && positions_.empty() && !events_ &&
-         !games_;
+         !material_ && !games_;
 }
 
 std::uint64_t GameFilter::last_game() const {
@@ -466,12 +471,16 @@ std::uint64_t GameFilter::last_game() const {
 // ------------------------------------------------------------------ Following a game
 
 GameSelector::GameSelector(const GameFilter& filter)
-    : filter_(filter), group_passed_(filter.groups_, 0) {}
+    : filter_(filter), group_passed_(filter.groups_, 0) {
+  if (filter.material_) material_.emplace(*filter.material_);
+}
 
 void GameSelector::begin_game(std::uint64_t number) {
   std::fill(group_passed_.begin(), group_passed_.end(), 0);
   number_ok_ = !filter_.games_ || filter_.games_->contains(number);
   result_tag_seen_ = variant_tag_seen_ = position_found_ = false;
+  if (material_) material_->reset();
+  ply_ = 0;
   movetext_result_.clear();
   events_seen_ = 0;
   last_.reset();
@@ -519,6 +528,8 @@ constexpr std::uint8_t bit(GameEvent event) { return std::uint8_t(1U << unsigned
 void GameSelector::position(const fen::Position& pos, fen::Move move) {
   if (!filter_.positions_.empty() && !position_found_ && filter_.positions_.contains(pos))
     position_found_ = true;
+  if (material_ && material_->wants_positions()) material_->position(pos, ply_);
+  ++ply_;
   const std::uint8_t wanted = filter_.events_;
   if (!wanted) return;
   if (wanted & (bit(GameEvent::checkmate) | bit(GameEvent::stalemate) |
@@ -545,6 +556,7 @@ bool GameSelector::selected(std::uint32_t plies) {
   if (filter_.min_plies_ && plies < *filter_.min_plies_) pass = false;
   if (filter_.max_plies_ && plies > *filter_.max_plies_) pass = false;
   if (!filter_.positions_.empty() && !position_found_) pass = false;
+  if (material_ && !material_->match(plies)) pass = false;
   if (filter_.events_) {
     std::uint8_t seen = events_seen_;
     if (last_) {

@@ -1,8 +1,11 @@
 #include "fenkit/pgn/material_balance.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <boost/spirit/home/x3.hpp>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "fenkit/fen/printable.hpp"
 
@@ -35,7 +38,8 @@ const auto letter = x3::rule<struct letter_tag, MaterialKind>{"piece letter"} =
 
 const auto digit = x3::uint_parser<std::uint8_t, 10, 1, 1>{};
 
-// A comparison with the other side: [d]>=, [d]<=, [d]>, [d]<, =, #.
+// A comparison with the other side: [d]>=, [d]<=, [d]>, [d]<, =, # (a digit before = or # means
+// nothing, as in pgn-extract).
 const auto set_n = [](auto& ctx) { x3::_val(ctx).n = x3::_attr(ctx); };
 const auto set_kind = [](Kind k) { return [k](auto& ctx) { x3::_val(ctx).condition = k; }; };
 const auto one = [](auto& ctx) { x3::_val(ctx).n = 1; };
@@ -44,11 +48,12 @@ const auto comparison = x3::rule<struct comparison_tag, Term>{"comparison"} =
     (digit[set_n] | x3::eps[one]) >>
         (x3::lit(">=")[set_kind(Kind::exactly_more)] | x3::lit("<=")[set_kind(Kind::exactly_fewer)] |
          x3::lit('>')[set_kind(Kind::more)] | x3::lit('<')[set_kind(Kind::fewer)]) |
-    x3::lit('=')[set_kind(Kind::same)] | x3::lit('#')[set_kind(Kind::different)];
+    -digit >> (x3::lit('=')[set_kind(Kind::same)] | x3::lit('#')[set_kind(Kind::different)]);
 
-// A count: *, +, d+, d-, d.
+// A count: *, +, - and ? (at most one), d+, d-, d.
 const auto count = x3::rule<struct count_tag, Term>{"count"} =
     x3::lit('*')[set_kind(Kind::any)] | (x3::lit('+')[set_kind(Kind::at_least)] >> x3::eps[one]) |
+    ((x3::lit('-') | x3::lit('?'))[set_kind(Kind::at_most)] >> x3::eps[one]) |
     digit[set_n] >> (x3::lit('+')[set_kind(Kind::at_least)] | x3::lit('-')[set_kind(Kind::at_most)] |
                      x3::eps[set_kind(Kind::exactly)]);
 
@@ -66,7 +71,6 @@ const auto term = x3::rule<struct term_tag, Term>{"term"} =
 // Reads one side's list; `what` names it in messages.
 std::array<PieceCountCondition, kMaterialKinds> read_side(std::string_view text, const char* what) {
   std::array<PieceCountCondition, kMaterialKinds> side{};
-  std::array<bool, kMaterialKinds> listed{};
   const char* it = text.data();
   const char* const end = it + text.size();
   while (it != end) {
@@ -80,22 +84,31 @@ std::array<PieceCountCondition, kMaterialKinds> read_side(std::string_view text,
       throw std::invalid_argument(std::string(what) + " has '" +
                                   fen::printable(std::string_view(at, std::size_t(end - at))) +
                                   "' where a piece letter (QRBNPL) and its count are expected");
-    const auto k = std::size_t(term.kind);
-    if (listed[k])
-      throw std::invalid_argument(std::string(what) + " lists '" +
-                                  std::string(1, *at) + "' twice");
-    listed[k] = true;
-    side[k] = PieceCountCondition{term.condition, term.n};
+    side[std::size_t(term.kind)] = PieceCountCondition{term.condition, term.n};
   }
-  // An L frees the bishops and knights not listed beside it; without one, their sum is free.
-  const auto minor = std::size_t(MaterialKind::minor);
-  if (listed[minor]) {
-    for (const MaterialKind k : {MaterialKind::bishop, MaterialKind::knight})
-      if (!listed[std::size_t(k)]) side[std::size_t(k)].kind = Kind::free;
+  // With L, only the sum of bishops and knights counts; without it, only each on its own.
+  PieceCountCondition& minor = side[std::size_t(MaterialKind::minor)];
+  if (minor.kind == Kind::none) {
+    minor.kind = Kind::free;
   } else {
-    side[minor].kind = Kind::free;
+    side[std::size_t(MaterialKind::bishop)].kind = Kind::free;
+    side[std::size_t(MaterialKind::knight)].kind = Kind::free;
   }
   return side;
+}
+
+// The words of a line: [depth] first [second [comment...]].
+std::vector<std::string_view> words_of(std::string_view text) {
+  const std::string_view blanks = " \t\r";
+  std::vector<std::string_view> words;
+  for (std::size_t from = 0;;) {
+    from = text.find_first_not_of(blanks, from);
+    if (from == std::string_view::npos) break;
+    const std::size_t to = std::min(text.find_first_of(blanks, from), text.size());
+    words.push_back(text.substr(from, to - from));
+    from = to;
+  }
+  return words;
 }
 
 }  // namespace
@@ -134,25 +147,25 @@ bool PieceCountCondition::holds(unsigned mine, unsigned theirs) const {
 }
 
 MaterialBalance MaterialBalance::parse(std::string_view text) {
-  const std::string_view blanks = " \t\r";
-  std::array<std::string_view, 2> lists;
-  std::size_t from = 0, found = 0;
-  while (true) {
-    from = text.find_first_not_of(blanks, from);
-    if (from == std::string_view::npos) break;
-    const std::size_t to = std::min(text.find_first_of(blanks, from), text.size());
-    if (found == 2)
-      throw std::invalid_argument("more than two lists of pieces in '" + fen::printable(text) + "'");
-    lists[found++] = text.substr(from, to - from);
-    from = to;
-  }
-  if (found != 2)
-    throw std::invalid_argument("a material balance is two lists of pieces, one a side ('rp nb'), "
-                                "not '" + fen::printable(text) + "'");
+  std::vector<std::string_view> words = words_of(text);
   MaterialBalance balance;
-  balance.sides_[0] = read_side(lists[0], "the first side");
-  balance.sides_[1] = read_side(lists[1], "the second side");
-  balance.text_ = std::string(lists[0]) + " " + std::string(lists[1]);
+  std::size_t next = 0;
+  if (!words.empty() && std::all_of(words[0].begin(), words[0].end(),
+                                    [](char c) { return c >= '0' && c <= '9'; })) {
+    if (words[0].size() > 4)
+      throw std::invalid_argument("the depth " + std::string(words[0]) + " is too large");
+    balance.depth_ = unsigned(std::stoul(std::string(words[0])));
+    next = 1;
+  }
+  if (next == words.size())
+    throw std::invalid_argument("a material balance is one or two lists of pieces ('rp nb'), "
+                                "not '" + fen::printable(text) + "'");
+  balance.sides_[0] = read_side(words[next], "the first side");
+  if (next + 1 < words.size()) {
+    balance.sides_[1] = read_side(words[next + 1], "the second side");
+  } else {
+    for (PieceCountCondition& c : balance.sides_[1]) c.kind = Kind::any;  // anything at all
+  }
   return balance;
 }
 
@@ -186,14 +199,45 @@ MaterialBalances MaterialBalances::from_text(std::string_view text, bool either_
   return MaterialBalances(std::move(balances), either_side);
 }
 
-std::optional<fen::Color> MaterialBalances::match(const fen::Position& pos) const {
+void MaterialBalances::append(const MaterialBalances& other) {
+  balances_.insert(balances_.end(), other.balances_.begin(), other.balances_.end());
+}
+
+MaterialMatcher::MaterialMatcher(const MaterialBalances& balances)
+    : balances_(&balances), held_(balances.size()), met_(balances.size()) {}
+
+void MaterialMatcher::reset() {
+  std::fill(held_.begin(), held_.end(), std::array<unsigned, 2>{});
+  std::fill(met_.begin(), met_.end(), std::nullopt);
+  any_met_ = first_here_ = false;
+}
+
+void MaterialMatcher::position(const fen::Position& pos, std::uint32_t ply) {
+  first_here_ = false;
   const Material white = Material::of(pos, fen::Color::white);
   const Material black = Material::of(pos, fen::Color::black);
-  for (const MaterialBalance& b : balances_)
-    if (b.matches(white, black)) return fen::Color::white;
-  if (either_side_)
-    for (const MaterialBalance& b : balances_)
-      if (b.matches(black, white)) return fen::Color::black;
+  for (std::size_t i = 0; i < held_.size(); ++i) {
+    if (met_[i]) continue;
+    const MaterialBalance& balance = (*balances_)[i];
+    // The first list as White's, then (either side) as Black's; White's first where both are.
+    for (const fen::Color first : {fen::Color::white, fen::Color::black}) {
+      if (first == fen::Color::black && !balances_->either_side()) break;
+      unsigned& held = held_[i][std::size_t(first)];
+      const bool has = first == fen::Color::white ? balance.matches(white, black)
+                                                  : balance.matches(black, white);
+      held = has ? held + 1 : 0;
+      if (!met_[i] && has && held > balance.depth()) {
+        met_[i] = MaterialMatch{ply, first};
+        if (!any_met_) first_here_ = true;
+        any_met_ = true;
+      }
+    }
+  }
+}
+
+std::optional<MaterialMatch> MaterialMatcher::match(std::uint32_t plies) const {
+  for (std::size_t i = met_.size(); i-- > 0;)
+    if (met_[i] && met_[i]->ply < plies) return met_[i];
   return std::nullopt;
 }
 

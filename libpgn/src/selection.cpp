@@ -48,6 +48,17 @@ constexpr SelectionCriterion kCriteria[] = {
      "capturable en-passant square count) (repeatable)"},
     {"position-file", Kind::single, "FILE",
      "the main line reaches one of the positions of FILE (FEN or EPD lines)"},
+    {"material", Kind::repeatable, "BALANCE",
+     "the main line holds this material balance, a line of pgn-extract's -z file: the first "
+     "side's pieces, the other's ('rp nb': rook and pawn against knight and bishop; "
+     "'q*r+l*p+ q=r1<=l2>=p+'), either side first, held two plies or the number before it "
+     "(repeatable: any of them)"},
+    {"material-file", Kind::single, "FILE",
+     "the main line holds one of the material balances of FILE (pgn-extract's -z file: one "
+     "balance a line, % comment lines)"},
+    {"material-white", Kind::flag, "",
+     "the first side of each material balance is White (as pgn-extract -y; without it either "
+     "colour, as -z)"},
     {"checkmate", Kind::flag, "", "the main line ends in checkmate (as pgn-extract --checkmate)"},
     {"stalemate", Kind::flag, "", "the main line ends in stalemate"},
     {"insufficient-material", Kind::flag, "",
@@ -144,6 +155,27 @@ std::vector<fen::Position> read_position_file(std::string_view criterion, const 
   return positions;
 }
 
+// The balances of a pgn-extract -z file.
+std::vector<MaterialBalance> read_material_file(std::string_view criterion, const std::string& path) {
+  std::string text;
+  try {
+    const std::unique_ptr<InputSource> input = open_input(path);
+    char buffer[1 << 16];
+    for (std::size_t n; (n = input->read(buffer, sizeof buffer)) > 0;) text.append(buffer, n);
+  } catch (const std::exception& e) {
+    refuse(criterion, "--material-file: " + std::string(e.what()));
+  }
+  std::vector<MaterialBalance> balances;
+  try {
+    const MaterialBalances read = MaterialBalances::from_text(text, true);
+    for (std::size_t i = 0; i < read.size(); ++i) balances.push_back(read[i]);
+  } catch (const std::invalid_argument& e) {
+    refuse(criterion, "--material-file: " + path + ":" + e.what());
+  }
+  if (balances.empty()) refuse(criterion, "--material-file: " + path + " holds no balance");
+  return balances;
+}
+
 // A time control as written starts with a digit (or is "-"); a word is a speed.
 bool is_written_time_control(std::string_view text) {
   return (!text.empty() && text[0] >= '0' && text[0] <= '9') || text == "-";
@@ -190,6 +222,8 @@ struct SelectionCriteria::Values {
   std::optional<std::uint32_t> min_plies, max_plies;
   std::vector<std::string> variants;
   std::vector<fen::Position> positions;
+  std::vector<MaterialBalance> materials;
+  bool material_white = false;
   std::optional<NumberSet> games;
   std::set<std::string, std::less<>> given;  // the single criteria given
 };
@@ -232,6 +266,10 @@ void SelectionCriteria::add(std::string_view name, std::string_view value) {
     else if (name == "position-file") {
       const std::vector<fen::Position> read = read_position_file(name, text);
       v.positions.insert(v.positions.end(), read.begin(), read.end());
+    } else if (name == "material") v.materials.push_back(MaterialBalance::parse(text));
+    else if (name == "material-file") {
+      const std::vector<MaterialBalance> read = read_material_file(name, text);
+      v.materials.insert(v.materials.end(), read.begin(), read.end());
     } else if (name == "games") v.games = NumberSet::parse(text);
   });
   // Only a value taken counts: a refused one may be given again, right.
@@ -256,7 +294,8 @@ void SelectionCriteria::set(std::string_view flag, bool on) {
       else values_->events.erase(event);
       return;
     }
-  (flag == "regex" ? values_->regex : values_->invert) = on;
+  if (flag == "material-white") values_->material_white = on;
+  else (flag == "regex" ? values_->regex : values_->invert) = on;
 }
 
 GameFilter SelectionCriteria::filter() const {
@@ -286,6 +325,9 @@ GameFilter SelectionCriteria::filter() const {
   for (const std::string& s : v.variants) filter.add_variant(s);
   for (const fen::Position& pos : v.positions) filter.add_position(pos);
   for (const GameEvent event : v.events) filter.add_event(event);
+  if (!v.materials.empty()) filter.add_material(MaterialBalances(v.materials, !v.material_white));
+  else if (v.material_white)
+    refuse("material-white", "--material-white needs a balance (--material or --material-file)");
   if (v.games) filter.set_games(*v.games);
   if (v.invert) {
     if (filter.empty()) refuse("invert", "--invert needs a condition to invert");

@@ -346,3 +346,17 @@ def test_docstrings():
     for name in ["tags", "moves", "uci", "start_fen", "result", "number", "offset", "fens",
                  "to_pgn", "error", "raw"]:
         assert getattr(fenkit.Game, name).__doc__, name
+
+
+def test_material_balances_select_as_the_program(fenkit_binary):
+    path = DATA / "pgn" / "material.pgn"
+    for options, args in [({"material": "q*r*b*n*p* r*b*n*p*"}, ["--material", "q*r*b*n*p* r*b*n*p*"]),
+                          ({"material": ["q", "9 r"]}, ["--material", "q", "--material", "9 r"]),
+                          ({"material": "r*b*n*p* q*r*b*n*p*", "material_white": True},
+                           ["--material", "r*b*n*p* q*r*b*n*p*", "--material-white"])]:
+        expected = [r["game"] for r in cli_jsonl(fenkit_binary, "pgn", "-f", "jsonl", "-q", *args, path)]
+        got = [g.number for g in fenkit.read_games(path, **options)]
+        assert got == expected, options
+    assert [g.number for g in fenkit.read_games(path, material="q")] == [3]
+    with pytest.raises(ValueError, match="--material: the first side has 'x'"):
+        list(fenkit.read_games(path, material="rx nb"))

@@ -50,7 +50,10 @@ TEST(MaterialBalance, Counts) {
   EXPECT_TRUE(white_first("rq*p l2", kRookPawnMinors));             // two minor pieces
   EXPECT_TRUE(white_first("rp l2+", kRookPawnMinors));
   EXPECT_FALSE(white_first("rp l3", kRookPawnMinors));
-  EXPECT_FALSE(white_first("rp l2b0", kRookPawnMinors));  // L beside B: the bishop counts too
+  EXPECT_TRUE(white_first("r-p? n?b-q?", kRookPawnMinors));  // at most one
+  EXPECT_FALSE(white_first("r-p? n?b-q+", kRookPawnMinors));
+  EXPECT_TRUE(white_first("r3#p nb", kRookPawnMinors));  // a digit before # means nothing
+  EXPECT_TRUE(white_first("rp l2b0", kRookPawnMinors));  // with L, B and N on their own do not count
 }
 
 TEST(MaterialBalance, ComparisonsWithTheOtherSide) {
@@ -74,28 +77,73 @@ TEST(MaterialBalance, ASacrificeOfTheExchange) {
   EXPECT_FALSE(white_first("q*r*l*p+ q=r1<=l2>=p1<", kStart));
 }
 
+TEST(MaterialBalance, DepthOtherSideAndComment) {
+  EXPECT_EQ(MaterialBalance::parse("rp nb").depth(), 2U);
+  EXPECT_EQ(MaterialBalance::parse(" 6 rp nb").depth(), 6U);
+  EXPECT_EQ(MaterialBalance::parse("0 rp").depth(), 0U);
+  EXPECT_TRUE(white_first("rp", kRookPawnMinors));               // Black: anything
+  EXPECT_TRUE(white_first("rp nb rook and pawn", kRookPawnMinors));  // a comment after the lists
+  EXPECT_FALSE(white_first("r2p r1", "4k3/8/8/8/8/4P3/8/R3K3 w - - 0 1"));
+  EXPECT_TRUE(white_first("r2r1p nb", kRookPawnMinors));  // the last count of a letter counts
+}
+
 TEST(MaterialBalance, EitherSideOrWhiteFirst) {
   const MaterialBalances either =
       MaterialBalances::from_text("% rook and pawn against minors\n\nnb rp\n", true);
   EXPECT_EQ(either.size(), 1U);
-  EXPECT_EQ(either.match(position(kRookPawnMinors)), fen::Color::black);
-  const MaterialBalances white = MaterialBalances::from_text("nb rp\n", false);
-  EXPECT_EQ(white.match(position(kRookPawnMinors)), std::nullopt);
-  const MaterialBalances both = MaterialBalances::from_text("nb rp\r\nrp nb\r\n", false);
-  EXPECT_EQ(both.match(position(kRookPawnMinors)), fen::Color::white);
+  // Depth 0: the first position with the balance completes it.
+  const auto first_match = [](const MaterialBalances& balances, std::string_view fen_text) {
+    MaterialMatcher matcher(balances);
+    matcher.position(position(fen_text), 0);
+    return matcher.match(1);  // a move follows
+  };
+  const MaterialBalances either0 = MaterialBalances::from_text("0 nb rp\n", true);
+  EXPECT_EQ(first_match(either0, kRookPawnMinors)->first, fen::Color::black);
+  EXPECT_FALSE(first_match(MaterialBalances::from_text("0 nb rp\n", false), kRookPawnMinors));
+  const MaterialBalances both = MaterialBalances::from_text("0 nb rp\r\n0 rp nb\r\n", false);
+  EXPECT_EQ(first_match(both, kRookPawnMinors)->first, fen::Color::white);
+}
+
+// A balance counts where it has stood for its depth in plies: depth + 1 positions in a row.
+TEST(MaterialBalance, HeldForItsDepth) {
+  // Rooks alone (held two plies); White's queens and rooks against Black's rooks (three).
+  const MaterialBalances balances = MaterialBalances::from_text("r* r*\n3 q*r* r*\n", true);
+  MaterialMatcher matcher(balances);
+  const fen::Position start = position(kStart);
+  const fen::Position rooks = position("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+  const fen::Position queen_up = position("r3k3/8/8/8/8/8/8/R2QK3 w - - 0 1");
+  std::uint32_t ply = 0;
+  // Each balance stands at plies 1 and 2, the second at 3 too: not long enough.
+  for (const fen::Position* pos : {&start, &rooks, &rooks, &queen_up, &start}) matcher.position(*pos, ply++);
+  EXPECT_FALSE(matcher.match(ply));
+  // The second at plies 5, 6 and 7, the first at 5 and 6 only.
+  for (const fen::Position* pos : {&rooks, &rooks, &queen_up}) matcher.position(*pos, ply++);
+  EXPECT_FALSE(matcher.match(ply));
+  EXPECT_FALSE(matcher.first_met_here());
+  matcher.position(queen_up, ply++);  // ply 8: the second has stood four positions in a row
+  EXPECT_TRUE(matcher.first_met_here());
+  // Met at the last position, which no move follows: no match, as pgn-extract has it.
+  EXPECT_FALSE(matcher.match(8));
+  ASSERT_TRUE(matcher.match(9));
+  EXPECT_EQ(matcher.match(9)->ply, 8U);
+  EXPECT_EQ(matcher.match(9)->first, fen::Color::white);
+  EXPECT_FALSE(matcher.wants_positions());  // the balance written last is met
+  matcher.reset();
+  EXPECT_FALSE(matcher.match(9));
+  EXPECT_TRUE(matcher.wants_positions());
 }
 
 TEST(MaterialBalance, WhatItCannotReadIsSaidWithItsLine) {
-  EXPECT_THROW(MaterialBalance::parse("rp"), std::invalid_argument);
-  EXPECT_THROW(MaterialBalance::parse("rp nb q"), std::invalid_argument);
+  EXPECT_THROW(MaterialBalance::parse(""), std::invalid_argument);
+  EXPECT_THROW(MaterialBalance::parse("12"), std::invalid_argument);
   EXPECT_THROW(MaterialBalance::parse("rx nb"), std::invalid_argument);
-  EXPECT_THROW(MaterialBalance::parse("rr nb"), std::invalid_argument);
+  EXPECT_THROW(MaterialBalance::parse("rp n!"), std::invalid_argument);
   try {
-    MaterialBalances::from_text("rp nb\n% fine\nr? nb\n", true);
+    MaterialBalances::from_text("rp nb\n% fine\nr! nb\n", true);
     FAIL() << "no error";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
-                 "3: the first side has '?' where a piece letter (QRBNPL) and its count are "
+                 "3: the first side has '!' where a piece letter (QRBNPL) and its count are "
                  "expected");
   }
 }

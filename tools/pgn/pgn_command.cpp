@@ -82,6 +82,12 @@ po::options_description pgn_options() {
                       "(as pgn-extract --fencomments)")
       ("hashcomments", "after every move, a comment with the Polyglot key of the position it "
                        "leads to, in hexadecimal (as pgn-extract --hashcomments)")
+      ("addmatchtag", "with --material or --material-file: a MaterialMatch tag, White when the "
+                      "balance's first side is White's material, Black when Black's (as "
+                      "pgn-extract --addmatchtag)")
+      ("markmatches", po::value<std::string>()->value_name("TEXT"),
+       "a comment TEXT after the main-line move that first reaches a --position or completes a "
+       "material balance (TEXT FEN: the position's FEN; as pgn-extract --markmatches)")
       ("split", integer(1),
        "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each (-o PREFIX.pgn.zst or "
        ".gz: compressed parts PREFIX-0001.pgn.zst, ...)")
@@ -143,6 +149,8 @@ GamesOptions games_settings(const po::variables_map& v) {
     games.drop_plies = std::uint32_t(std::min<std::int64_t>(v["dropply"].as<std::int64_t>(), UINT32_MAX));
   games.add_hashcode = v.count("addhashcode") > 0;
   games.hash_games = v.count("unique") > 0;
+  games.add_match_tag = v.count("addmatchtag") > 0;
+  if (v.count("markmatches")) games.mark_matches = v["markmatches"].as<std::string>();
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
   refuse_unless(v, "fuzzydepth", v.count("unique") > 0, "--unique");
@@ -161,13 +169,14 @@ GamesOptions games_settings(const po::variables_map& v) {
     for (const char* name : {"unique", "format", "no-comments", "no-variations", "no-nags",
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
                              "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode",
-                             "not-selected", "notation", "totalplycount", "nochecks"})
+                             "not-selected", "notation", "totalplycount", "nochecks",
+                             "addmatchtag", "markmatches"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
     for (const char* name :
          {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit",
-          "dropply", "notation", "totalplycount", "nochecks"})
+          "dropply", "notation", "totalplycount", "nochecks", "markmatches"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }
@@ -284,6 +293,11 @@ int run_pgn(const Args& args) {
   if (games.rejected_only && !filter.empty())
     throw UsageError("--rejected does not go with the game selection");
   games.filter = &filter;
+  if (games.add_match_tag && !filter.material())
+    throw UsageError("--addmatchtag needs a material balance (--material or --material-file)");
+  if (games.mark_matches && !filter.material() && !filter.needs_positions())
+    throw UsageError("--markmatches needs a position (--position, --position-file) or a "
+                     "material balance (--material, --material-file)");
   const bool unique = v.count("unique") > 0, count_only = v.count("count") > 0;
   const std::uint64_t split = v.count("split") ? std::uint64_t(v["split"].as<std::int64_t>()) : 0;
 

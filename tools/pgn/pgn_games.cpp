@@ -31,6 +31,9 @@ GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, G
       key_(options.fuzzy_depth) {
   if (options.add_eco && options.eco_lines) opening_lines_.emplace(*options.eco_lines);
   else if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
+  if ((options.add_match_tag || options.mark_matches) && options.filter &&
+      options.filter->material())
+    material_.emplace(*options.filter->material());
 }
 
 // The roster is always written (a roster tag dropped is written as unknown, "?"), and the tags
@@ -62,6 +65,11 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   cut_at_depth_.reset();
   dropping_ = options_.drop_plies > 0;
   dropped_to_.clear();
+  if (material_) material_->reset();
+  marked_ = false;
+  start_mark_before_.clear();
+  start_mark_after_.clear();
+  added_mark_.clear();
   if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
@@ -98,6 +106,14 @@ void GamesVisitor::start_position(const fen::Position& pos) {
   plies_before_ = 2 * std::uint32_t(std::max(pos.fullmove_number(), 1) - 1) +
                   (pos.side_to_move() == fen::Color::black ? 1U : 0U);
   if (hashes()) key_.start(pos);
+  if (material_) material_->position(pos, 0);
+  // A match at the start comes before the first move: a position's before the game's own
+  // first comments, a material balance's after them (as pgn-extract places them).
+  if (const bool position = options_.filter && options_.filter->is_wanted_position(pos);
+      position || (material_ && material_->first_met_here())) {
+    std::string mark = mark_for(pos);
+    (position ? start_mark_before_ : start_mark_after_) = std::move(mark);
+  }
   if (openings_) openings_->position(pos);
   if (opening_lines_) opening_lines_->start(pos);
   if (options_.format == GamesFormat::jsonl) start_fen_ = fen::to_fen(pos);
@@ -107,7 +123,10 @@ void GamesVisitor::start_position(const fen::Position& pos) {
 pgn::Action GamesVisitor::begin_movetext() {
   // For --rejected every game is read (and checked), but none visited.
   if (options_.rejected_only) return pgn::Action::skip;
-  if (options_.format == GamesFormat::pgn) writer_.begin_movetext();
+  if (options_.format == GamesFormat::pgn) {
+    writer_.begin_movetext();
+    if (!start_mark_before_.empty()) writer_.add_comment(start_mark_before_);
+  }
   return pgn::Action::proceed;
 }
 
@@ -115,6 +134,7 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
   if (event.depth == 0) {
     plies_ = event.ply;
     if (hashes()) key_.move(event.move, event.ply, *event.after);
+    if (material_) material_->position(*event.after, event.ply);
     final_ = *event.after;
     if (openings_) openings_->position(*event.after);
     if (opening_lines_) opening_lines_->move(event.move, *event.after);
@@ -144,8 +164,16 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
       cut_at_depth_ = event.depth;
     if (cut_at_depth_) return pgn::Action::proceed;  // read on: the rest is still followed
     flush_added();
+    if (!start_mark_after_.empty()) {
+      writer_.add_comment(start_mark_after_);
+      start_mark_after_.clear();
+    }
     writer_.move(event);
     ++plies_written_;
+    if (event.depth == 0) {
+      added_mark_ = mark_for(*event.after);
+      if (!added_mark_.empty()) added_waits_ = true;
+    }
     if (options_.fen_comments || options_.hash_comments) {
       added_waits_ = true;
       added_fen_.clear();
@@ -166,6 +194,20 @@ void GamesVisitor::flush_added() {
   added_waits_ = false;
   if (!added_fen_.empty()) writer_.add_comment(added_fen_);
   if (!added_key_.empty()) writer_.add_comment(added_key_);
+  if (!added_mark_.empty()) writer_.add_comment(added_mark_);
+  added_mark_.clear();
+}
+
+// A position that matches (a --position, or one that completes a material balance) is marked
+// once, at the first match; not when the selection is inverted (the games written are those
+// that do not match).
+std::string GamesVisitor::mark_for(const fen::Position& pos) {
+  if (!options_.mark_matches || marked_ || !options_.filter || options_.filter->inverted())
+    return {};
+  if (!options_.filter->is_wanted_position(pos) && !(material_ && material_->first_met_here()))
+    return {};
+  marked_ = true;
+  return *options_.mark_matches == "FEN" ? fen::to_fen(pos) : *options_.mark_matches;
 }
 
 void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
@@ -174,7 +216,11 @@ void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
 }
 
 void GamesVisitor::nag(std::uint8_t nag) {
-  if (options_.format == GamesFormat::pgn && !cut_at_depth_ && !dropping_) writer_.nag(nag);
+  if (options_.format != GamesFormat::pgn || cut_at_depth_ || dropping_) return;
+  // The comments added after a move come after its own comments and before its NAGs (and the
+  // comments after those), as pgn-extract writes them.
+  flush_added();
+  writer_.nag(nag);
 }
 
 pgn::Action GamesVisitor::begin_variation() {
@@ -266,6 +312,15 @@ void GamesVisitor::write_json() {
   out += "}\n";
 }
 
+// For --addmatchtag: "White" when the matched balance's first list is White's material,
+// "Black" when Black's; empty without a match.
+std::string_view GamesVisitor::match_side() const {
+  if (!options_.add_match_tag || !material_) return {};
+  const std::optional<pgn::MaterialMatch> match = material_->match(plies_);
+  if (!match) return {};
+  return match->first == fen::Color::white ? "White" : "Black";
+}
+
 // The game's 128-bit hash as 32 hexadecimal digits.
 std::string GamesVisitor::hash_code() const {
   const pgn::GameHash hash = key_.mainline();
@@ -318,6 +373,8 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
       writer_.set_tag("PlyCount", plies);
     if (options_.add_total_plycount) writer_.set_tag("TotalPlyCount", std::to_string(plies_written_));
     if (options_.add_hashcode) writer_.set_tag("HashCode", hash_code());
+    if (const std::string_view side = match_side(); !side.empty())
+      writer_.set_tag("MaterialMatch", side);
     if (!dropped_to_.empty()) {
       writer_.set_tag("SetUp", "1");
       writer_.set_tag("FEN", dropped_to_);
@@ -341,6 +398,7 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     }
     if (options_.add_plycount) set("PlyCount", plies);
     if (options_.add_hashcode) set("HashCode", hash_code());
+    if (const std::string_view side = match_side(); !side.empty()) set("MaterialMatch", side);
     if (!fixed_result_.empty()) {
       set("Result", fixed_result_);
       movetext_result_ = fixed_result_;

@@ -62,6 +62,12 @@ struct GamesOptions {
   bool keep_unselected = false;
   // Each game's file by its ECO code, date or event (--split-by; WrittenGame::split_key).
   SplitBy split_by = SplitBy::none;
+  // With the filter's material balances: a MaterialMatch tag, "White" when the balance's first
+  // list is White's material, "Black" when Black's (pgn-extract's --addmatchtag).
+  bool add_match_tag = false;
+  // A comment after the main-line move that reaches a --position first, or completes a
+  // material balance first (pgn-extract's --markmatches); "FEN": the position's FEN.
+  std::optional<std::string> mark_matches;
   bool warnings = false;
   bool keep_rejects = false;
 };
@@ -107,9 +113,12 @@ class GamesVisitor : public pgn::Visitor {
   std::string_view result_on_board() const;
   void check_result();
   std::string hash_code() const;
+  std::string_view match_side() const;
   void write_json();
   // Writes the comment added after the last move, if one waits.
   void flush_added();
+  // The --markmatches comment for a match at `pos`, if `pos` is the game's first match.
+  std::string mark_for(const fen::Position& pos);
 
   const GamesOptions& options_;
   std::string file_name_;
@@ -130,6 +139,12 @@ class GamesVisitor : public pgn::Visitor {
   bool has_plycount_ = false;
   // For --split-by: the tags a file is named for.
   std::string split_eco_, split_date_, split_event_;
+  // For --addmatchtag and --markmatches: the material balances followed, and whether the
+  // game's match is marked already (or waits to be, at the start of the movetext).
+  std::optional<pgn::MaterialMatcher> material_;
+  bool marked_ = false;
+  std::string start_mark_before_, start_mark_after_;  // around the game's own first comments
+  std::string added_mark_;
   // For JSON lines: the tags kept, and the main line.
   std::vector<std::pair<std::string, std::string>> tags_;
   std::size_t tag_count_ = 0;

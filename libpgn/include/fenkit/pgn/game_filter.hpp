@@ -42,6 +42,7 @@
 
 #include "fenkit/fen/position.hpp"
 #include "fenkit/fen/position_set.hpp"
+#include "fenkit/pgn/material_balance.hpp"
 #include "fenkit/fen/export.hpp"
 
 namespace fenkit::pgn {
@@ -153,6 +154,14 @@ class FENKIT_API GameFilter {
   void add_variant(std::string_view name);
   // The mainline (start position included) reaches one of these positions.
   void add_position(const fen::Position& pos);
+  // Whether `pos` is one of them (for a program that marks where a game reaches it).
+  bool is_wanted_position(const fen::Position& pos) const {
+    return !positions_.empty() && positions_.contains(pos);
+  }
+  // The main line holds one of these material balances (material_balance.hpp); balances added
+  // again join the first ones, whose either-side setting stays.
+  void add_material(const MaterialBalances& balances);
+  const MaterialBalances* material() const { return material_ ? &*material_ : nullptr; }
   // This happens in the main line (every event given must).
   void add_event(GameEvent event);
   void set_games(NumberSet numbers);
@@ -161,7 +170,7 @@ class FENKIT_API GameFilter {
   // No condition at all: every game is selected (unless inverted).
   bool empty() const;
   // Whether a selector needs the mainline's positions or length.
-  bool needs_positions() const { return !positions_.empty() || events_; }
+  bool needs_positions() const { return !positions_.empty() || events_ || material_; }
   bool needs_plies() const { return min_plies_ || max_plies_; }
   bool inverted() const { return invert_; }
   // The largest game number that can be selected (UINT64_MAX: no limit), so that reading can
@@ -184,6 +193,7 @@ class FENKIT_API GameFilter {
   bool variant_standard_ = false;  // a missing Variant tag passes the variant group
   std::optional<std::uint32_t> min_plies_, max_plies_;
   fen::PositionSet positions_;
+  std::optional<MaterialBalances> material_;
   std::uint8_t events_ = 0;  // GameEvent bits
   std::optional<NumberSet> games_;
   bool invert_ = false;
@@ -210,7 +220,8 @@ class FENKIT_API GameSelector {
 
   // Whether positions still matter for this game (a position condition not yet met).
   bool wants_positions() const {
-    return (!filter_.positions_.empty() && !position_found_) || filter_.events_;
+    return (!filter_.positions_.empty() && !position_found_) || filter_.events_ ||
+           (material_ && material_->wants_positions());
   }
 
  private:
@@ -220,6 +231,8 @@ class FENKIT_API GameSelector {
   bool number_ok_ = true;
   bool result_tag_seen_ = false, variant_tag_seen_ = false;
   bool position_found_ = false;
+  std::optional<MaterialMatcher> material_;
+  std::uint32_t ply_ = 0;  // of the next position
   std::string movetext_result_;
   // For the events: what happened so far, the last position, and the keys of the positions
   // since the last capture or pawn move (a position can only repeat among them).

@@ -483,8 +483,9 @@ TEST(PgnExtract, FenAndKeyCommentsAfterEveryMove) {
   EXPECT_GT(added_comments(bare, is_fen).size(), 50000U);
 }
 
-// --plylimit as pgn-extract has it: the movetext of both, each written again by fenkit so that
-// layout and tag order do not count, is the same, variations and comments included.
+// --plylimit and --quiescent as pgn-extract has them: the movetext of both, each written again
+// by fenkit so that layout and tag order do not count, is the same, variations and comments
+// included.
 TEST(PgnExtract, PlyLimitCutsTheSameMoves) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
@@ -496,17 +497,23 @@ TEST(PgnExtract, PlyLimitCutsTheSameMoves) {
       if (!line.starts_with("[")) out.push_back(line);
     return out;
   };
-  for (int limit : {0, 1, 10, 41}) {
-    SCOPED_TRACE(limit);
-    const std::string ours =
-        fenkit("pgn -q --plylimit " + std::to_string(limit) + " " + quote(path.string())).out;
-    const std::string theirs = fenkit::testing::run(pgn_extract + " -s --plylimit " +
-                                                    std::to_string(limit) + " " +
+  // With --quiescent N a line goes on past the limit until its last N plies were quiet (no
+  // capture, check or promotion), variations counted afresh.
+  for (const auto& [limit, quiet] : {std::pair{0, 0}, {1, 0}, {10, 0}, {41, 0}, {10, 1}, {20, 3},
+                                     {41, 6}}) {
+    const std::string options = " --plylimit " + std::to_string(limit) +
+                                (quiet ? " --quiescent " + std::to_string(quiet) : "") + " ";
+    SCOPED_TRACE(options);
+    const std::string ours = fenkit("pgn -q" + options + quote(path.string())).out;
+    const std::string theirs = fenkit::testing::run(pgn_extract + " -s" + options +
                                                     quote(path.string()) + " 2>/dev/null");
     const Lines a = movetext(ours), b = movetext(theirs);
     EXPECT_GT(a.size(), 1000U);
     EXPECT_EQ(a, b);
   }
+  EXPECT_NE(fenkit("pgn -q --plylimit 20 --quiescent 3 " + quote(path.string())).out,
+            fenkit("pgn -q --plylimit 20 " + quote(path.string())).out);
+  EXPECT_EQ(fenkit("pgn --quiescent 3 " + quote(path.string())).status, 2);  // needs --plylimit
 }
 
 // The lines of the games of `file` once fenkit has written them again (with `options`), blank

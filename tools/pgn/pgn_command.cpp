@@ -71,6 +71,9 @@ po::options_description pgn_options() {
       ("plylimit", integer(0), "leave out every move after this ply (as the move numbers count "
                                "plies), in the main line and the variations; a main line cut "
                                "short ends in * (as pgn-extract --plylimit)")
+      ("quiescent", integer(0), "with --plylimit: a line goes on past the limit until its last "
+                                 "N plies hold no capture, check or promotion (as pgn-extract "
+                                 "--quiescent)")
       ("dropply", integer(1), "leave out the first N plies of the main line, with their comments "
                               "and variations: the game starts from the position after them "
                               "(SetUp and FEN tags); a shorter game is left out (as "
@@ -145,6 +148,9 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.fen_comments = v.count("fencomments") > 0;
   games.hash_comments = v.count("hashcomments") > 0;
   if (v.count("plylimit")) games.ply_limit = std::uint32_t(std::min<std::int64_t>(v["plylimit"].as<std::int64_t>(), UINT32_MAX));
+  refuse_unless(v, "quiescent", v.count("plylimit") > 0, "--plylimit");
+  if (v.count("quiescent"))
+    games.quiescent = std::uint32_t(std::min<std::int64_t>(v["quiescent"].as<std::int64_t>(), UINT32_MAX));
   if (v.count("dropply"))
     games.drop_plies = std::uint32_t(std::min<std::int64_t>(v["dropply"].as<std::int64_t>(), UINT32_MAX));
   games.add_hashcode = v.count("addhashcode") > 0;

@@ -63,6 +63,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   added_waits_ = false;
   depth_ = 0;
   cut_at_depth_.reset();
+  quiet_lines_.assign(1, QuietLine{});
   dropping_ = options_.drop_plies > 0;
   dropped_to_.clear();
   if (material_) material_->reset();
@@ -160,9 +161,21 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     dropping_ = false;
   }
   if (options_.format == GamesFormat::pgn) {
-    if (options_.ply_limit && !cut_at_depth_ && plies_before_ + event.ply > *options_.ply_limit)
+    // A move past the limit is cut, with what follows it in its line; with --quiescent, only
+    // once the line's last plies have been quiet (a line's first move is cut when it is past).
+    QuietLine& line = quiet_line(event.depth);
+    if (options_.ply_limit && !cut_at_depth_ && plies_before_ + event.ply > *options_.ply_limit &&
+        (!line.written || line.quiet >= options_.quiescent))
       cut_at_depth_ = event.depth;
     if (cut_at_depth_) return pgn::Action::proceed;  // read on: the rest is still followed
+    if (options_.quiescent) {
+      const fen::Move m = event.move;
+      const bool capture = !m.is_castling() && (m.is_en_passant() ||
+                                                event.before->piece_on(m.to()) != fen::Piece::none);
+      const bool loud = capture || m.is_promotion() || event.after->in_check();
+      line.quiet = loud ? 0 : line.quiet + 1;
+    }
+    line.written = true;
     flush_added();
     if (!start_mark_after_.empty()) {
       writer_.add_comment(start_mark_after_);
@@ -187,6 +200,11 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     }
   }
   return pgn::Action::proceed;
+}
+
+GamesVisitor::QuietLine& GamesVisitor::quiet_line(std::size_t depth) {
+  if (depth >= quiet_lines_.size()) quiet_lines_.resize(depth + 1);
+  return quiet_lines_[depth];
 }
 
 void GamesVisitor::flush_added() {
@@ -228,7 +246,10 @@ pgn::Action GamesVisitor::begin_variation() {
     return pgn::Action::skip;
   flush_added();
   const pgn::Action action = writer_.begin_variation();
-  if (action == pgn::Action::proceed) ++depth_;
+  if (action == pgn::Action::proceed) {
+    ++depth_;
+    quiet_line(depth_) = QuietLine{};  // counted afresh from the variation's first move
+  }
   return action;
 }
 

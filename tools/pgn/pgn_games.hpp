@@ -46,6 +46,10 @@ struct GamesOptions {
   // comments; a main line cut short ends in "*" (pgn-extract's --plylimit). Plies are counted
   // as the move numbers count them, from the start position's.
   std::optional<std::uint32_t> ply_limit;
+  // With ply_limit: a line goes on past the limit until this many plies in a row have been
+  // quiet (no capture, check or promotion), counted from the line's first move
+  // (pgn-extract's --quiescent).
+  std::uint32_t quiescent = 0;
   // Duplicates (--unique) compared by the board after this many plies, not by the moves
   // (pgn-extract's --fuzzydepth; duplicate_key.hpp).
   std::optional<std::uint32_t> fuzzy_depth;
@@ -157,6 +161,14 @@ class GamesVisitor : public pgn::Visitor {
   std::uint32_t depth_ = 0;
   std::uint32_t plies_before_ = 0;  // of the start position, as its move number counts them
   std::optional<std::uint32_t> cut_at_depth_;
+  // For --quiescent: of each line open, whether a move of it was written, and the quiet plies
+  // in a row at its end.
+  struct QuietLine {
+    bool written = false;
+    std::uint32_t quiet = 0;
+  };
+  std::vector<QuietLine> quiet_lines_;
+  QuietLine& quiet_line(std::size_t depth);
   // --dropply: whether what is read is left out still (until the first main-line move after
   // the plies dropped), and the FEN of the position after them.
   bool dropping_ = false;

@@ -10,6 +10,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "tool_test_support.hpp"
 
@@ -290,6 +291,49 @@ TEST(PgnCommand, MaterialBalancesTagsAndMarks) {
   EXPECT_EQ(bad_file.status, 2);
   EXPECT_NE(bad_file.err.find("endings.txt:3: the second side has '!'"), std::string::npos)
       << bad_file.err;
+}
+
+// --splitvariants: the game without its variations, then each variation as a game (the moves to
+// where it branches, then its own), depth first; comments after a '(' go to the move before the
+// variation, those after its ')' to the move it replaces. (pgn-extract 19.04 writes these same
+// games.)
+TEST(PgnCommand, SplitVariantsWritesEachVariationAsAGame) {
+  TempDir dir;
+  const std::string path = dir.write(
+      "lines.pgn",
+      "[Event \"S\"]\n[Result \"1-0\"]\n[Foo \"bar\"]\n\n"
+      "{gamepre} 1. e4 {c-e4} e5 $1 (1... c5 {c-c5} 2. Nf3 (2. Nc3 Nc6) 2... d6 $2) (1... e6 {fr} "
+      "2. d4) 2. Nf3 {c-nf3} Nc6 (2... d6 {ph} 3. d4) 3. Bb5 1-0\n\n"
+      "[Event \"S2\"]\n\n1. e4 e5 ({vpre} 1... c5 2. Nf3 (2. Nc3 Nc6 (2... e6 3. g3)) 2... d6) "
+      "{vsuf} 2. Nf3 Nc6 ({v2pre} 2... d6) 3. Bb5 1-0\n");
+  const auto movetext = [](const std::string& pgn) {
+    Lines out;
+    for (const std::string& line : lines_of(pgn))
+      if (!line.empty() && !line.starts_with("[")) out.push_back(line);
+    return out;
+  };
+  const Outcome all = fenkit("pgn --splitvariants " + quote(path));
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_EQ(movetext(all.out),
+            (Lines{"{ gamepre } 1. e4 { c-e4 } 1... e5 $1 2. Nf3 { c-nf3 } 2... Nc6 3. Bb5 1-0",
+                   "{ gamepre } 1. e4 { c-e4 } 1... c5 { c-c5 } 2. Nf3 d6 $2 *",
+                   "{ gamepre } 1. e4 { c-e4 } 1... c5 { c-c5 } 2. Nc3 Nc6 *",
+                   "{ gamepre } 1. e4 { c-e4 } 1... e6 { fr } 2. d4 *",
+                   "{ gamepre } 1. e4 { c-e4 } 1... e5 $1 2. Nf3 { c-nf3 } 2... d6 { ph } 3. d4 *",
+                   "1. e4 e5 { vsuf } 2. Nf3 Nc6 3. Bb5 1-0",
+                   "1. e4 { vpre } 1... c5 2. Nf3 d6 *",
+                   "1. e4 { vpre } 1... c5 2. Nc3 Nc6 *",
+                   "1. e4 { vpre } 1... c5 2. Nc3 e6 3. g3 *",
+                   "1. e4 e5 { vsuf } 2. Nf3 { v2pre } 2... d6 *"}));
+  EXPECT_EQ(tag_values(all.out, "Result"),
+            (Lines{"1-0", "*", "*", "*", "*", "1-0", "*", "*", "*", "*"}));
+  EXPECT_EQ(tag_values(all.out, "Foo"), (Lines{"bar", "bar", "bar", "bar", "bar"}));
+  EXPECT_NE(all.err.find("2 games, 2 used, 0 rejected, 8 variations written as games"),
+            std::string::npos) << all.err;
+  // Nested at most one deep: the variations within variations are left out.
+  EXPECT_EQ(movetext(fenkit("pgn -q --splitvariants --splitdepth 1 " + quote(path)).out).size(), 7U);
+  EXPECT_EQ(fenkit("pgn --splitvariants --unique " + quote(path)).status, 2);
+  EXPECT_EQ(fenkit("pgn --splitdepth 1 " + quote(path)).status, 2);
 }
 
 // ------------------------------------------------------------------ pgn-extract
@@ -997,6 +1041,35 @@ TEST(PgnExtract, MatchesAreMarkedAfterTheSameMoves) {
   const std::string fen = "rnbqkb1r/pppp1ppp/4pn2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3";
   EXPECT_EQ(compare("--position '" + fen + "' --markmatches MM", "-H22b4e052f18fab1d --markmatches MM"),
             Lines{});
+}
+
+// --splitvariants as pgn-extract's, nested variations and not: the same games in the same order
+// (their tags compared as sets: each program orders tags its own way). Comments aside: where a
+// move has a NAG, pgn-extract keeps the comments before and after it apart, and puts a
+// variation's first comment between them.
+TEST(PgnExtract, SplitVariantsWritesTheSameGames) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  TempDir dir;
+  for (const auto& [ours, theirs, games] : {std::tuple{"", "", 4429U}, {"--splitdepth 1", "1", 4129U}}) {
+    SCOPED_TRACE(ours);
+    const std::string a = fenkit("pgn -q " + quote(dir.write(
+        "a.pgn", fenkit("pgn -q --no-comments --splitvariants " + std::string(ours) + " " +
+                        quote(path.string())).out))).out;
+    const std::string b = fenkit("pgn -q " + quote(dir.write(
+        "b.pgn", fenkit::testing::run(pgn_extract + " -s -C --splitvariants " + theirs + " " +
+                                      quote(path.string()) + " 2>/dev/null")))).out;
+    EXPECT_EQ(count_games(a), games);
+    Lines moves_a, moves_b, lines_a = lines_of(a), lines_b = lines_of(b);
+    std::copy_if(lines_a.begin(), lines_a.end(), std::back_inserter(moves_a),
+                 [](const std::string& l) { return !l.starts_with("["); });
+    std::copy_if(lines_b.begin(), lines_b.end(), std::back_inserter(moves_b),
+                 [](const std::string& l) { return !l.starts_with("["); });
+    EXPECT_EQ(moves_a, moves_b);
+    std::sort(lines_a.begin(), lines_a.end());
+    std::sort(lines_b.begin(), lines_b.end());
+    EXPECT_EQ(lines_a, lines_b);
+  }
 }
 
 TEST(PgnExtract, DuplicatesAreTheSame) {

@@ -71,6 +71,11 @@ po::options_description pgn_options() {
       ("plylimit", integer(0), "leave out every move after this ply (as the move numbers count "
                                "plies), in the main line and the variations; a main line cut "
                                "short ends in * (as pgn-extract --plylimit)")
+      ("splitvariants", "write each game without its variations, then each variation as a "
+                        "game of its own: the moves to where it branches, then its own, the "
+                        "game's tags with Result \"*\" (as pgn-extract --splitvariants)")
+      ("splitdepth", integer(1), "with --splitvariants: only variations nested at most N deep "
+                                 "(as pgn-extract --splitvariants N)")
       ("quiescent", integer(0), "with --plylimit: a line goes on past the limit until its last "
                                  "N plies hold no capture, check or promotion (as pgn-extract "
                                  "--quiescent)")
@@ -149,6 +154,18 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.hash_comments = v.count("hashcomments") > 0;
   if (v.count("plylimit")) games.ply_limit = std::uint32_t(std::min<std::int64_t>(v["plylimit"].as<std::int64_t>(), UINT32_MAX));
   refuse_unless(v, "quiescent", v.count("plylimit") > 0, "--plylimit");
+  refuse_unless(v, "splitdepth", v.count("splitvariants") > 0, "--splitvariants");
+  if (v.count("splitvariants")) {
+    games.split_variants =
+        v.count("splitdepth")
+            ? unsigned(std::min<std::int64_t>(v["splitdepth"].as<std::int64_t>(), UINT32_MAX))
+            : 0U;
+    // The other changes are made to the games as read, which variation games are not.
+    for (const char* name : {"unique", "addhashcode", "fencomments", "hashcomments", "plylimit",
+                             "dropply", "markmatches", "addmatchtag", "no-variations",
+                             "totalplycount", "add-plycount", "add-eco", "fix-result"})
+      refuse_together(v, "splitvariants", name);
+  }
   if (v.count("quiescent"))
     games.quiescent = std::uint32_t(std::min<std::int64_t>(v["quiescent"].as<std::int64_t>(), UINT32_MAX));
   if (v.count("dropply"))
@@ -176,13 +193,13 @@ GamesOptions games_settings(const po::variables_map& v) {
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
                              "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode",
                              "not-selected", "notation", "totalplycount", "nochecks",
-                             "addmatchtag", "markmatches"})
+                             "addmatchtag", "markmatches", "splitvariants"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
     for (const char* name :
          {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit",
-          "dropply", "notation", "totalplycount", "nochecks", "markmatches"})
+          "dropply", "notation", "totalplycount", "nochecks", "markmatches", "splitvariants"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }
@@ -321,6 +338,7 @@ int run_pgn(const Args& args) {
   if (v.count("checkfile"))
     read_check_files(run, v["checkfile"].as<std::vector<std::string>>(), games, archive, seen);
   std::uint64_t written = 0, duplicate_count = 0, fixed = 0, too_short = 0, in_part = split;
+  std::uint64_t variations_written = 0;
   run.read_games<GamesChunk>(
       archive,
       pgn::visit_chunks<GamesChunk>(reader_settings(games),
@@ -335,7 +353,7 @@ int run_pgn(const Args& args) {
             if (duplicates) duplicates->write(text);
             continue;
           }
-          ++written;
+          ++(game.variation ? variations_written : written);
           if (count_only) continue;
           if (split_by) {
             run.write_keyed(game.split_key, text);
@@ -362,6 +380,7 @@ int run_pgn(const Args& args) {
                         .also(left_out, games.rejected_only ? "not rejected" : "not selected")
                         .also(duplicate_count, "duplicates", unique)
                         .also(too_short, "shorter than --dropply")
+                        .also(variations_written, "variations written as games")
                         .also(fixed, "results fixed");
   if (!count_only) return run.finish(summary);
   out->write(summary.line(run.diagnostics()) + "\n");

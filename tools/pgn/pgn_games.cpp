@@ -9,6 +9,7 @@
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
 #include "fenkit/pgn/detail/json.hpp"
+#include "variation_games.hpp"
 
 namespace fenkit::tools {
 
@@ -28,7 +29,10 @@ bool listed(const std::vector<std::string>& list, std::string_view name) {
 GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk)
     : options_(options), file_name_(std::move(file_name)), chunk_(chunk),
       writer_(chunk.text, options.writer),
-      key_(options.fuzzy_depth) {
+      key_(options.fuzzy_depth),
+      variation_writer_(chunk.text, options.writer) {
+  if (options.split_variants)
+    tree_builder_.emplace([this](pgn::Game&& game) { tree_ = std::move(game); });
   if (options.add_eco && options.eco_lines) opening_lines_.emplace(*options.eco_lines);
   else if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
   if ((options.add_match_tag || options.mark_matches) && options.filter &&
@@ -71,6 +75,8 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   start_mark_before_.clear();
   start_mark_after_.clear();
   added_mark_.clear();
+  left_out_ = 0;
+  if (tree_builder_) tree_builder_->begin_game(start);
   if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
@@ -86,6 +92,7 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
     else if (name == "Event") split_event_.assign(value);
     else if (name == "Date" || (name == "UTCDate" && split_date_.empty())) split_date_.assign(value);
   }
+  if (tree_builder_) tree_builder_->tag(name, value);
   if (options_.rejected_only || !keeps_tag(name)) return;
   if (options_.format == GamesFormat::pgn) {
     writer_.tag(name, value);
@@ -102,6 +109,7 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
 
 void GamesVisitor::start_position(const fen::Position& pos) {
   final_ = pos;
+  if (tree_builder_) tree_builder_->start_position(pos);
   // Plies are numbered as the move numbers count them: a game from a FEN at move 17 with
   // White to move starts after ply 32.
   plies_before_ = 2 * std::uint32_t(std::max(pos.fullmove_number(), 1) - 1) +
@@ -124,6 +132,7 @@ void GamesVisitor::start_position(const fen::Position& pos) {
 pgn::Action GamesVisitor::begin_movetext() {
   // For --rejected every game is read (and checked), but none visited.
   if (options_.rejected_only) return pgn::Action::skip;
+  if (tree_builder_) tree_builder_->begin_movetext();
   if (options_.format == GamesFormat::pgn) {
     writer_.begin_movetext();
     if (!start_mark_before_.empty()) writer_.add_comment(start_mark_before_);
@@ -132,6 +141,10 @@ pgn::Action GamesVisitor::begin_movetext() {
 }
 
 pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
+  if (tree_builder_) {
+    tree_builder_->move(event);
+    if (left_out_) return pgn::Action::proceed;  // a variation's, written as a game of its own
+  }
   if (event.depth == 0) {
     plies_ = event.ply;
     if (hashes()) key_.move(event.move, event.ply, *event.after);
@@ -229,11 +242,19 @@ std::string GamesVisitor::mark_for(const fen::Position& pos) {
 }
 
 void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
+  if (tree_builder_) {
+    tree_builder_->comment(text, where);
+    if (left_out_) return;
+  }
   if (options_.format == GamesFormat::pgn && !cut_at_depth_ && !dropping_)
     writer_.comment(text, where);
 }
 
 void GamesVisitor::nag(std::uint8_t nag) {
+  if (tree_builder_) {
+    tree_builder_->nag(nag);
+    if (left_out_) return;
+  }
   if (options_.format != GamesFormat::pgn || cut_at_depth_ || dropping_) return;
   // The comments added after a move come after its own comments and before its NAGs (and the
   // comments after those), as pgn-extract writes them.
@@ -242,6 +263,11 @@ void GamesVisitor::nag(std::uint8_t nag) {
 }
 
 pgn::Action GamesVisitor::begin_variation() {
+  if (tree_builder_) {
+    // Read into the tree, left out of the game written now.
+    ++left_out_;
+    return tree_builder_->begin_variation();
+  }
   if (options_.format != GamesFormat::pgn || cut_at_depth_ || dropping_)
     return pgn::Action::skip;
   flush_added();
@@ -254,6 +280,11 @@ pgn::Action GamesVisitor::begin_variation() {
 }
 
 void GamesVisitor::end_variation() {
+  if (tree_builder_) {
+    tree_builder_->end_variation();
+    --left_out_;
+    return;
+  }
   if (options_.format != GamesFormat::pgn) return;
   // The variation that was cut ends here: what follows it is written again.
   if (cut_at_depth_ == depth_) cut_at_depth_.reset();
@@ -263,6 +294,7 @@ void GamesVisitor::end_variation() {
 }
 
 void GamesVisitor::result(std::string_view text) {
+  if (tree_builder_) tree_builder_->result(text);
   movetext_result_.assign(text);
   if (options_.format != GamesFormat::pgn) return;
   flush_added();
@@ -353,6 +385,7 @@ std::string GamesVisitor::hash_code() const {
 
 void GamesVisitor::end_game(const pgn::GameEnd& end) {
   chunk_.report.end_game(end, options_.keep_rejects);
+  if (tree_builder_) tree_builder_->end_game(end);
   if (options_.rejected_only) {
     if (!end.rejected) return;
     chunk_.text.append(end.raw);
@@ -433,6 +466,18 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     written.split_key = split_key(options_.split_by,
                                   opening ? std::string_view(opening->eco) : split_eco_,
                                   split_date_, split_event_);
+  if (tree_builder_) write_variation_games(written.split_key);
+}
+
+// The variations of the game just written, each as a game of its own after it, with the tags
+// the written game keeps.
+void GamesVisitor::write_variation_games(std::string split_key) {
+  std::erase_if(tree_.tags, [&](const pgn::Tag& tag) { return !keeps_tag(tag.name); });
+  for_each_variation_game(tree_, *options_.split_variants, [&](const pgn::Game& game) {
+    const std::size_t begin = chunk_.text.size();
+    game.accept(variation_writer_);
+    chunk_.games.push_back(WrittenGame{begin, chunk_.text.size(), {}, split_key, true});
+  });
 }
 
 }  // namespace fenkit::tools

@@ -12,6 +12,7 @@
 #include "cli.hpp"
 #include "duplicate_key.hpp"
 #include "split_key.hpp"
+#include "fenkit/pgn/game_builder.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/game_hash.hpp"
 #include "fenkit/pgn/opening_lines.hpp"
@@ -72,6 +73,9 @@ struct GamesOptions {
   // A comment after the main-line move that reaches a --position first, or completes a
   // material balance first (pgn-extract's --markmatches); "FEN": the position's FEN.
   std::optional<std::string> mark_matches;
+  // Each game is written without its variations, then each variation as a game of its own, to
+  // this depth (0: all; variation_games.hpp; pgn-extract's --splitvariants).
+  std::optional<unsigned> split_variants;
   bool warnings = false;
   bool keep_rejects = false;
 };
@@ -81,6 +85,7 @@ struct WrittenGame {
   std::size_t begin = 0, end = 0;  // in GamesChunk::text
   pgn::GameHash hash;
   std::string split_key;  // with GamesOptions::split_by: the file it goes to
+  bool variation = false;  // a variation written as a game (GamesOptions::split_variants)
 };
 
 struct GamesChunk {
@@ -149,6 +154,13 @@ class GamesVisitor : public pgn::Visitor {
   bool marked_ = false;
   std::string start_mark_before_, start_mark_after_;  // around the game's own first comments
   std::string added_mark_;
+  // For --splitvariants: the game as a tree, and how deep the reader is in variations the
+  // written game leaves out.
+  std::optional<pgn::GameBuilder> tree_builder_;
+  pgn::Game tree_;
+  pgn::PgnWriter variation_writer_;
+  unsigned left_out_ = 0;
+  void write_variation_games(std::string split_key);
   // For JSON lines: the tags kept, and the main line.
   std::vector<std::pair<std::string, std::string>> tags_;
   std::size_t tag_count_ = 0;

@@ -7,7 +7,9 @@
 #   data set    lichess-style archive: replay -f csv with --tags --eval --clock --next against
 #               plain replay -f csv (the cost of the columns) and pgn-extract --fencomments
 #   selection   fenkit pgn against pgn-extract: by player, by rating, by position, duplicates,
-#               an export without comments, NAGs and variations
+#               exports (without comments, NAGs and variations; as read; without check marks),
+#               rook endings (material), a ply limit with quiescence, variations as games, files
+#               by ECO code; each with the number of games both wrote
 #
 # Usage: bench/compare_pgn_extract.sh [ARCHIVE] [RUNS]
 #   ARCHIVE  a PGN file, compressed or not (default: the corpus benchmark archive)
@@ -67,14 +69,25 @@ row() {  # label seconds
     "$(calc "$bytes / $2 / 1000000")" "$(calc "$positions / $2 / 1000000")"
 }
 
-# pair LABEL "FENKIT ARGS" "PGN-EXTRACT ARGS": both timed on $pgn, and how many times faster.
+games_in() { grep -ac '^\[Event ' "$1" || true; }
+
+# pair LABEL "FENKIT ARGS" "PGN-EXTRACT ARGS": both timed on $pgn, how many times faster, and
+# how many games each wrote (the same count, or both counts).
 pair() {
-  local f p
+  local f p nf np same
   # shellcheck disable=SC2086
   f=$(fastest "$fenkit" $2 "$pgn")
   # shellcheck disable=SC2086
   p=$(fastest "$pgn_extract" -s $3 -o /dev/null "$pgn")
-  printf '%-30s fenkit %6.2f s   pgn-extract %6.2f s   %5.1fx\n' "$1" "$f" "$p" "$(calc "$p / $f")"
+  # shellcheck disable=SC2086
+  "$fenkit" $2 "$pgn" >"$work/fenkit.pgn" 2>/dev/null || true
+  # shellcheck disable=SC2086
+  "$pgn_extract" -s $3 -o "$work/pgn-extract.pgn" "$pgn" 2>/dev/null || true
+  nf=$(games_in "$work/fenkit.pgn")
+  np=$(games_in "$work/pgn-extract.pgn")
+  if [ "$nf" = "$np" ]; then same="same $nf games"; else same="games: fenkit $nf, pgn-extract $np"; fi
+  printf '%-30s fenkit %6.2f s   pgn-extract %6.2f s   %5.1fx   %s\n' "$1" "$f" "$p" \
+    "$(calc "$p / $f")" "$same"
 }
 
 describe "$pgn"
@@ -108,6 +121,19 @@ printf '%s\n' "$ruy" >"$work/ruy.fen"
 pair "by position (Ruy Lopez)" "pgn -q -j1 --position-file $work/ruy.fen" "-H$ruy_key"
 pair "duplicates" "pgn -q -j1 --unique" "-D"
 pair "export without comments" "pgn -q -j1 --no-comments --no-nags --no-variations" "-C -N -V"
+pair "export" "pgn -q -j1" ""
+pair "export, no check marks" "pgn -q -j1 --nochecks" "--nochecks"
+printf 'r+p* r=p*\n' >"$work/rooks.txt"
+pair "rook endings (material)" "pgn -q -j1 --material-file $work/rooks.txt" "-z$work/rooks.txt"
+pair "first 20 plies, 3 quiet" "pgn -q -j1 --plylimit 20 --quiescent 3" "--plylimit 20 --quiescent 3"
+pair "variations as games" "pgn -q -j1 --splitvariants" "--splitvariants"
+# Files by ECO code: pgn-extract writes them into the folder it runs in.
+mkdir -p "$work/eco-fenkit" "$work/eco-pgn-extract"
+f=$(fastest "$fenkit" pgn -q -j1 --split-by eco -o "$work/eco-fenkit/games.pgn" "$pgn")
+p=$(fastest sh -c "cd '$work/eco-pgn-extract' && rm -f ./*.pgn && '$pgn_extract' -s -E3 '$pgn'")
+printf '%-30s fenkit %6.2f s   pgn-extract %6.2f s   %5.1fx   files: fenkit %s, pgn-extract %s\n' \
+  "files by ECO code" "$f" "$p" "$(calc "$p / $f")" "$(ls "$work/eco-fenkit" | wc -l)" \
+  "$(ls "$work/eco-pgn-extract" | wc -l)"
 echo
 
 # The data set columns, on a lichess-style copy of the archive.

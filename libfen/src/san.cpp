@@ -206,9 +206,10 @@ std::size_t write_san(const Position& pos, Move m, const Position& after, char* 
     } else {
       *p++ = piece_type_char(piece);
       // Other pieces of the same kind that can legally reach the square force a file,
-      // then a rank, then both.
-      Bitboard others = attacks_of(piece, to, pos.occupied()) & pos.pieces(us, piece) &
-                        ~square_bb(from);
+      // then a rank, then both. (Found by the squares between them and it, not the sliding
+      // attack tables, whose lookups miss the cache one move at a time.)
+      Bitboard others = attackers_of_type(piece, to, pos.pieces(us, piece) & ~square_bb(from),
+                                          pos.occupied());
       Bitboard rivals = 0;
       for (Bitboard b = others; b;) {
         const Square s = pop_lsb(b);

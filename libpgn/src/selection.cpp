@@ -125,16 +125,22 @@ fen::Position read_position(std::string_view criterion, std::string_view text,
   return pos;
 }
 
-// The positions of a file of FEN or EPD lines (blank lines and # comments left out).
-std::vector<fen::Position> read_position_file(std::string_view criterion, const std::string& path) {
+// The text of the file a criterion names (compressed or not); what cannot be read is refused.
+std::string read_criterion_file(std::string_view criterion, const std::string& path) {
   std::string text;
   try {
     const std::unique_ptr<InputSource> input = open_input(path);
     char buffer[1 << 16];
     for (std::size_t n; (n = input->read(buffer, sizeof buffer)) > 0;) text.append(buffer, n);
   } catch (const std::exception& e) {
-    refuse(criterion, "--position-file: " + std::string(e.what()));
+    refuse(criterion, "--" + std::string(criterion) + ": " + e.what());
   }
+  return text;
+}
+
+// The positions of a file of FEN or EPD lines (blank lines and # comments left out).
+std::vector<fen::Position> read_position_file(std::string_view criterion, const std::string& path) {
+  std::string text = read_criterion_file(criterion, path);
   if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   std::vector<fen::Position> positions;
   std::size_t line = 0;
@@ -157,14 +163,7 @@ std::vector<fen::Position> read_position_file(std::string_view criterion, const 
 
 // The balances of a pgn-extract -z file.
 std::vector<MaterialBalance> read_material_file(std::string_view criterion, const std::string& path) {
-  std::string text;
-  try {
-    const std::unique_ptr<InputSource> input = open_input(path);
-    char buffer[1 << 16];
-    for (std::size_t n; (n = input->read(buffer, sizeof buffer)) > 0;) text.append(buffer, n);
-  } catch (const std::exception& e) {
-    refuse(criterion, "--material-file: " + std::string(e.what()));
-  }
+  const std::string text = read_criterion_file(criterion, path);
   std::vector<MaterialBalance> balances;
   try {
     const MaterialBalances read = MaterialBalances::from_text(text, true);

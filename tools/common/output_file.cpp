@@ -185,10 +185,8 @@ void OutputFile::write(std::string_view bytes) {
     write_all(bytes.data(), bytes.size());  // a large block (a chunk's rows): not copied
 }
 
-void OutputFile::suspend() {
-  if (fd_ < 0 || abandoned_ || temporary_.empty()) return;
-  // A compressed frame ends only when something went into it: no empty frames.
-  if (compressor_ && written_ != written_when_opened_) {
+void OutputFile::end_frame(bool written) {
+  if (compressor_ && written) {
     try {
       compressor_->finish(buffer_);
     } catch (const std::runtime_error& e) {
@@ -197,6 +195,12 @@ void OutputFile::suspend() {
   }
   compressor_.reset();
   flush();
+}
+
+void OutputFile::suspend() {
+  if (fd_ < 0 || abandoned_ || temporary_.empty()) return;
+  // A compressed frame ends only when something went into it: no empty frames.
+  end_frame(written_ != written_when_opened_);
   std::string().swap(buffer_);
   const int fd = fd_;
   fd_ = -1;
@@ -222,15 +226,7 @@ void OutputFile::close() {
   // renamed.
   if (suspended_ && !abandoned_) reopen();
   if (fd_ < 0 || abandoned_) return;
-  if (compressor_) {
-    try {
-      compressor_->finish(buffer_);
-    } catch (const std::runtime_error& e) {
-      throw OutputError(name_, e.what());
-    }
-    compressor_.reset();
-  }
-  flush();
+  end_frame(true);
   if (path_ == "-") return;  // standard output stays open for whatever the program writes last
   // A file about to replace another is on the disk before it does, so that a crash after the
   // rename cannot leave an empty file under the name.

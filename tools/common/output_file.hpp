@@ -64,6 +64,8 @@ class OutputFile {
 
  private:
   void flush();
+  // Ends the compressed frame (an empty one only if `written`) and writes what is buffered.
+  void end_frame(bool written);
   void reopen();
   void resume();
   void write_all(const char* data, std::size_t size);

@@ -450,6 +450,8 @@ void GameFilter::add_variant(std::string_view name) {
 
 void GameFilter::add_position(const fen::Position& pos) { positions_.add(pos); }
 
+void GameFilter::add_end_position(const fen::Position& pos) { end_positions_.add(pos); }
+
 void GameFilter::add_material(const MaterialBalances& balances) {
   if (material_) material_->append(balances);
   else material_ = balances;
@@ -460,8 +462,8 @@ void GameFilter::add_event(GameEvent event) { events_ |= std::uint8_t(1U << unsi
 void GameFilter::set_games(NumberSet numbers) { games_ = std::move(numbers); }
 
 bool GameFilter::empty() const {
-  return tests_.empty() && !min_plies_ && !max_plies_ && positions_.empty() && !events_ &&
-         !material_ && !games_;
+  return tests_.empty() && !min_plies_ && !max_plies_ && positions_.empty() &&
+         end_positions_.empty() && !events_ && !material_ && !games_;
 }
 
 std::uint64_t GameFilter::last_game() const {
@@ -530,6 +532,7 @@ void GameSelector::position(const fen::Position& pos, fen::Move move) {
     position_found_ = true;
   if (material_ && material_->wants_positions()) material_->position(pos, ply_);
   ++ply_;
+  if (!filter_.end_positions_.empty()) last_ = pos;
   const std::uint8_t wanted = filter_.events_;
   if (!wanted) return;
   if (wanted & (bit(GameEvent::checkmate) | bit(GameEvent::stalemate) |
@@ -557,6 +560,8 @@ bool GameSelector::selected(std::uint32_t plies) {
   if (filter_.max_plies_ && plies > *filter_.max_plies_) pass = false;
   if (!filter_.positions_.empty() && !position_found_) pass = false;
   if (material_ && !material_->match(plies)) pass = false;
+  if (!filter_.end_positions_.empty() && !(last_ && filter_.end_positions_.contains(*last_)))
+    pass = false;
   if (filter_.events_) {
     std::uint8_t seen = events_seen_;
     if (last_) {

@@ -48,6 +48,8 @@ constexpr SelectionCriterion kCriteria[] = {
      "capturable en-passant square count) (repeatable)"},
     {"position-file", Kind::single, "FILE",
      "the main line reaches one of the positions of FILE (FEN or EPD lines)"},
+    {"end-position", Kind::repeatable, "FEN",
+     "the main line ends in this position (FEN, compared as --position compares) (repeatable)"},
     {"material", Kind::repeatable, "BALANCE",
      "the main line holds this material balance, a line of pgn-extract's -z file: the first "
      "side's pieces, the other's ('rp nb': rook and pawn against knight and bishop; "
@@ -220,7 +222,7 @@ struct SelectionCriteria::Values {
   std::vector<Speed> speeds;                // by name ("blitz")
   std::optional<std::uint32_t> min_plies, max_plies;
   std::vector<std::string> variants;
-  std::vector<fen::Position> positions;
+  std::vector<fen::Position> positions, end_positions;
   std::vector<MaterialBalance> materials;
   bool material_white = false;
   std::optional<NumberSet> games;
@@ -265,6 +267,8 @@ void SelectionCriteria::add(std::string_view name, std::string_view value) {
     else if (name == "position-file") {
       const std::vector<fen::Position> read = read_position_file(name, text);
       v.positions.insert(v.positions.end(), read.begin(), read.end());
+    } else if (name == "end-position") {
+      v.end_positions.push_back(read_position(name, text, "--end-position"));
     } else if (name == "material") v.materials.push_back(MaterialBalance::parse(text));
     else if (name == "material-file") {
       const std::vector<MaterialBalance> read = read_material_file(name, text);
@@ -323,6 +327,7 @@ GameFilter SelectionCriteria::filter() const {
     refuse("min-plies", "--min-plies is above --max-plies");
   for (const std::string& s : v.variants) filter.add_variant(s);
   for (const fen::Position& pos : v.positions) filter.add_position(pos);
+  for (const fen::Position& pos : v.end_positions) filter.add_end_position(pos);
   for (const GameEvent event : v.events) filter.add_event(event);
   if (!v.materials.empty()) filter.add_material(MaterialBalances(v.materials, !v.material_white));
   else if (v.material_white)

@@ -56,7 +56,7 @@ TEST(SelectionCriteria, TheListNamesEachCriterionOnceWithItsKindAndHelp) {
   EXPECT_EQ(names, (std::set<std::string_view>{
                        "white", "black", "player", "between", "regex", "tag", "result", "min-elo", "eco",
                        "date-from", "date-to", "time-control", "min-plies", "max-plies",
-                       "variant", "position", "position-file", "material", "material-file",
+                       "variant", "position", "position-file", "end-position", "material", "material-file",
                        "material-white", "checkmate", "stalemate",
                        "insufficient-material", "fifty", "repetition", "underpromotion", "games",
                        "invert"}));

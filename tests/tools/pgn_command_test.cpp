@@ -241,6 +241,25 @@ TEST(PgnCommand, OutputIsTheSameOnAnyNumberOfThreads) {
   EXPECT_EQ(fenkit("pgn -q -j4 --add-eco --unique " + quote(path.string())).out, one);
 }
 
+// --end-position: the games whose main line ends there; --position takes those that pass it too.
+TEST(PgnCommand, GamesThatEndInAPosition) {
+  TempDir dir;
+  const std::string path = dir.write(
+      "ends.pgn",
+      "[Event \"on\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"there\"]\n\n1. e4 e5 *\n\n"
+      "[Event \"mate\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n");
+  const std::string open_game = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+  EXPECT_EQ(tag_values(fenkit("pgn -q --end-position '" + open_game + "' " + quote(path)).out, "Event"),
+            Lines{"there"});
+  EXPECT_EQ(tag_values(fenkit("pgn -q --position '" + open_game + "' " + quote(path)).out, "Event"),
+            (Lines{"on", "there"}));
+  EXPECT_EQ(tag_values(fenkit("pgn -q --end-position '" + open_game + "' --end-position "
+                              "'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3' " +
+                              quote(path)).out, "Event"),
+            (Lines{"there", "mate"}));
+  EXPECT_EQ(fenkit("pgn --end-position 'not a fen' " + quote(path)).status, 2);
+}
+
 // Material balances on games written for them: held two plies means three positions in a row,
 // each followed by a move; counted from the board, a promoted pawn is its side's new piece.
 TEST(PgnCommand, MaterialBalancesTagsAndMarks) {

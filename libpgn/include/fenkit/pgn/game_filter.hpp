@@ -154,6 +154,8 @@ class FENKIT_API GameFilter {
   void add_variant(std::string_view name);
   // The mainline (start position included) reaches one of these positions.
   void add_position(const fen::Position& pos);
+  // The mainline ends in one of these positions.
+  void add_end_position(const fen::Position& pos);
   // Whether `pos` is one of them (for a program that marks where a game reaches it).
   bool is_wanted_position(const fen::Position& pos) const {
     return !positions_.empty() && positions_.contains(pos);
@@ -170,7 +172,9 @@ class FENKIT_API GameFilter {
   // No condition at all: every game is selected (unless inverted).
   bool empty() const;
   // Whether a selector needs the mainline's positions or length.
-  bool needs_positions() const { return !positions_.empty() || events_ || material_; }
+  bool needs_positions() const {
+    return !positions_.empty() || !end_positions_.empty() || events_ || material_;
+  }
   bool needs_plies() const { return min_plies_ || max_plies_; }
   bool inverted() const { return invert_; }
   // The largest game number that can be selected (UINT64_MAX: no limit), so that reading can
@@ -192,7 +196,7 @@ class FENKIT_API GameFilter {
       tc_group_, variant_group_;
   bool variant_standard_ = false;  // a missing Variant tag passes the variant group
   std::optional<std::uint32_t> min_plies_, max_plies_;
-  fen::PositionSet positions_;
+  fen::PositionSet positions_, end_positions_;
   std::optional<MaterialBalances> material_;
   std::uint8_t events_ = 0;  // GameEvent bits
   std::optional<NumberSet> games_;
@@ -221,7 +225,7 @@ class FENKIT_API GameSelector {
   // Whether positions still matter for this game (a position condition not yet met).
   bool wants_positions() const {
     return (!filter_.positions_.empty() && !position_found_) || filter_.events_ ||
-           (material_ && material_->wants_positions());
+           !filter_.end_positions_.empty() || (material_ && material_->wants_positions());
   }
 
  private:

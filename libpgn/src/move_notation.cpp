@@ -35,8 +35,7 @@ std::size_t write_long(const fen::Position& before, fen::Move m, const fen::Posi
   if (with_piece && piece != fen::PieceType::pawn && !m.is_castling()) *p++ = fen::piece_type_char(piece);
   p = write_square(m.from(), p);
   if (with_piece) {
-    const bool capture = m.is_en_passant() || (!m.is_castling() && before.piece_on(m.to()) != fen::Piece::none);
-    *p++ = capture ? 'x' : '-';
+    *p++ = before.is_capture(m) ? 'x' : '-';
   }
   p = write_square(to, p);
   if (m.is_promotion()) *p++ = fen::piece_type_char(m.promotion());

@@ -48,14 +48,10 @@ void push(PyPosition& p, fen::Move move) {
   else p.pos.play_unchecked(move);
 }
 
-bool is_capture(const fen::Position& pos, fen::Move m) {
-  return m.is_en_passant() || (!m.is_castling() && !m.is_null() && pos.piece_on(m.to()) != fen::Piece::none);
-}
-
 // A capture or a pawn move: the fifty-move count starts again, and no position before it can
 // come back.
 bool is_zeroing(const fen::Position& pos, fen::Move m) {
-  return !m.is_null() && (is_capture(pos, m) || fen::type_of(pos.piece_on(m.from())) == fen::PieceType::pawn);
+  return !m.is_null() && (pos.is_capture(m) || fen::type_of(pos.piece_on(m.from())) == fen::PieceType::pawn);
 }
 
 // Two positions are the same one for the repetition rules when the same pieces stand on the
@@ -237,7 +233,7 @@ void add_position_moves(py::class_<PyPosition>& cls) {
           py::arg("move"))
       .def(
           "is_capture",
-          [](const PyPosition& p, const py::handle& move) { return is_capture(p.pos, legal_move(p.pos, move)); },
+          [](const PyPosition& p, const py::handle& move) { return p.pos.is_capture(legal_move(p.pos, move)); },
           py::arg("move"))
       .def(
           "is_en_passant",

@@ -108,9 +108,9 @@ OutputFile& CommandRun::next_part() {
 }
 
 void CommandRun::write_keyed(std::string_view key, std::string_view text) {
-  auto [at, added] = keyed_.try_emplace(std::string(key));
-  if (added) {
-    at->second.part = parts_.size();
+  auto at = keyed_.find(key);
+  if (at == keyed_.end()) {
+    at = keyed_.emplace(std::string(key), KeyedPart{parts_.size(), {}}).first;
     parts_.push_back(std::make_unique<OutputFile>(split_->named(key), level_));
     parts_.back()->suspend();  // opened now, so that a name that cannot be written stops the run
   }

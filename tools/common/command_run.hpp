@@ -158,7 +158,12 @@ class CommandRun {
     std::string pending;
   };
   void write_pending(KeyedPart& keyed);
-  std::unordered_map<std::string, KeyedPart> keyed_;
+  // Found by a key's text without making a string of it each time.
+  struct KeyHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
+  };
+  std::unordered_map<std::string, KeyedPart, KeyHash, std::equal_to<>> keyed_;
   std::size_t keyed_pending_ = 0;
   pgn::ReportTotals totals_;
   bool incomplete_ = false;

@@ -92,12 +92,17 @@ OutputFile::OutputFile(const std::string& path, int level) : path_(path), level_
       open_temporary(exists ? mode_t(st.st_mode & 07777) : new_file_mode());
     }
   }
-  if (const Compression compression = compression_for(path); compression != Compression::none) {
-    try {
-      compressor_ = make_compressor(compression, level);
-    } catch (const std::runtime_error& e) {
-      throw OutputError(name_, e.what());
-    }
+  start_frame();
+}
+
+// A file named for compression gets a compressor, which starts its frame.
+void OutputFile::start_frame() {
+  const Compression compression = compression_for(path_);
+  if (compression == Compression::none) return;
+  try {
+    compressor_ = make_compressor(compression, level_);
+  } catch (const std::runtime_error& e) {
+    throw OutputError(name_, e.what());
   }
 }
 
@@ -217,8 +222,7 @@ void OutputFile::reopen() {
 void OutputFile::resume() {
   reopen();
   written_when_opened_ = written_;
-  if (const Compression compression = compression_for(path_); compression != Compression::none)
-    compressor_ = make_compressor(compression, level_);
+  start_frame();
 }
 
 void OutputFile::close() {

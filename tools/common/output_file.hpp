@@ -64,6 +64,7 @@ class OutputFile {
 
  private:
   void flush();
+  void start_frame();
   // Ends the compressed frame (an empty one only if `written`) and writes what is buffered.
   void end_frame(bool written);
   void reopen();

@@ -318,7 +318,7 @@ int run_pgn(const Args& args) {
   games.filter = &filter;
   if (games.add_match_tag && !filter.material())
     throw UsageError("--addmatchtag needs a material balance (--material or --material-file)");
-  if (games.mark_matches && !filter.material() && !filter.needs_positions())
+  if (games.mark_matches && !filter.material() && !filter.has_wanted_positions())
     throw UsageError("--markmatches needs a position (--position, --position-file) or a "
                      "material balance (--material, --material-file)");
   const bool unique = v.count("unique") > 0, count_only = v.count("count") > 0;

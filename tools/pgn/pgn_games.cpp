@@ -118,10 +118,9 @@ void GamesVisitor::start_position(const fen::Position& pos) {
   if (material_) material_->position(pos, 0);
   // A match at the start comes before the first move: a position's before the game's own
   // first comments, a material balance's after them (as pgn-extract places them).
-  if (const bool position = options_.filter && options_.filter->is_wanted_position(pos);
-      position || (material_ && material_->first_met_here())) {
-    std::string mark = mark_for(pos);
-    (position ? start_mark_before_ : start_mark_after_) = std::move(mark);
+  if (options_.mark_matches) {
+    const bool position = options_.filter && options_.filter->is_wanted_position(pos);
+    (position ? start_mark_before_ : start_mark_after_) = mark_for(pos);
   }
   if (openings_) openings_->position(pos);
   if (opening_lines_) opening_lines_->start(pos);
@@ -174,21 +173,9 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     dropping_ = false;
   }
   if (options_.format == GamesFormat::pgn) {
-    // A move past the limit is cut, with what follows it in its line; with --quiescent, only
-    // once the line's last plies have been quiet (a line's first move is cut when it is past).
-    QuietLine& line = quiet_line(event.depth);
-    if (options_.ply_limit && !cut_at_depth_ && plies_before_ + event.ply > *options_.ply_limit &&
-        (!line.written || line.quiet >= options_.quiescent))
+    if (options_.ply_limit && !cut_at_depth_ && past_the_limit(event))
       cut_at_depth_ = event.depth;
     if (cut_at_depth_) return pgn::Action::proceed;  // read on: the rest is still followed
-    if (options_.quiescent) {
-      const fen::Move m = event.move;
-      const bool capture = !m.is_castling() && (m.is_en_passant() ||
-                                                event.before->piece_on(m.to()) != fen::Piece::none);
-      const bool loud = capture || m.is_promotion() || event.after->in_check();
-      line.quiet = loud ? 0 : line.quiet + 1;
-    }
-    line.written = true;
     flush_added();
     if (!start_mark_after_.empty()) {
       writer_.add_comment(start_mark_after_);
@@ -196,7 +183,7 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     }
     writer_.move(event);
     ++plies_written_;
-    if (event.depth == 0) {
+    if (options_.mark_matches && event.depth == 0) {
       added_mark_ = mark_for(*event.after);
       if (!added_mark_.empty()) added_waits_ = true;
     }
@@ -215,9 +202,22 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
   return pgn::Action::proceed;
 }
 
-GamesVisitor::QuietLine& GamesVisitor::quiet_line(std::size_t depth) {
-  if (depth >= quiet_lines_.size()) quiet_lines_.resize(depth + 1);
-  return quiet_lines_[depth];
+// --plylimit: whether this move is cut, with what follows it in its line. A move past the limit
+// is; with --quiescent, only once the line's last plies have been quiet (a line's first move
+// is cut when it is past). A move written is counted into its line's quiet plies.
+bool GamesVisitor::past_the_limit(const pgn::MoveEvent& event) {
+  if (event.depth >= quiet_lines_.size()) quiet_lines_.resize(event.depth + 1);
+  QuietLine& line = quiet_lines_[event.depth];
+  if (plies_before_ + event.ply > *options_.ply_limit &&
+      (!line.written || line.quiet >= options_.quiescent))
+    return true;
+  if (options_.quiescent) {
+    const bool loud = event.before->is_capture(event.move) || event.move.is_promotion() ||
+                      event.after->in_check();
+    line.quiet = loud ? 0 : line.quiet + 1;
+  }
+  line.written = true;
+  return false;
 }
 
 void GamesVisitor::flush_added() {
@@ -274,7 +274,8 @@ pgn::Action GamesVisitor::begin_variation() {
   const pgn::Action action = writer_.begin_variation();
   if (action == pgn::Action::proceed) {
     ++depth_;
-    quiet_line(depth_) = QuietLine{};  // counted afresh from the variation's first move
+    // A variation's quiet plies are counted afresh from its first move.
+    if (depth_ < quiet_lines_.size()) quiet_lines_[depth_] = QuietLine{};
   }
   return action;
 }

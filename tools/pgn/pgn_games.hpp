@@ -179,8 +179,8 @@ class GamesVisitor : public pgn::Visitor {
     bool written = false;
     std::uint32_t quiet = 0;
   };
-  std::vector<QuietLine> quiet_lines_;
-  QuietLine& quiet_line(std::size_t depth);
+  std::vector<QuietLine> quiet_lines_;  // by depth
+  bool past_the_limit(const pgn::MoveEvent& event);
   // --dropply: whether what is read is left out still (until the first main-line move after
   // the plies dropped), and the FEN of the position after them.
   bool dropping_ = false;

@@ -70,6 +70,11 @@ class FENKIT_API Position {
   // are always legal; this is for moves built by hand or read from notation.
   bool is_legal(Move m) const;
   bool gives_check(Move m) const;
+  // Whether a move takes a piece: onto an occupied square (castling, the king onto its own rook
+  // in Chess960 terms, does not), or en passant.
+  bool is_capture(Move m) const {
+    return m.is_en_passant() || (!m.is_castling() && !m.is_null() && piece_on(m.to()) != Piece::none);
+  }
 
   // ------------------------------------------------------------ Moves
   // Plays a move after checking that it is legal here; Move::null() only passes the turn.

@@ -154,12 +154,14 @@ class FENKIT_API GameFilter {
   void add_variant(std::string_view name);
   // The mainline (start position included) reaches one of these positions.
   void add_position(const fen::Position& pos);
-  // The mainline ends in one of these positions.
-  void add_end_position(const fen::Position& pos);
-  // Whether `pos` is one of them (for a program that marks where a game reaches it).
+  // Whether there are such positions, and whether `pos` is one of them (for a program that
+  // marks where a game reaches one).
+  bool has_wanted_positions() const { return !positions_.empty(); }
   bool is_wanted_position(const fen::Position& pos) const {
     return !positions_.empty() && positions_.contains(pos);
   }
+  // The mainline ends in one of these positions.
+  void add_end_position(const fen::Position& pos);
   // The main line holds one of these material balances (material_balance.hpp); balances added
   // again join the first ones, whose either-side setting stays.
   void add_material(const MaterialBalances& balances);

@@ -115,6 +115,8 @@ printf 'WhiteElo >= "2600"\nBlackElo >= "2600"\n' >"$tagfile"
 ruy='r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3'
 ruy_key=$("$fenkit" book key "$ruy")
 pair "by player" "pgn -q -j1 --player Carlsen" "-TpCarlsen"
+# One masters game has [WhiteElo "2690:2222"]: pgn-extract reads its leading digits and selects
+# it, fenkit counts a rating that is not a whole number as none, so the counts differ by one.
 pair "by rating (both >= 2600)" "pgn -q -j1 --min-elo 2600" "-t $tagfile"
 # The FEN has blanks: fenkit gets it through --position-file.
 printf '%s\n' "$ruy" >"$work/ruy.fen"

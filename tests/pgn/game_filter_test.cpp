@@ -96,6 +96,8 @@ TEST(GameFilter, MinEloNeedsBothRatings) {
   EXPECT_TRUE(selects(f, {{"WhiteElo", "2000"}, {"BlackElo", "2100"}}));
   EXPECT_FALSE(selects(f, {{"WhiteElo", "2000"}}));
   EXPECT_FALSE(selects(f, {{"WhiteElo", "2000"}, {"BlackElo", "1999"}}));
+  // A rating that is not a whole number is no rating (pgn-extract reads "2690:2222" as 2690).
+  EXPECT_FALSE(selects(f, {{"WhiteElo", "2690:2222"}, {"BlackElo", "2812"}}));
 }
 
 TEST(Dates, UnknownPartsAreRanges) {

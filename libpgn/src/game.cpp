@@ -76,18 +76,23 @@ class Replay {
       if (resolved) pos = after;
       ++ply;
     }
+    if (depth == 0) main_line_end_ = pos;
     return true;
   }
+
+  // The main line's last position, once line() has visited it to its end.
+  const fen::Position& main_line_end() const { return main_line_end_; }
 
  private:
   Visitor& visitor_;
   bool checked_;
+  fen::Position main_line_end_;
 };
 
 }  // namespace
 
 void Game::accept(Visitor& visitor) const {
-  const GameEnd end{.rejected = rejected, .raw = raw, .selected = !rejected};
+  GameEnd end{.rejected = rejected, .raw = raw, .selected = !rejected};
   if (visitor.begin_game(GameStart{.number = number, .where = where}) != Action::proceed) {
     visitor.end_game(end);
     return;
@@ -99,9 +104,12 @@ void Game::accept(Visitor& visitor) const {
     return;
   }
   if (moves_checked) visitor.start_position(start);
+  Replay replay(visitor, moves_checked);
   if (visitor.begin_movetext() == Action::proceed) {
-    Replay replay(visitor, moves_checked);
-    if (replay.line(moves, start, 0, 0) && !result.empty()) visitor.result(result);
+    if (replay.line(moves, start, 0, 0)) {
+      if (!result.empty()) visitor.result(result);
+      if (moves_checked && !rejected) end.final_position = &replay.main_line_end();
+    }
   }
   for (const Diagnostic& d : diagnostics) visitor.diagnostic(d);
   visitor.end_game(end);

@@ -163,7 +163,11 @@ void GameParser::end_game(const char* begin, const char* end) {
     finish(stop);
   }
   if (rejected_) ++rejected_games_;
-  visitor_.end_game(GameEnd{.rejected = rejected_, .raw = raw, .selected = !rejected_});
+  const bool final_known = !rejected_ && !ignored_ && options_.check_moves && lines_.size() == 1;
+  visitor_.end_game(GameEnd{.rejected = rejected_,
+                            .raw = raw,
+                            .selected = !rejected_,
+                            .final_position = final_known ? &lines_[0].current : nullptr});
 }
 
 std::string_view GameParser::unescape_tag(std::string_view raw) {

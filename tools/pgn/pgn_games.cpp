@@ -108,7 +108,7 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
 }
 
 void GamesVisitor::start_position(const fen::Position& pos) {
-  final_ = pos;
+  start_position_ = pos;
   if (tree_builder_) tree_builder_->start_position(pos);
   // Plies are numbered as the move numbers count them: a game from a FEN at move 17 with
   // White to move starts after ply 32.
@@ -148,7 +148,6 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     plies_ = event.ply;
     if (hashes()) key_.move(event.move, event.ply, *event.after);
     if (material_) material_->position(*event.after, event.ply);
-    final_ = *event.after;
     if (openings_) openings_->position(*event.after);
     if (opening_lines_) opening_lines_->move(event.move, *event.after);
     if (options_.format == GamesFormat::jsonl) {
@@ -308,8 +307,8 @@ void GamesVisitor::diagnostic(const pgn::Diagnostic& d) {
 }
 
 std::string_view GamesVisitor::result_on_board() const {
-  if (final_.is_checkmate()) return final_.side_to_move() == fen::Color::white ? "0-1" : "1-0";
-  if (final_.is_stalemate()) return "1/2-1/2";
+  if (final_->is_checkmate()) return final_->side_to_move() == fen::Color::white ? "0-1" : "1-0";
+  if (final_->is_stalemate()) return "1/2-1/2";
   return {};
 }
 
@@ -358,7 +357,7 @@ void GamesVisitor::write_json() {
   out += "],\"uci\":[";
   out += ucis_;
   out += "],\"final_fen\":";
-  pgn::detail::append_json_string(out, fen::to_fen(final_));
+  pgn::detail::append_json_string(out, fen::to_fen(*final_));
   out += ",\"plies\":";
   out += std::to_string(plies_);
   out += ",\"result\":";
@@ -409,6 +408,8 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     return;
   }
 
+  // Without moves (or positions) the game ends where it starts.
+  final_ = end.final_position ? end.final_position : &start_position_;
   fixed_result_.clear();
   check_result();
   const pgn::Opening* opening = openings_         ? openings_->best()

@@ -140,7 +140,8 @@ class GamesVisitor : public pgn::Visitor {
   pgn::GameStart start_;
   std::size_t text_start_ = 0;
   DuplicateKey key_;
-  fen::Position final_;
+  fen::Position start_position_;
+  const fen::Position* final_ = nullptr;  // during end_game: the main line's last position
   std::uint32_t plies_ = 0;
   std::uint32_t plies_written_ = 0;  // in every line
   std::string result_tag_, movetext_result_, fixed_result_;

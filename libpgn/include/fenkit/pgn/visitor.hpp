@@ -72,6 +72,9 @@ struct FENKIT_API GameEnd {
   // Whether the game is one to use: false for a rejected game, and for one a SelectingVisitor's
   // filter did not select (selecting_visitor.hpp). The reader itself selects every good game.
   bool selected = true;
+  // The main line's last position when the moves were checked and the game is not rejected;
+  // null when it is not known. Valid during the call only.
+  const fen::Position* final_position = nullptr;
 };
 
 class FENKIT_API Visitor {

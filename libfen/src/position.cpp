@@ -134,8 +134,25 @@ bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclu
 }
 
 Bitboard Position::checkers() const {
-  Square k = king_square(side_);
-  return k == no_square ? 0 : attackers_to(k) & pieces(~side_);
+  const Square k = king_square(side_);
+  if (k == no_square) return 0;
+  // attackers_to() restricted to the opponent's pieces, sliders included before their rays
+  // are followed.
+  const Color them = ~side_;
+  const Bitboard theirs = pieces(them);
+  const Bitboard leapers = (pawn_attacks(side_, k) & pieces(PieceType::pawn)) |
+                           (knight_attacks(k) & pieces(PieceType::knight)) |
+                           (king_attacks(k) & pieces(PieceType::king));
+  const Bitboard queens = pieces(PieceType::queen);
+  const Bitboard sliders = (((pieces(PieceType::bishop) | queens) & kBishopRays[k]) |
+                            ((pieces(PieceType::rook) | queens) & kRookRays[k])) &
+                           theirs;
+  return (leapers & theirs) | sliders_reaching(k, sliders, occupied());
+}
+
+bool Position::in_check() const {
+  const Square k = king_square(side_);
+  return k != no_square && attacked_by(~side_, k);
 }
 
 // Castling leaves the king on the g- or c-file and the rook on the f- or d-file, in Chess960

@@ -1,5 +1,8 @@
 #include "movetext_layout.hpp"
 
+#include <algorithm>
+#include <charconv>
+
 namespace fenkit::pgn {
 
 namespace {
@@ -29,14 +32,18 @@ std::string_view next_word(std::string_view text, std::size_t& pos) {
 
 void MovetextLayout::restart(std::size_t width) {
   width_ = width;
-  first_ = line_start_ = last_token_ = out_.size();
+  size_ = line_start_ = last_token_ = 0;
   open_parentheses_ = 0;
   line_must_end_ = false;
 }
 
+void MovetextLayout::grow(std::size_t length) {
+  buffer_.resize(std::max({2 * buffer_.size(), size_ + length, std::size_t(4096)}));
+}
+
 void MovetextLayout::new_line() {
-  out_ += '\n';
-  line_start_ = out_.size();
+  append('\n');
+  line_start_ = size_;
   line_must_end_ = false;
 }
 
@@ -44,24 +51,42 @@ void MovetextLayout::start_token(std::size_t length, bool is_comment) {
   // "( {": a space between the parenthesis and a comment, as pgn-extract writes it.
   const std::size_t prefix =
       std::size_t(open_parentheses_) + (open_parentheses_ > 0 && is_comment ? 1 : 0);
-  const std::size_t column = out_.size() - line_start_;
+  const std::size_t column = size_ - line_start_;
   if (line_must_end_) {
     new_line();
   } else if (column > 0) {
     if (column + 1 + prefix + length > width_)
       new_line();
     else
-      out_ += ' ';
+      append(' ');
   }
-  last_token_ = out_.size();
-  out_.append(std::size_t(open_parentheses_), '(');
-  if (prefix > std::size_t(open_parentheses_)) out_ += ' ';
+  last_token_ = size_;
+  for (int i = 0; i < open_parentheses_; ++i) append('(');
+  if (prefix > std::size_t(open_parentheses_)) append(' ');
   open_parentheses_ = 0;
 }
 
 void MovetextLayout::put(std::string_view token) {
   start_token(token.size(), false);
-  out_ += token;
+  append(token);
+}
+
+void MovetextLayout::put_move_number(unsigned long long number, bool black) {
+  char text[32];
+  char* end = std::to_chars(text, text + 24, number).ptr;
+  *end++ = '.';
+  if (black) {
+    *end++ = '.';
+    *end++ = '.';
+  }
+  put(std::string_view(text, std::size_t(end - text)));
+}
+
+void MovetextLayout::put_nag(unsigned nag) {
+  char text[16];
+  text[0] = '$';
+  char* end = std::to_chars(text + 1, text + sizeof text, nag).ptr;
+  put(std::string_view(text, std::size_t(end - text)));
 }
 
 void MovetextLayout::close_parenthesis() {
@@ -70,13 +95,13 @@ void MovetextLayout::close_parenthesis() {
     put(")");
     return;
   }
-  if (out_.size() - line_start_ + 1 > width_ && last_token_ > line_start_) {
+  if (size_ - line_start_ + 1 > width_ && last_token_ > line_start_) {
     // Take the last token to the next line: the byte before it is the space that separated
     // it from the token before.
-    out_[last_token_ - 1] = '\n';
+    buffer_[last_token_ - 1] = '\n';
     line_start_ = last_token_;
   }
-  out_ += ')';
+  append(')');
 }
 
 void MovetextLayout::put_comment(std::string_view text) {
@@ -86,7 +111,7 @@ void MovetextLayout::put_comment(std::string_view text) {
   std::string_view word = next_word(text, pos);
   if (word.empty()) {
     start_token(3, true);
-    out_ += "{ }";
+    append("{ }");
     return;
   }
   bool first = true;
@@ -108,14 +133,14 @@ void MovetextLayout::put_comment(std::string_view text) {
     std::size_t after = end;
     const bool last = next_word(text, after).empty();
     start_token(length + (last ? 2 : 0), true);
-    if (first) out_ += "{ ";
-    out_ += word;
+    if (first) append("{ ");
+    append(word);
     std::size_t p = pos;
     for (std::size_t i = 1; i < words; ++i) {
-      out_ += ' ';
-      out_ += next_word(text, p);
+      append(' ');
+      append(next_word(text, p));
     }
-    if (last) out_ += " }";
+    if (last) append(" }");
     first = false;
     pos = end;
     word = next_word(text, pos);
@@ -129,11 +154,11 @@ void MovetextLayout::put_line_comment(std::string_view text) {
   for (std::string_view w = next_word(text, pos); !w.empty(); w = next_word(text, pos))
     length += 1 + w.size();
   start_token(length, true);
-  out_ += ';';
+  append(';');
   pos = 0;
   for (std::string_view w = next_word(text, pos); !w.empty(); w = next_word(text, pos)) {
-    out_ += ' ';
-    out_ += w;
+    append(' ');
+    append(w);
   }
   line_must_end_ = true;
 }

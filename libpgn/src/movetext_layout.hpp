@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -15,13 +16,18 @@ namespace fenkit::pgn {
 
 class MovetextLayout {
  public:
-  explicit MovetextLayout(std::string& out) : out_(out) {}
-
-  // Forgets the layout state; the next token starts a line at the end of `out`.
+  // Forgets the text and the layout state; the next token starts the first line.
   void restart(std::size_t width);
+
+  // The movetext laid out so far.
+  std::string_view text() const { return {buffer_.data(), size_}; }
 
   // A token of moves, numbers, NAGs or results.
   void put(std::string_view token);
+  // "12." before a White move, "12..." before a Black one.
+  void put_move_number(unsigned long long number, bool black);
+  // "$12".
+  void put_nag(unsigned nag);
   // "(" that opens a variation: written with the next token.
   void open_parenthesis() { ++open_parentheses_; }
   // ")" that closes one: written with the last token, which moves to a new line if the
@@ -34,7 +40,7 @@ class MovetextLayout {
   // "; text": the rest of the line is the comment, so the next token starts a new line.
   void put_line_comment(std::string_view text);
 
-  bool empty() const { return out_.size() == first_; }
+  bool empty() const { return size_ == 0; }
 
  private:
   // Places what goes before a token of `length` bytes (a space or a line break, then any
@@ -42,9 +48,39 @@ class MovetextLayout {
   void start_token(std::size_t length, bool is_comment);
   void new_line();
 
-  std::string& out_;
+  // Appends without a library call per token: most tokens are a few bytes long, and a game
+  // has hundreds of them.
+  void append(const char* text, std::size_t length) {
+    if (size_ + length > buffer_.size()) grow(length);
+    char* to = buffer_.data() + size_;
+    if (length >= 8 && length <= 16) {
+      std::memcpy(to, text, 8);
+      std::memcpy(to + length - 8, text + length - 8, 8);
+    } else if (length >= 4 && length < 8) {
+      std::memcpy(to, text, 4);
+      std::memcpy(to + length - 4, text + length - 4, 4);
+    } else if (length >= 2 && length < 4) {
+      std::memcpy(to, text, 2);
+      std::memcpy(to + length - 2, text + length - 2, 2);
+    } else if (length == 1) {
+      *to = *text;
+    } else if (length > 16) {
+      std::memcpy(to, text, length);
+    }
+    size_ += length;
+  }
+  void append(std::string_view text) { append(text.data(), text.size()); }
+  void append(char c) {
+    if (size_ == buffer_.size()) grow(1);
+    buffer_[size_++] = c;
+  }
+  void grow(std::size_t length);
+
+  // The text is the first size_ bytes of buffer_, which keeps its size (and capacity) from
+  // game to game.
+  std::string buffer_;
+  std::size_t size_ = 0;
   std::size_t width_ = 79;
-  std::size_t first_ = 0;       // where this movetext starts in out_
   std::size_t line_start_ = 0;  // where the current line starts
   std::size_t last_token_ = 0;  // where the last token starts
   int open_parentheses_ = 0;

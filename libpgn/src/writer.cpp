@@ -1,7 +1,6 @@
 #include "fenkit/pgn/writer.hpp"
 
 #include <array>
-#include <charconv>
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
@@ -19,12 +18,6 @@ bool is_setup_tag(std::string_view name) {
   return name == "SetUp" || name == "FEN" || name == "Variant";
 }
 
-void append_number(std::string& out, unsigned long long n) {
-  char digits[24];
-  const auto r = std::to_chars(digits, digits + sizeof digits, n);
-  out.append(digits, r.ptr);
-}
-
 }  // namespace
 
 struct PgnWriter::State {
@@ -33,7 +26,7 @@ struct PgnWriter::State {
   };
 
   State(std::string* s, std::ostream* o, const WriterOptions& opts)
-      : options(opts), string_out(s), stream_out(o), layout(movetext) {}
+      : options(opts), string_out(s), stream_out(o) {}
 
   void write_tags(std::string& out, std::string_view final_result) const;
   void write_tag(std::string& out, std::string_view name, std::string_view value) const;
@@ -47,11 +40,9 @@ struct PgnWriter::State {
   // The game being written. Buffers keep their capacity from game to game.
   std::vector<TagText> tags;
   std::size_t tag_count = 0;
-  std::string movetext;
   MovetextLayout layout;
   std::string game_text;  // for stream output
   std::string result;
-  std::string token;  // scratch for numbers and NAGs
   // Where move numbers come from when the events carry no positions.
   bool start_known = false;
   bool start_black = false;
@@ -150,7 +141,6 @@ std::uint64_t PgnWriter::games_written() const { return state_->games_written; }
 Action PgnWriter::begin_game(const GameStart&) {
   State& s = *state_;
   s.tag_count = 0;
-  s.movetext.clear();
   s.layout.restart(s.options.line_width);
   s.result.clear();
   s.start_known = false;
@@ -238,12 +228,8 @@ Action PgnWriter::move(const MoveEvent& event) {
     number = s.start_fullmove + (long long)(index / 2);
   }
   // UCI movetext is the moves alone, as engines take them.
-  if ((!black || s.number_next) && s.options.notation != MoveNotation::uci) {
-    s.token.clear();
-    append_number(s.token, (unsigned long long)(number < 0 ? 0 : number));
-    s.token += black ? "..." : ".";
-    s.layout.put(s.token);
-  }
+  if ((!black || s.number_next) && s.options.notation != MoveNotation::uci)
+    s.layout.put_move_number((unsigned long long)(number < 0 ? 0 : number), black);
   s.number_next = false;
   std::string_view move = event.san;
   char text[detail::kMaxMoveLength];
@@ -274,10 +260,7 @@ void PgnWriter::add_comment(std::string_view text) {
 void PgnWriter::nag(std::uint8_t nag) {
   State& s = *state_;
   if (!s.options.nags) return;
-  s.token.clear();
-  s.token += '$';
-  append_number(s.token, nag);
-  s.layout.put(s.token);
+  s.layout.put_nag(nag);
 }
 
 Action PgnWriter::begin_variation() {
@@ -314,7 +297,7 @@ void PgnWriter::end_game(const GameEnd& end) {
   if (!s.string_out) out.clear();
   s.write_tags(out, final_result);
   out += '\n';
-  out += s.movetext;
+  out += s.layout.text();
   out += "\n\n";
   if (s.stream_out) s.stream_out->write(out.data(), std::streamsize(out.size()));
   ++s.games_written;

@@ -85,9 +85,17 @@ void PgnWriter::State::write_tag(std::string& out, std::string_view name,
   out += '[';
   out += name;
   out += " \"";
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+  // The runs between characters to escape, each appended at once.
+  for (std::size_t from = 0;;) {
+    const std::size_t special = value.find_first_of("\"\\", from);
+    if (special == std::string_view::npos) {
+      out.append(value.substr(from));
+      break;
+    }
+    out.append(value.substr(from, special - from));
+    out += '\\';
+    out += value[special];
+    from = special + 1;
   }
   out += "\"]\n";
 }

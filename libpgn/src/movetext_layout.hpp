@@ -8,9 +8,10 @@
 #pragma once
 
 #include <cstddef>
-#include <cstring>
 #include <string>
 #include <string_view>
+
+#include "fenkit/pgn/detail/copy_bytes.hpp"
 
 namespace fenkit::pgn {
 
@@ -52,21 +53,7 @@ class MovetextLayout {
   // has hundreds of them.
   void append(const char* text, std::size_t length) {
     if (size_ + length > buffer_.size()) grow(length);
-    char* to = buffer_.data() + size_;
-    if (length >= 8 && length <= 16) {
-      std::memcpy(to, text, 8);
-      std::memcpy(to + length - 8, text + length - 8, 8);
-    } else if (length >= 4 && length < 8) {
-      std::memcpy(to, text, 4);
-      std::memcpy(to + length - 4, text + length - 4, 4);
-    } else if (length >= 2 && length < 4) {
-      std::memcpy(to, text, 2);
-      std::memcpy(to + length - 2, text + length - 2, 2);
-    } else if (length == 1) {
-      *to = *text;
-    } else if (length > 16) {
-      std::memcpy(to, text, length);
-    }
+    detail::copy_bytes(buffer_.data() + size_, text, length);
     size_ += length;
   }
   void append(std::string_view text) { append(text.data(), text.size()); }

@@ -7,9 +7,15 @@ only its distribution's packages and no package index (Debian 12 has no scikit-b
 What CMake is told comes from pyproject.toml ([tool.fenkit.wheel]); the package's name,
 version and requirements from its [project] table.
 
+`pip install -e .` (PEP 660) builds in a folder that stays, build-editable/ in the source tree
+unless build-dir says otherwise, and installs a .pth file that puts its python/ folder on
+sys.path: the package is imported from the build. After an edit, Python or C++, run
+`cmake --build build-editable` (CMake copies the changed .py files and rebuilds the module).
+
 Config settings (`pip install -C key=value`, `python3 -m build -C key=value`):
   build-dir=PATH           keep the CMake build there, so that the next build is incremental
-                           (by default a temporary folder, removed afterwards)
+                           (by default a temporary folder, removed afterwards; for an
+                           editable install, build-editable/ in the source tree)
   cmake.define.NAME=VALUE  one more CMake cache entry (e.g. cmake.define.FENKIT_NATIVE=ON)
 The CMAKE_ARGS environment variable adds arguments to the configure step, as elsewhere.
 """
@@ -112,8 +118,8 @@ def _run(command: list[str]) -> None:
 
 
 @contextlib.contextmanager
-def _build_dir(config_settings: dict | None):
-    chosen = (config_settings or {}).get("build-dir")
+def _build_dir(config_settings: dict | None, default: pathlib.Path | None = None):
+    chosen = (config_settings or {}).get("build-dir") or default
     if chosen:
         path = pathlib.Path(chosen).resolve()
         path.mkdir(parents=True, exist_ok=True)
@@ -123,19 +129,23 @@ def _build_dir(config_settings: dict | None):
             yield pathlib.Path(temporary)
 
 
+def _configure_and_build(build: pathlib.Path, config_settings: dict | None) -> None:
+    configure = ["cmake", "-S", str(SOURCE_DIR), "-B", str(build),
+                 f"-DPython3_EXECUTABLE={sys.executable}"]
+    configure += [f"-D{name}={value}" for name, value in _cmake_defines(config_settings).items()]
+    pybind11_dir = _pybind11_dir()
+    if pybind11_dir:
+        configure.append(f"-Dpybind11_DIR={pybind11_dir}")
+    configure += shlex.split(os.environ.get("CMAKE_ARGS", ""))
+    _run(configure)
+    jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
+    _run(["cmake", "--build", str(build), "--parallel", jobs])
+
+
 def _install_into(staging: pathlib.Path, config_settings: dict | None) -> None:
     """Configures, builds and installs the package's files into `staging` (the wheel's root)."""
     with _build_dir(config_settings) as build:
-        configure = ["cmake", "-S", str(SOURCE_DIR), "-B", str(build),
-                     f"-DPython3_EXECUTABLE={sys.executable}"]
-        configure += [f"-D{name}={value}" for name, value in _cmake_defines(config_settings).items()]
-        pybind11_dir = _pybind11_dir()
-        if pybind11_dir:
-            configure.append(f"-Dpybind11_DIR={pybind11_dir}")
-        configure += shlex.split(os.environ.get("CMAKE_ARGS", ""))
-        _run(configure)
-        jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
-        _run(["cmake", "--build", str(build), "--parallel", jobs])
+        _configure_and_build(build, config_settings)
         _run(["cmake", "--install", str(build), "--component", "python", "--prefix", str(staging)])
 
 
@@ -195,17 +205,44 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
     return dist_info.name
 
 
-def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+def _make_wheel(wheel_directory, fill) -> str:
+    """A wheel of what `fill(root)` puts into its root, with the .dist-info folder."""
     tag = _wheel_tag()
     wheel_name = f"{_distribution()}-{_project()['version']}-{tag}.whl"
     with tempfile.TemporaryDirectory(prefix="fenkit-wheel-root-") as staging:
         root = pathlib.Path(staging)
-        _install_into(root, config_settings)
+        fill(root)
         _write_dist_info(root, tag)
         out = pathlib.Path(wheel_directory)
         out.mkdir(parents=True, exist_ok=True)
         _pack_wheel(root, out / wheel_name)
     return wheel_name
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    return _make_wheel(wheel_directory, lambda root: _install_into(root, config_settings))
+
+
+# PEP 660: editable installs
+
+def get_requires_for_build_editable(config_settings=None):
+    return []
+
+
+def prepare_metadata_for_build_editable(metadata_directory, config_settings=None):
+    return prepare_metadata_for_build_wheel(metadata_directory, config_settings)
+
+
+def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
+    def fill(root: pathlib.Path) -> None:
+        with _build_dir(config_settings, SOURCE_DIR / "build-editable") as build:
+            _configure_and_build(build, config_settings)
+            # The package as the build tree holds it: the module beside copies of the .py files.
+            package_dir = build / "python"
+            if not (package_dir / "fenkit" / "__init__.py").is_file():
+                raise RuntimeError(f"the build left no package in {package_dir}")
+            (root / "_fenkit_editable.pth").write_text(f"{package_dir}\n", encoding="utf-8")
+    return _make_wheel(wheel_directory, fill)
 
 
 def _source_files() -> list[str]:

@@ -3,8 +3,9 @@
 # offline, with only the system's packages: `python3 -m build --wheel --no-isolation`, and
 # `pip install --no-build-isolation --no-index .` into a virtual environment made with
 # --system-site-packages (for NumPy and pybind11). The wheel then goes into a second, fresh
-# environment. From outside the source tree, each environment's fenkit must be its own copy and
-# pass the position and replay tests (against the fenkit program when one is given).
+# environment, and `pip install -e .` into a third. From outside the source tree, each
+# environment's fenkit must be its own copy (the editable one: the build folder's) and pass the
+# position and replay tests (against the fenkit program when one is given).
 # The second build reuses the first one's CMake folder (-C build-dir=...), so the libraries are
 # compiled once. Usage: wheel_test.sh SOURCE_DIR PYTHON SCRATCH_DIR [FENKIT_BINARY]
 set -euo pipefail
@@ -43,6 +44,11 @@ echo "== pip install ${wheels[0]##*/} into a fresh environment"
 "$python" -m venv --system-site-packages "$scratch/wheel-env"
 "$scratch/wheel-env/bin/pip" install --no-index "${wheels[0]}"
 
+echo "== pip install --no-build-isolation -e ."
+"$python" -m venv --system-site-packages "$scratch/edit-env"
+"$scratch/edit-env/bin/pip" install --no-build-isolation --no-index \
+  --config-settings build-dir="$cmake_dir" -e .
+
 echo "== python3 -m build --sdist --no-isolation"
 "$python" -m build --sdist --no-isolation --outdir "$scratch/dist"
 sdists=("$scratch"/dist/fenkit-*.tar.gz)
@@ -53,9 +59,11 @@ done
 
 # Outside the source tree, so that nothing there can be imported in place of the installed copy.
 cd "$scratch"
-for env in pip-env wheel-env; do
+for env in pip-env wheel-env edit-env; do
   echo "== the package in $env"
-  "$scratch/$env/bin/python" - "$scratch/$env" <<'EOF'
+  home=$scratch/$env
+  [ "$env" = edit-env ] && home=$cmake_dir/python
+  "$scratch/$env/bin/python" - "$home" <<'EOF'
 import pathlib, sys
 import fenkit
 where = pathlib.Path(fenkit.__file__).resolve()

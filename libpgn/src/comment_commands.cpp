@@ -123,6 +123,14 @@ void read_eval(std::string_view operand, CommentCommands& out) {
 // "0:00:90" ninety) and the decimals may be none ("0:00:07."). Read character by character: a
 // clock follows every move of a lichess export.
 bool read_clock(std::string_view s, std::uint32_t& out) {
+  // "0:03:00", as lichess writes every clock, at once.
+  if (s.size() == 7 && s[1] == ':' && s[4] == ':' && is_digit(s[0]) && is_digit(s[2]) &&
+      is_digit(s[3]) && is_digit(s[5]) && is_digit(s[6])) {
+    out = ((std::uint32_t(s[0] - '0') * 60 + std::uint32_t(s[2] - '0') * 10 +
+            std::uint32_t(s[3] - '0')) * 60 +
+           std::uint32_t(s[5] - '0') * 10 + std::uint32_t(s[6] - '0')) * 1000;
+    return true;
+  }
   const char* p = s.data();
   const char* const end = p + s.size();
   // A run of one to five digits.
@@ -150,10 +158,46 @@ bool read_clock(std::string_view s, std::uint32_t& out) {
   return true;
 }
 
+// The comment lichess writes after every move, blanks and commands only, each command an
+// [%eval] or a [%clk] ("[%eval 0.17] [%clk 0:03:00]"), read in one pass instead of searched
+// for. False for anything else (words, other commands, a malformed command), which the general
+// reading takes; where this one answers, it answers as that would.
+bool read_eval_and_clock_only(std::string_view text, CommentCommands& out) {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  for (;;) {
+    while (p < end && is_blank(*p)) ++p;
+    if (p == end) return true;
+    const std::size_t left = std::size_t(end - p);
+    std::size_t name_length;
+    if (left > 7 && std::memcmp(p, "[%eval ", 7) == 0) {
+      name_length = 4;
+    } else if (left > 6 && std::memcmp(p, "[%clk ", 6) == 0) {
+      name_length = 3;
+    } else {
+      return false;
+    }
+    const char* operand = p + 2 + name_length;
+    const char* close = operand;
+    while (close < end && *close != ']' && *close != '[') ++close;
+    if (close == end || *close != ']') return false;
+    const std::string_view value = trim(std::string_view(operand, std::size_t(close - operand)));
+    if (name_length == 4) {
+      if (!out.eval_cp && !out.mate) read_eval(value, out);
+    } else {
+      std::uint32_t ms;
+      if (!out.clock_ms && read_clock(value, ms)) out.clock_ms = ms, out.any = true;
+    }
+    p = close + 1;
+  }
+}
+
 }  // namespace
 
 CommentCommands read_comment_commands(std::string_view comment) {
   CommentCommands out;
+  if (read_eval_and_clock_only(comment, out)) return out;
+  out = CommentCommands{};
   Command c;
   // The names compared by hand: a library call per four-letter compare costs more than the
   // compare, and lichess writes two commands after every move.

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace fenkit::pgn {
 namespace {
 
@@ -13,6 +15,30 @@ TEST(CommentCommands, LichessEvalAndClock) {
   EXPECT_EQ(c.mate, std::nullopt);
   EXPECT_EQ(c.clock_ms, 30000U);
   EXPECT_TRUE(c.any);
+}
+
+// Comments of commands alone are read in one pass, others by searching them; both ways must
+// give the same answers, whichever way a comment goes.
+TEST(CommentCommands, CommandsAloneReadAsInsideWords) {
+  for (const char* words : {"", " best move"}) {
+    const std::string w = words;
+    const auto read = [&](const std::string& text) { return read_comment_commands(text + w); };
+    EXPECT_EQ(read("[%eval 0.17][%clk 0:00:30]").clock_ms, 30000U) << w;
+    EXPECT_EQ(read("[%eval 0.17][%clk 0:00:30]").eval_cp, 17) << w;
+    EXPECT_EQ(read("\n[%clk  1:2:3 ]\t").clock_ms, 3723000U) << w;     // any digits, blanks
+    EXPECT_EQ(read("[%clk 0:03:00.5]").clock_ms, 180500U) << w;
+    EXPECT_EQ(read("[%clk 10:00:00]").clock_ms, 36000000U) << w;
+    EXPECT_EQ(read("[%clk 0:03:0x]").clock_ms, std::nullopt) << w;       // not a clock
+    EXPECT_EQ(read("[%clk 0:03:0x] [%clk 0:01:00]").clock_ms, 60000U) << w;
+    EXPECT_EQ(read("[%clk 0:03:00] [%clk 0:01:00]").clock_ms, 180000U) << w;  // the first
+    EXPECT_EQ(read("[%eval 1[%clk 0:00:10]").clock_ms, 10000U) << w;   // "[%eval 1" unclosed
+    EXPECT_EQ(read("[%eval 1[%clk 0:00:10]").eval_cp, std::nullopt) << w;
+    EXPECT_EQ(read("[%eval\t-0.5]").eval_cp, -50) << w;
+    EXPECT_EQ(read("[%evalx 1] [%eval 2]").eval_cp, 200) << w;
+    EXPECT_EQ(read("[%eval x] [%eval #2]").mate, 2) << w;
+    EXPECT_FALSE(read("[%clk 0:03:00").any) << w;
+    EXPECT_FALSE(read("[%eval]").any) << w;
+  }
 }
 
 TEST(CommentCommands, EvaluationsInCentipawnsFromWhitesView) {

@@ -43,7 +43,10 @@ bool Reader::next(Entry& entry) {
     entry.line = line_;
     entry.record = Record();
     if (first == std::string_view::npos) {
-      entry.text.assign(line.substr(0, std::min<std::size_t>(line.size(), 64)));
+      // The start of the line, enough of it to hold the first NUL the error's column points
+      // at (what stands before it is blanks and CRs only).
+      entry.text.assign(
+          line.substr(0, std::max(std::min<std::size_t>(line.size(), 64), nul + 1)));
       entry.errors = {ReadError{nul + 1,
                                 "NUL bytes where a record should be: binary data, not EPD text"}};
       return true;

@@ -135,6 +135,24 @@ void expect_round_trip(const std::filesystem::path& path) {
   EXPECT_GT(records, 0U) << path;
 }
 
+// A line of blanks and CRs, then NUL bytes, is binary data: the error's column points at the
+// first NUL, within the text the entry keeps, however far along the line it stands.
+TEST(EpdRead, BinaryDataIsReportedAtItsFirstNul) {
+  for (const std::size_t before : {std::size_t(0), std::size_t(3), std::size_t(65), std::size_t(200)}) {
+    const std::string line = std::string(before, '\r') + std::string(11, '\0') + "\r";
+    std::istringstream in(line + "\n4k3/8/8/8/8/8/8/4K3 w - -\n");
+    Reader reader(in);
+    Entry entry;
+    ASSERT_TRUE(reader.next(entry)) << before;
+    ASSERT_EQ(entry.errors.size(), 1U) << before;
+    EXPECT_EQ(entry.errors[0].column, before + 1) << before;
+    EXPECT_LE(entry.errors[0].column, entry.text.size()) << before;
+    EXPECT_EQ(entry.text[entry.errors[0].column - 1], '\0') << before;
+    ASSERT_TRUE(reader.next(entry)) << before;  // the next line is still read
+    EXPECT_TRUE(entry.ok()) << before;
+  }
+}
+
 // ---------------------------------------------------------------- Lines that did not read back
 
 // What the writer writes for `line`, in the record's order and sorted, read as a file of

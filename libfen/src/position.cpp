@@ -108,15 +108,21 @@ Position::Position()
   castling_.set(Color::black, CastlingSide::queen_side, a8);
 }
 
-Bitboard Position::attackers_to(Square s, Bitboard occ) const {
-  Bitboard attackers = (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
-                       (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
-                       (knight_attacks(s) & pieces(PieceType::knight)) |
-                       (king_attacks(s) & pieces(PieceType::king));
+Bitboard Position::attackers_among(Square s, Bitboard occ, Bitboard candidates) const {
+  const Bitboard leapers = (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
+                           (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
+                           (knight_attacks(s) & pieces(PieceType::knight)) |
+                           (king_attacks(s) & pieces(PieceType::king));
+  // The sliders are narrowed before their rays are followed, the costly part.
   const Bitboard queens = pieces(PieceType::queen);
-  const Bitboard sliders = ((pieces(PieceType::bishop) | queens) & kBishopRays[s]) |
-                           ((pieces(PieceType::rook) | queens) & kRookRays[s]);
-  return attackers | sliders_reaching(s, sliders, occ);
+  const Bitboard sliders = (((pieces(PieceType::bishop) | queens) & kBishopRays[s]) |
+                            ((pieces(PieceType::rook) | queens) & kRookRays[s])) &
+                           candidates;
+  return (leapers & candidates) | sliders_reaching(s, sliders, occ);
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occ) const {
+  return attackers_among(s, occ, ~Bitboard{0});
 }
 
 bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude) const {
@@ -135,19 +141,7 @@ bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclu
 
 Bitboard Position::checkers() const {
   const Square k = king_square(side_);
-  if (k == no_square) return 0;
-  // attackers_to() restricted to the opponent's pieces, sliders included before their rays
-  // are followed.
-  const Color them = ~side_;
-  const Bitboard theirs = pieces(them);
-  const Bitboard leapers = (pawn_attacks(side_, k) & pieces(PieceType::pawn)) |
-                           (knight_attacks(k) & pieces(PieceType::knight)) |
-                           (king_attacks(k) & pieces(PieceType::king));
-  const Bitboard queens = pieces(PieceType::queen);
-  const Bitboard sliders = (((pieces(PieceType::bishop) | queens) & kBishopRays[k]) |
-                            ((pieces(PieceType::rook) | queens) & kRookRays[k])) &
-                           theirs;
-  return (leapers & theirs) | sliders_reaching(k, sliders, occupied());
+  return k == no_square ? 0 : attackers_among(k, occupied(), pieces(~side_));
 }
 
 bool Position::in_check() const {

@@ -137,6 +137,8 @@ class FENKIT_API Position {
     board_[to] = p;
   }
   void update_castling_rights(Square from, Square to);
+  // The pieces of `candidates` that attack `s` when the board holds `occupied`.
+  Bitboard attackers_among(Square s, Bitboard occupied, Bitboard candidates) const;
 
   std::array<Bitboard, 6> by_type_{};
   std::array<Bitboard, 2> by_color_{};

@@ -72,3 +72,42 @@ def test_packed_strings_round_trip_in_the_extension():
         fenkit._fenkit._unpack_strings(np.frombuffer(b"not zstd at all", dtype=np.uint8), 1)
     many = np.array([f"fen {i}" for i in range(300_000)], dtype=object)
     assert list(fenkit._fenkit._unpack_strings(*fenkit._fenkit._pack_strings(many))) == list(many)
+
+
+def test_every_kind_of_column_comes_back_equal(big_pgn):
+    frame = fenkit.replay_frame(big_pgn, tags=["White", "ECO"], eval=True, clock=True, next=True,
+                                comments=True, nags=True, planes=True, with_start=True)
+    loaded = round_trip(frame)
+    pd.testing.assert_frame_equal(loaded, frame)
+    # Rows that shared an object (a move, a tag's value) share one again.
+    white = loaded["White"].to_numpy()
+    assert white[1] is white[2]
+
+
+def test_repeated_objects_round_trip_in_the_extension():
+    objects = ["e4", None, "Nf3", ("a", 1)]
+    values = np.array([objects[i % 7 % 4] for i in range(1000)], dtype=object)
+    distinct, codes, count = fenkit._fenkit._pack_repeated(values)
+    assert count == 1000 and len(distinct) == 4 and len(codes) < 1000
+    unpacked = fenkit._fenkit._unpack_repeated(distinct, codes, count)
+    assert all(a is b for a, b in zip(unpacked, values))
+    # Many distinct objects: codes would not pay, pickle is left to it.
+    assert fenkit._fenkit._pack_repeated(np.array([str(i) for i in range(1000)], dtype=object)) is None
+    assert fenkit._fenkit._pack_repeated(np.array(["x"], dtype=object)) is None
+    with pytest.raises(ValueError):  # a code past the distinct objects
+        fenkit._fenkit._unpack_repeated(distinct[:2], codes, count)
+    with pytest.raises(ValueError):  # fewer codes than rows
+        fenkit._fenkit._unpack_repeated(distinct, codes, count + 1)
+
+
+def test_numbers_round_trip_in_the_extension():
+    games = np.repeat(np.arange(1, 1001, dtype=np.int64), 80)
+    packed = fenkit._fenkit._pack_numbers(games)
+    assert len(packed) * 10 < games.nbytes
+    back = fenkit._fenkit._unpack_numbers(packed, games.nbytes).view(np.int64)
+    assert np.array_equal(back, games)
+    noise = np.random.default_rng(1).integers(0, 2**63, 10_000, dtype=np.int64)
+    assert fenkit._fenkit._pack_numbers(noise) is None  # does not shrink by half
+    assert fenkit._fenkit._pack_numbers(games[::2]) is None  # not contiguous
+    with pytest.raises(ValueError):
+        fenkit._fenkit._unpack_numbers(packed, games.nbytes + 8)

@@ -13,10 +13,11 @@ for a running cluster, ``Client(LocalCluster(...))`` on one machine), or Dask's 
 Every worker reads the files itself, so on a cluster they must be at the same path on every
 machine (a shared file system), as must ``outdir``.
 
-Game numbers are made global, and the places of messages exact, by a first pass that counts
-the games and lines of every partition (the reader's lexer alone, a small part of the time of
-replaying them); a compressed file is read once more for it. Large compressed archives are best cut first into compressed shards, which are
-then read in parallel::
+Game numbers are made global, and the places of messages exact, by counting the games and lines
+of each partition but the last (the reader's lexer alone, a small part of the time of replaying
+them), each count a task that the partitions after it wait for; a compressed file that is not
+the last is read once more for it. Large compressed archives are best cut first into
+compressed shards, which are then read in parallel::
 
     fenkit pgn --split 1000000 -o shards/month.pgn.zst lichess_db_standard_rated_2024-01.pgn.zst
     frame = fenkit.dask.read_positions(sorted(glob.glob("shards/month-*.pgn.zst")), eval=True)
@@ -75,18 +76,30 @@ def _count(path, piece):
     return _fenkit._count_range(path, None if piece is None else byte_range(piece))
 
 
-def _offsets(parts):
-    """Where each partition starts: (game_offset, first_line), the games and lines of the
-    partitions of its file before it (game numbers go on across files; lines start again)."""
-    counts = dask.compute(*[dask.delayed(_count, pure=True)(path, piece) for path, piece in parts])
-    offsets, games, lines, last_path = [], 0, 0, None
-    for (path, piece), (n_games, n_lines) in zip(parts, counts):
-        if path != last_path:
-            lines, last_path = 0, path
-        offsets.append((games, 1 + lines if piece is not None else None))
-        games += n_games
-        lines += n_lines
-    return offsets
+def _next_start(start, count, same_file):
+    """Where the partition after one starts, from where that one starts and its count: the
+    games before it (game numbers go on across files) and the lines of its file before it."""
+    (games, lines), (n_games, n_lines) = start, count
+    return games + n_games, lines + n_lines if same_file else 0
+
+
+def _starts(parts):
+    """Where each partition starts, (games, lines) before it: the first one at once, each other
+    one a task after the count of the partition before it. So no partition waits for all the
+    counts: the first ones are replayed while the later ones are counted (a count is a pass of
+    the reader's lexer, a small part of the time of replaying), and the last one is not
+    counted at all."""
+    starts = [(0, 0)]
+    for (path, piece), (next_path, _) in zip(parts, parts[1:]):
+        count = dask.delayed(_count, pure=True)(path, piece)
+        starts.append(dask.delayed(_next_start, pure=True)(starts[-1], count, next_path == path))
+    return starts
+
+
+def _offset(piece, start):
+    """(game_offset, first_line) of a partition that starts at ``start``."""
+    games, lines = start
+    return games, 1 + lines if piece is not None else None
 
 
 def _check(options):
@@ -98,8 +111,8 @@ def _check(options):
             raise ValueError(f"{name}= is set for each partition")
 
 
-def _frame(path, piece, offset, options):
-    game_offset, first_line = offset
+def _frame(path, piece, start, options):
+    game_offset, first_line = _offset(piece, start)
     frame = replay_frame(path, range=piece, game_offset=game_offset, first_line=first_line, jobs=1,
                          **options)
     # Sent to the client several times faster than a DataFrame of strings pickles.
@@ -122,13 +135,12 @@ def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=F
     """
     _check(options)
     parts = _partitions(paths, blocksize)
-    offsets = _offsets(parts)
     kwargs = dict(columns=columns, tags=tags, eval=eval, clock=clock, next=next, **options)
     # No rows, the columns and types every partition has.
     meta = replay_frame(os.devnull, **kwargs)
     meta.attrs.clear()
-    frames = [dask.delayed(_frame, pure=True)(path, piece, offset, kwargs)
-              for (path, piece), offset in zip(parts, offsets)]
+    frames = [dask.delayed(_frame, pure=True)(path, piece, start, kwargs)
+              for (path, piece), start in zip(parts, _starts(parts))]
     return dd.from_delayed(frames, meta=meta, verify_meta=False)
 
 
@@ -150,8 +162,8 @@ class WrittenPositions(list):
                 f"{self.selected} used, {self.rejected} rejected>")
 
 
-def _write(path, piece, offset, output, header, format, options):
-    game_offset, first_line = offset
+def _write(path, piece, start, output, header, format, options):
+    game_offset, first_line = _offset(piece, start)
     return write_replay(path, output, format=format, header=header, range=piece,
                         game_offset=game_offset, first_line=first_line, jobs=1, **options)
 
@@ -172,11 +184,10 @@ def write_positions(paths, outdir, format="jsonl", tags=(), eval=False, clock=Fa
     if format not in _EXTENSIONS:
         raise ValueError(f"format must be one of {', '.join(_EXTENSIONS)}, not {format!r}")
     parts = _partitions(paths, blocksize)
-    offsets = _offsets(parts)
     outdir = os.path.abspath(os.fsdecode(outdir))
     os.makedirs(outdir, exist_ok=True)
     names = [os.path.join(outdir, f"part-{i:05d}{_EXTENSIONS[format]}") for i in range(len(parts))]
     kwargs = dict(tags=tags, eval=eval, clock=clock, next=next, **options)
-    tasks = [dask.delayed(_write, pure=False)(path, piece, offset, name, i == 0, format, kwargs)
-             for i, ((path, piece), offset, name) in enumerate(zip(parts, offsets, names))]
+    tasks = [dask.delayed(_write, pure=False)(path, piece, start, name, i == 0, format, kwargs)
+             for i, ((path, piece), start, name) in enumerate(zip(parts, _starts(parts), names))]
     return WrittenPositions(names, dask.compute(*tasks))

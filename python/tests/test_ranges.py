@@ -78,15 +78,20 @@ def test_range_errors(tmp_path):
         fenkit.replay([SOURCE / "examples" / "sample.pgn"] * 2, range=(0, 5))
 
 
-def test_gnu_parallel_recipe(fenkit_binary, big_pgn):
-    """The README's recipe: `parallel -k` over --range pieces gives the FENs of one run."""
+def test_gnu_parallel_recipe(fenkit_binary, big_pgn, tmp_path):
+    """The README's recipe, as written there (five pieces): the pieces, joined, are the FENs of
+    one run."""
     if not shutil.which("parallel"):
         missing("GNU parallel")
-    pieces = " ".join(f"{a}:{b}" for a, b in fenkit.byte_ranges(big_pgn, 5))
-    script = (f"parallel -k -j 2 {fenkit_binary} replay -q --range {{}} {big_pgn} ::: {pieces}")
-    pieced = subprocess.run(["bash", "-c", script], capture_output=True, check=True).stdout
+    readme = (SOURCE / "README.md").read_text()
+    start = readme.index("size=$(stat -c %s games.pgn); n=$(nproc)")
+    recipe = readme[start:readme.index("```", start)]
+    script = (recipe.replace("n=$(nproc)", "n=5").replace("fenkit replay", f"{fenkit_binary} replay -q")
+              .replace("games.pgn", str(big_pgn)))
+    subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, check=True)
     whole, _ = run_cli(fenkit_binary, "replay", "-q", big_pgn)
-    assert pieced == whole and len(whole) > 1 << 20
+    assert len(list(tmp_path.glob("piece-*.fen"))) == 5
+    assert (tmp_path / "positions.fen").read_bytes() == whole and len(whole) > 1 << 20
 
 
 def load_example():

@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -86,8 +87,10 @@ def test_gnu_parallel_recipe(fenkit_binary, big_pgn, tmp_path):
     readme = (SOURCE / "README.md").read_text()
     start = readme.index("size=$(stat -c %s games.pgn); n=$(nproc)")
     recipe = readme[start:readme.index("```", start)]
-    script = (recipe.replace("n=$(nproc)", "n=5").replace("fenkit replay", f"{fenkit_binary} replay -q")
-              .replace("games.pgn", str(big_pgn)))
+    binary, archive = Path(fenkit_binary).resolve(), Path(big_pgn).resolve()
+    script = "set -e\n" + (recipe.replace("n=$(nproc)", "n=5")
+                           .replace("fenkit replay", f"{binary} replay -q")
+                           .replace("games.pgn", str(archive)))
     subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, check=True)
     whole, _ = run_cli(fenkit_binary, "replay", "-q", big_pgn)
     assert len(list(tmp_path.glob("piece-*.fen"))) == 5

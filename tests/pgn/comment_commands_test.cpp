@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 namespace fenkit::pgn {
@@ -135,6 +136,19 @@ TEST(CommentCommands, Seconds) {
   EXPECT_EQ(seconds(3723250), "3723.25");
   EXPECT_EQ(seconds(1), "0.001");
   EXPECT_EQ(seconds(0), "0");
+  EXPECT_EQ(seconds(10), "0.01");
+  EXPECT_EQ(seconds(100), "0.1");
+  EXPECT_EQ(seconds(60050), "60.05");
+  EXPECT_EQ(seconds(4294967295u), "4294967.295");
+  // Against printf's "%u.%03u" with the trailing zeros (and a bare point) taken off.
+  for (std::uint64_t ms = 0; ms <= 4294967295u; ms = ms < 300000 ? ms + 7 : ms * 3 + 1) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%u.%03u", unsigned(ms / 1000), unsigned(ms % 1000));
+    std::string expected = text;
+    while (expected.back() == '0') expected.pop_back();
+    if (expected.back() == '.') expected.pop_back();
+    ASSERT_EQ(seconds(std::uint32_t(ms)), expected) << ms;
+  }
 }
 
 }  // namespace

@@ -13,6 +13,14 @@ bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
 }
 
+// The first `c` in `s`, or npos. Operands are a few bytes long: a plain loop costs less than
+// the call to memchr that string_view::find makes.
+std::size_t find_byte(std::string_view s, char c) {
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (s[i] == c) return i;
+  return std::string_view::npos;
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
@@ -65,7 +73,7 @@ bool read_centipawns(std::string_view s, std::int32_t& out) {
     negative = s.front() == '-';
     s.remove_prefix(1);
   }
-  const std::size_t dot = s.find('.');
+  const std::size_t dot = find_byte(s, '.');
   std::string_view whole = s.substr(0, dot);
   std::string_view fraction = dot == std::string_view::npos ? std::string_view() : s.substr(dot + 1);
   if (whole.empty() && fraction.empty()) return false;
@@ -100,7 +108,7 @@ bool read_mate(std::string_view s, std::int32_t& out) {
 void read_eval(std::string_view operand, CommentCommands& out) {
   std::string_view value = operand;
   std::optional<std::uint32_t> depth;
-  if (const std::size_t comma = operand.find(','); comma != std::string_view::npos) {
+  if (const std::size_t comma = find_byte(operand, ','); comma != std::string_view::npos) {
     std::uint32_t d = 0;
     if (!read_digits(trim(operand.substr(comma + 1)), d)) return;
     depth = d;

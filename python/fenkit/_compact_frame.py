@@ -31,14 +31,16 @@ def _pack(values):
     if isinstance(values, np.ndarray):
         if values.dtype == object and values.ndim == 1 and len(values) >= 2:
             sample = values[:1024]
-            # Mostly one object repeated (moves, tags): codes. Else distinct strs (FENs).
+            # Mostly one object repeated (moves, tags): codes, or else pickle, which keeps the
+            # rows' objects shared too. Distinct strs (FENs): one buffer.
             if len(set(map(id, sample))) < len(sample) // 2:
                 packed = _fenkit._pack_repeated(values)
                 if packed is not None:
                     return _REPEATED, packed
-            packed = _fenkit._pack_strings(values)
-            if packed is not None:
-                return _STRINGS, packed
+            else:
+                packed = _fenkit._pack_strings(values)
+                if packed is not None:
+                    return _STRINGS, packed
         elif values.dtype != object and values.dtype.hasobject is False:
             packed = _fenkit._pack_numbers(values)
             if packed is not None:

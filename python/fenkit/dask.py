@@ -50,9 +50,10 @@ def _threads():
 
 
 def _partitions(paths, blocksize):
-    """(path, range or None) of every partition, in input order. Without a blocksize, each
-    uncompressed file is cut into pieces of at most 64 MiB, and into at least as many as there
-    are threads to read them."""
+    """(path, range or None, entry) of every partition, in input order; ``entry`` is the index
+    of its file in ``paths`` (a file listed twice is read twice, its lines counted from 1 each
+    time). Without a blocksize, each uncompressed file is cut into pieces of at most 64 MiB,
+    and into at least as many as there are threads to read them."""
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     if blocksize is not None and blocksize < 1:
@@ -60,15 +61,15 @@ def _partitions(paths, blocksize):
     least = 1 if blocksize is not None else _threads()
     blocksize = blocksize or 64 << 20
     parts = []
-    for path in paths:
+    for entry, path in enumerate(paths):
         path = os.path.abspath(os.fsdecode(path))
         size = os.path.getsize(path)
         # Compressed or UTF-16 input (the library decides, as it reads) is one partition.
         if size == 0 or not _fenkit._byte_ranges_possible(path):
-            parts.append((path, None))
+            parts.append((path, None, entry))
             continue
         pieces = max(least, math.ceil(size / blocksize))
-        parts += [(path, piece) for piece in byte_ranges(path, pieces)]
+        parts += [(path, piece, entry) for piece in byte_ranges(path, pieces)]
     return parts
 
 
@@ -90,9 +91,9 @@ def _starts(parts):
     the reader's lexer, a small part of the time of replaying), and the last one is not
     counted at all."""
     starts = [(0, 0)]
-    for (path, piece), (next_path, _) in zip(parts, parts[1:]):
+    for (path, piece, entry), (_, _, next_entry) in zip(parts, parts[1:]):
         count = dask.delayed(_count, pure=True)(path, piece)
-        starts.append(dask.delayed(_next_start, pure=True)(starts[-1], count, next_path == path))
+        starts.append(dask.delayed(_next_start, pure=True)(starts[-1], count, next_entry == entry))
     return starts
 
 
@@ -140,7 +141,7 @@ def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=F
     meta = replay_frame(os.devnull, **kwargs)
     meta.attrs.clear()
     frames = [dask.delayed(_frame, pure=True)(path, piece, start, kwargs)
-              for (path, piece), start in zip(parts, _starts(parts))]
+              for (path, piece, _), start in zip(parts, _starts(parts))]
     return dd.from_delayed(frames, meta=meta, verify_meta=False)
 
 
@@ -189,5 +190,5 @@ def write_positions(paths, outdir, format="jsonl", tags=(), eval=False, clock=Fa
     names = [os.path.join(outdir, f"part-{i:05d}{_EXTENSIONS[format]}") for i in range(len(parts))]
     kwargs = dict(tags=tags, eval=eval, clock=clock, next=next, **options)
     tasks = [dask.delayed(_write, pure=False)(path, piece, start, name, i == 0, format, kwargs)
-             for i, ((path, piece), start, name) in enumerate(zip(parts, _starts(parts), names))]
+             for i, ((path, piece, _), start, name) in enumerate(zip(parts, _starts(parts), names))]
     return WrittenPositions(names, dask.compute(*tasks))

@@ -74,7 +74,7 @@ py::array_t<std::uint8_t> compressed(const void* data, std::size_t size) {
   return array;
 }
 
-// (distinct objects as a list, compressed codes, code width in bytes), or None when the column
+// (distinct objects as a list, compressed codes, row count), or None when the column
 // has too many distinct objects for codes to pay.
 py::object pack_repeated(const py::array& values) {
   if (values.dtype().kind() != 'O' || values.ndim() != 1)
@@ -88,9 +88,9 @@ py::object pack_repeated(const py::array& values) {
   std::vector<std::uint16_t> codes(n);
   for (std::size_t i = 0; i < n; ++i) {
     std::uint32_t code = 0;
-    if (!table.code_of(*reinterpret_cast<PyObject* const*>(base + py::ssize_t(i) * stride), code) ||
-        code >= most)
-      return py::none();
+    PyObject* item = *reinterpret_cast<PyObject* const*>(base + py::ssize_t(i) * stride);
+    if (!item) item = Py_None;  // a slot never filled reads as None, as NumPy shows it
+    if (!table.code_of(item, code) || code >= most) return py::none();
     codes[i] = std::uint16_t(code);
   }
   py::list distinct(table.distinct().size());

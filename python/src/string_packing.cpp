@@ -29,7 +29,7 @@ constexpr std::size_t kWindow = std::size_t(1) << 20;
 // The UTF-8 bytes of a str, or nothing for what is not a str or has no UTF-8 form (a lone
 // surrogate), which the caller pickles as it is.
 std::optional<std::string_view> utf8_of(PyObject* item) {
-  if (!PyUnicode_CheckExact(item)) return std::nullopt;
+  if (!item || !PyUnicode_CheckExact(item)) return std::nullopt;  // (a slot never filled)
   if (PyUnicode_IS_COMPACT_ASCII(item))
     return std::string_view(static_cast<const char*>(PyUnicode_DATA(item)),
                             std::size_t(PyUnicode_GET_LENGTH(item)));

@@ -111,3 +111,21 @@ def test_numbers_round_trip_in_the_extension():
     assert fenkit._fenkit._pack_numbers(games[::2]) is None  # not contiguous
     with pytest.raises(ValueError):
         fenkit._fenkit._unpack_numbers(packed, games.nbytes + 8)
+
+
+def test_a_column_of_too_many_distinct_values_keeps_its_sharing():
+    # The first rows repeat one value, then every row has its own (a tag such as Site): too
+    # many for codes, so pickle takes it, and the rows that shared a str still do.
+    values = np.array(["same"] * 2000 + [f"site {i}" for i in range(100_000)], dtype=object)
+    values[1] = values[0]
+    loaded = round_trip(pd.DataFrame({"Site": values}))
+    assert list(loaded["Site"]) == list(values)
+    column = loaded["Site"].to_numpy()
+    assert column[0] is column[1] is column[1999]
+
+
+def test_a_column_of_none_packs_as_one_object():
+    values = np.empty(1000, dtype=object)  # every item None
+    distinct, codes, count = fenkit._fenkit._pack_repeated(values)
+    assert distinct == [None] and count == 1000
+    assert fenkit._fenkit._pack_strings(values) is None

@@ -74,6 +74,19 @@ def test_parts_equal_one_run(client, inputs, tmp_path, fenkit_binary, format):
                               if ": error: " in line]
 
 
+def test_a_file_listed_twice_is_read_twice(client, tmp_path, fenkit_binary):
+    """Each listing of a file counts its lines from 1 (the places of the messages), as the
+    program counts them; game numbers go on."""
+    errors = str(DATA / "pgn" / "suite-errors.pgn")
+    written = fenkit_dask.write_positions([errors, errors], tmp_path / "out")
+    result = subprocess.run([fenkit_binary, "replay", "-f", "jsonl", errors, errors],
+                            capture_output=True)
+    assert b"".join(open(p, "rb").read() for p in written) == result.stdout
+    expected = [line for line in result.stderr.decode().splitlines() if ": error: " in line]
+    assert len(expected) == 2 and expected[0].split(":")[1] == expected[1].split(":")[1]
+    assert written.errors == expected
+
+
 def test_frame_equals_replay_frame(client, inputs):
     frame = fenkit_dask.read_positions(inputs, blocksize=1 << 20, tags=["WhiteElo"], eval=True,
                                        clock=True, next=True)

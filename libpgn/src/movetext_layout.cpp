@@ -83,7 +83,7 @@ void MovetextLayout::put_move_number(unsigned long long number, bool black) {
 }
 
 void MovetextLayout::put_nag(unsigned nag) {
-  char text[16];
+  char text[32];  // (room to spare: GCC 12 cannot tell that copy_bytes never takes its long branch here)
   text[0] = '$';
   char* end = std::to_chars(text + 1, text + sizeof text, nag).ptr;
   put(std::string_view(text, std::size_t(end - text)));

@@ -24,12 +24,18 @@ namespace {
 // More distinct objects than this, or than a quarter of the rows, and pickle does as well.
 constexpr std::size_t kMostDistinct = 65536;
 
+std::size_t power_of_two_at_least(std::size_t n) {
+  std::size_t p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
 // Open addressing by the object's address (a column of moves has a few thousand distinct ones:
-// the table stays in the cache).
+// the table stays in the cache). At most `limit` distinct objects, in a table at most half full.
 class IdentityCodes {
  public:
-  explicit IdentityCodes(std::size_t capacity) : slots_(capacity * 2) {}
-  // The code of `object`, a new one the first time; false when the table is full.
+  explicit IdentityCodes(std::size_t limit) : limit_(limit), slots_(2 * power_of_two_at_least(limit)) {}
+  // The code of `object`, a new one the first time; false past `limit` distinct objects.
   bool code_of(PyObject* object, std::uint32_t& code) {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = (reinterpret_cast<std::uintptr_t>(object) >> 4) * 0x9E3779B97F4A7C15ull >> 20 & mask;;
@@ -40,7 +46,7 @@ class IdentityCodes {
         return true;
       }
       if (!slot.object) {
-        if (distinct_.size() * 2 >= slots_.size()) return false;
+        if (distinct_.size() == limit_) return false;
         slot = {object, std::uint32_t(distinct_.size())};
         distinct_.push_back(object);
         code = slot.code;
@@ -55,15 +61,10 @@ class IdentityCodes {
     PyObject* object = nullptr;
     std::uint32_t code = 0;
   };
+  std::size_t limit_;
   std::vector<Slot> slots_;  // a power of two
   std::vector<PyObject*> distinct_;
 };
-
-std::size_t power_of_two_at_least(std::size_t n) {
-  std::size_t p = 1;
-  while (p < n) p <<= 1;
-  return p;
-}
 
 py::array_t<std::uint8_t> compressed(const void* data, std::size_t size) {
   std::vector<std::uint8_t> out(ZSTD_compressBound(size));
@@ -84,13 +85,13 @@ py::object pack_repeated(const py::array& values) {
   if (most < 2) return py::none();
   const auto stride = values.strides(0);
   const auto* base = static_cast<const char*>(values.data());
-  IdentityCodes table(power_of_two_at_least(most));
+  IdentityCodes table(most);
   std::vector<std::uint16_t> codes(n);
   for (std::size_t i = 0; i < n; ++i) {
     std::uint32_t code = 0;
     PyObject* item = *reinterpret_cast<PyObject* const*>(base + py::ssize_t(i) * stride);
     if (!item) item = Py_None;  // a slot never filled reads as None, as NumPy shows it
-    if (!table.code_of(item, code) || code >= most) return py::none();
+    if (!table.code_of(item, code)) return py::none();
     codes[i] = std::uint16_t(code);
   }
   py::list distinct(table.distinct().size());
@@ -99,10 +100,11 @@ py::object pack_repeated(const py::array& values) {
   return py::make_tuple(std::move(distinct), compressed(codes.data(), n * sizeof(std::uint16_t)), n);
 }
 
-std::vector<std::uint8_t> decompressed(const py::array_t<std::uint8_t, py::array::c_style>& data,
-                                       std::size_t size) {
-  std::vector<std::uint8_t> out(size);
-  const std::size_t got = ZSTD_decompress(out.data(), size, data.data(), std::size_t(data.size()));
+// The bytes pack_numbers compressed, `size` of them.
+py::array_t<std::uint8_t> unpack_numbers(const py::array_t<std::uint8_t, py::array::c_style>& data,
+                                         std::size_t size) {
+  py::array_t<std::uint8_t> out{py::ssize_t(size)};
+  const std::size_t got = ZSTD_decompress(out.mutable_data(), size, data.data(), std::size_t(data.size()));
   if (ZSTD_isError(got) || got != size) throw py::value_error("the packed column is damaged");
   return out;
 }
@@ -110,7 +112,8 @@ std::vector<std::uint8_t> decompressed(const py::array_t<std::uint8_t, py::array
 // The object array that pack_repeated packed: the rows share the distinct objects.
 py::array unpack_repeated(const py::list& distinct,
                           const py::array_t<std::uint8_t, py::array::c_style>& data, std::size_t n) {
-  const std::vector<std::uint8_t> bytes = decompressed(data, n * sizeof(std::uint16_t));
+  const py::array_t<std::uint8_t> codes = unpack_numbers(data, n * sizeof(std::uint16_t));
+  const std::uint8_t* const bytes = codes.data();
   py::array out(py::dtype("O"), std::vector<py::ssize_t>{py::ssize_t(n)});
   auto** slots = static_cast<PyObject**>(out.mutable_data());
   const auto count = std::size_t(py::len(distinct));
@@ -121,13 +124,13 @@ py::array unpack_repeated(const py::list& distinct,
   std::vector<Py_ssize_t> references(count);
   for (std::size_t i = 0; i < n; ++i) {
     std::uint16_t code;
-    std::memcpy(&code, bytes.data() + i * sizeof code, sizeof code);
+    std::memcpy(&code, bytes + i * sizeof code, sizeof code);
     if (code >= count) throw py::value_error("the packed column is damaged");
     ++references[code];
   }
   for (std::size_t i = 0; i < n; ++i) {
     std::uint16_t code;
-    std::memcpy(&code, bytes.data() + i * sizeof code, sizeof code);
+    std::memcpy(&code, bytes + i * sizeof code, sizeof code);
     Py_XDECREF(slots[i]);
     slots[i] = objects[code];
   }
@@ -143,15 +146,6 @@ py::object pack_numbers(const py::array& values) {
   py::array_t<std::uint8_t> packed = compressed(values.data(), size);
   if (std::size_t(packed.size()) * 2 > size) return py::none();
   return packed;
-}
-
-// The bytes pack_numbers compressed, `size` of them.
-py::array_t<std::uint8_t> unpack_numbers(const py::array_t<std::uint8_t, py::array::c_style>& data,
-                                         std::size_t size) {
-  py::array_t<std::uint8_t> out{py::ssize_t(size)};
-  const std::size_t got = ZSTD_decompress(out.mutable_data(), size, data.data(), std::size_t(data.size()));
-  if (ZSTD_isError(got) || got != size) throw py::value_error("the packed column is damaged");
-  return out;
 }
 
 }  // namespace

@@ -184,9 +184,6 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
   archive.last_game = filter.last_game();
-  // Rows written as text take about ten times a chunk's bytes: smaller chunks keep those in
-  // flight to a few megabytes, as the program does.
-  if (output) archive.chunk_bytes = std::size_t(256) << 10;
   if (range) {
     if (paths.size() != 1) throw py::value_error("range needs exactly one file");
     if (range->second < range->first) throw py::value_error("range: end is before start");

@@ -150,9 +150,6 @@ int run_replay(const Args& args) {
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
   archive.last_game = filter.last_game();
-  // A chunk's rows take about ten times its bytes: smaller chunks keep the rows in flight (a
-  // few chunks per thread) to a few megabytes.
-  archive.chunk_bytes = std::size_t(256) << 10;
   if (v.count("range")) {
     if (run.inputs().size() != 1) throw UsageError("--range needs exactly one file");
     if (run.inputs()[0] == "-")

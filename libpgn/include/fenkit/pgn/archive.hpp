@@ -42,7 +42,10 @@ struct FENKIT_API ByteRange {
 
 struct FENKIT_API ArchiveOptions {
   unsigned jobs = 0;                               // worker threads; 0: one per core
-  std::size_t chunk_bytes = std::size_t(1) << 20;  // the size of the pieces given to workers
+  // The size of the pieces given to workers. A quarter of a megabyte is still in the core's
+  // second-level cache when it is parsed after the read that filled it (1 MB pieces made
+  // parsing 10% slower), and keeps what is in flight (a few pieces a thread) to a few megabytes.
+  std::size_t chunk_bytes = std::size_t(256) << 10;
   std::uint64_t first_game = 1;                    // the number of the first game
   // Only the games that begin in this byte range of the (one) input: Chunker::restrict_to.
   std::optional<ByteRange> range;

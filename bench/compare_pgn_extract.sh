@@ -141,10 +141,13 @@ echo
 # The data set columns, on a lichess-style copy of the archive.
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/fenkit-bench
 mkdir -p "$cache"
-lichess=$cache/$(basename "${archive%%.*}")-lichess-style.pgn
+# Keyed by the archive's and the generator's contents, as bench/compare_peers.sh keys it (the
+# two scripts share the copy).
+key=$( (sha256sum <"$pgn"; sha256sum <bench/make_lichess_style.py) | sha256sum | cut -c1-16)
+lichess=$cache/lichess-style-$key.pgn
 if [ ! -s "$lichess" ]; then
   echo "making $lichess (once)" >&2
-  python3 bench/make_lichess_style.py "$pgn" "$lichess.part" >&2 && mv "$lichess.part" "$lichess"
+  /usr/bin/python3 bench/make_lichess_style.py "$pgn" "$lichess.part" >&2 && mv "$lichess.part" "$lichess"
 fi
 pgn=$lichess
 describe "$pgn"

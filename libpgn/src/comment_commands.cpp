@@ -166,6 +166,29 @@ bool read_clock(std::string_view s, std::uint32_t& out) {
   return true;
 }
 
+// An [%eval] operand as lichess writes it, "0.17" or "-1.5" (a sign, one to four digits, a point
+// and one or two decimals) and its "]", read at `p`: returns what follows the "]" and sets `cp`
+// as read_centipawns would; null for any other shape, which the general reading takes.
+const char* read_plain_eval(const char* p, const char* end, std::int32_t& cp) {
+  const bool negative = p < end && *p == '-';
+  if (negative) ++p;
+  std::int32_t pawns = 0;
+  const char* digits = p;
+  while (p < end && is_digit(*p) && p - digits < 4) pawns = pawns * 10 + (*p++ - '0');
+  if (p == digits || end - p < 3 || *p != '.' || !is_digit(p[1])) return nullptr;
+  std::int32_t value = pawns * 100 + (p[1] - '0') * 10;
+  if (p[2] == ']') {
+    p += 3;
+  } else if (is_digit(p[2]) && end - p >= 4 && p[3] == ']') {
+    value += p[2] - '0';
+    p += 4;
+  } else {
+    return nullptr;
+  }
+  cp = negative ? -value : value;
+  return p;
+}
+
 // The comment lichess writes after every move, blanks and commands only, each command an
 // [%eval] or a [%clk] ("[%eval 0.17] [%clk 0:03:00]"), read in one pass instead of searched
 // for. False for anything else (words, other commands, a malformed command), which the general
@@ -179,8 +202,26 @@ bool read_eval_and_clock_only(std::string_view text, CommentCommands& out) {
     const std::size_t left = std::size_t(end - p);
     std::size_t name_length;
     if (left > 7 && std::memcmp(p, "[%eval ", 7) == 0) {
+      std::int32_t cp;
+      if (const char* after = read_plain_eval(p + 7, end, cp)) {
+        if (!out.eval_cp && !out.mate) out.eval_cp = cp, out.any = true;
+        p = after;
+        continue;
+      }
       name_length = 4;
     } else if (left > 6 && std::memcmp(p, "[%clk ", 6) == 0) {
+      // "[%clk 0:03:00]", as lichess writes every clock: read at once.
+      if (left >= 14 && is_digit(p[6]) && p[7] == ':' && is_digit(p[8]) && is_digit(p[9]) &&
+          p[10] == ':' && is_digit(p[11]) && is_digit(p[12]) && p[13] == ']') {
+        if (!out.clock_ms) {
+          out.clock_ms = ((std::uint32_t(p[6] - '0') * 60 + std::uint32_t(p[8] - '0') * 10 +
+                           std::uint32_t(p[9] - '0')) * 60 +
+                          std::uint32_t(p[11] - '0') * 10 + std::uint32_t(p[12] - '0')) * 1000;
+          out.any = true;
+        }
+        p += 14;
+        continue;
+      }
       name_length = 3;
     } else {
       return false;

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace fenkit::pgn {
 namespace {
@@ -149,6 +150,41 @@ TEST(CommentCommands, Seconds) {
     if (expected.back() == '.') expected.pop_back();
     ASSERT_EQ(seconds(std::uint32_t(ms)), expected) << ms;
   }
+}
+
+// Operands in lichess's own shapes ("[%eval -0.22]", "[%clk 0:03:00]") are read by a shortcut;
+// the same operand with a blank before its "]" takes the general reading. Both must agree, on
+// every shape near the shortcut's (and on those it must leave to the general reading).
+TEST(CommentCommands, ShortcutShapesReadAsTheGeneralReading) {
+  const std::vector<std::string> evals = {
+      "0.17", "-0.22", "0.0", "-0.0", "12.5", "-99.99", "1234.56", "12345.6", "0.125", "-1.5",
+      "3", ".5", "-.5", "+0.5", "#3", "#-4", "0.17,22", "1.", "0.1x", "-", "", "00.05", "9999.99"};
+  for (const std::string& e : evals) {
+    for (const char* clock : {"", " [%clk 0:03:00]"}) {
+      const CommentCommands shortcut = read_comment_commands(" [%eval " + e + "]" + clock + " ");
+      const CommentCommands general = read_comment_commands(" [%eval " + e + " ]" + clock + " ");
+      EXPECT_EQ(shortcut.eval_cp, general.eval_cp) << e;
+      EXPECT_EQ(shortcut.mate, general.mate) << e;
+      EXPECT_EQ(shortcut.eval_depth, general.eval_depth) << e;
+      EXPECT_EQ(shortcut.clock_ms, general.clock_ms) << e;
+      EXPECT_EQ(shortcut.any, general.any) << e;
+    }
+  }
+  const std::vector<std::string> clocks = {"0:03:00", "1:59:59", "9:99:99", "0:0:07", "00:03:00",
+                                           "0:03:0", "0:03:00.5", "a:03:00", "0:03:0x", "0-03:00"};
+  for (const std::string& c : clocks) {
+    const CommentCommands shortcut = read_comment_commands("[%clk " + c + "] [%eval 0.5]");
+    const CommentCommands general = read_comment_commands("[%clk " + c + " ] [%eval 0.5]");
+    EXPECT_EQ(shortcut.clock_ms, general.clock_ms) << c;
+    EXPECT_EQ(shortcut.eval_cp, general.eval_cp) << c;
+    EXPECT_EQ(shortcut.any, general.any) << c;
+  }
+  EXPECT_EQ(read_comment_commands("[%eval -0.22]").eval_cp, -22);
+  EXPECT_EQ(read_comment_commands("[%clk 1:02:03]").clock_ms, 3723000u);
+  // The first of each kind counts, on the shortcut too.
+  const CommentCommands twice = read_comment_commands("[%eval 0.5] [%eval 0.7] [%clk 0:00:05] [%clk 0:00:09]");
+  EXPECT_EQ(twice.eval_cp, 50);
+  EXPECT_EQ(twice.clock_ms, 5000u);
 }
 
 }  // namespace

@@ -1,5 +1,9 @@
 #include "rows/text_rows.hpp"
 
+#include "fenkit/pgn/detail/copy_bytes.hpp"
+#include "fenkit/fen/san.hpp"
+#include "fenkit/fen/uci.hpp"
+
 namespace fenkit::pgn::rows {
 
 void append_path(detail::OutputBuffer& out, std::span<const Branch> path) {
@@ -19,19 +23,28 @@ void DelimitedRows::write_tags(std::span<const std::string> values, std::span<co
   }
 }
 
+// The fields of bounded width are written through one reservation each, not a byte at a time:
+// a lichess row's tail (eval, mate, clock, next move) is five fields, and each push_back checks
+// the room again.
 void DelimitedRows::write_tail(const RowTail& row, detail::OutputBuffer& out) {
   const CommentCommands& c = row.notes.commands;
   const char sep = separator_;
   out.append(tags());
-  if (options_.eval) {
-    out.push_back(sep);
-    if (c.eval_cp) append_signed(out, *c.eval_cp);
-    out.push_back(sep);
-    if (c.mate) append_signed(out, *c.mate);
-  }
-  if (options_.clock) {
-    out.push_back(sep);
-    if (c.clock_ms) out.commit(write_seconds(*c.clock_ms, out.reserve(kMaxSecondsLength)));
+  if (options_.eval || options_.clock) {
+    constexpr std::size_t kNumber = 11;  // an int32 with its sign
+    char* const start = out.reserve(3 + 2 * kNumber + kMaxSecondsLength);
+    char* p = start;
+    if (options_.eval) {
+      *p++ = sep;
+      if (c.eval_cp) p = std::to_chars(p, p + kNumber, *c.eval_cp).ptr;
+      *p++ = sep;
+      if (c.mate) p = std::to_chars(p, p + kNumber, *c.mate).ptr;
+    }
+    if (options_.clock) {
+      *p++ = sep;
+      if (c.clock_ms) p += write_seconds(*c.clock_ms, p);
+    }
+    out.commit(std::size_t(p - start));
   }
   if (options_.comments) {
     out.push_back(sep);
@@ -44,13 +57,24 @@ void DelimitedRows::write_tail(const RowTail& row, detail::OutputBuffer& out) {
       append_number(out, row.notes.nags[i]);
     }
   }
+  char* const start = out.reserve(3 + fen::kMaxSanLength + fen::kMaxUciLength);
+  char* p = start;
   if (options_.next) {
-    out.push_back(sep);
-    if (row.from) out.append(row.names.san(*row.from, row.next, row.after));
-    out.push_back(sep);
-    if (row.from) out.append(row.names.uci(*row.from, row.next));
+    *p++ = sep;
+    if (row.from) {
+      const std::string_view san = row.names.san(*row.from, row.next, row.after);
+      detail::copy_bytes(p, san.data(), san.size());
+      p += san.size();
+    }
+    *p++ = sep;
+    if (row.from) {
+      const std::string_view uci = row.names.uci(*row.from, row.next);
+      detail::copy_bytes(p, uci.data(), uci.size());
+      p += uci.size();
+    }
   }
-  out.push_back('\n');
+  *p++ = '\n';
+  out.commit(std::size_t(p - start));
 }
 
 }  // namespace fenkit::pgn::rows

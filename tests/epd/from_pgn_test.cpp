@@ -280,7 +280,7 @@ TEST(EpdFromPgn, CompressedInput) {
 }
 
 TEST(EpdFromPgn, OutputDoesNotDependOnThreads) {
-  // 3000 copies of the fixture make several chunks of a megabyte for the workers.
+  // 3000 copies of the fixture make several pieces (of 256 KB) for the workers.
   const fs::path big = scratch().path("suite-3000.pgn");
   {
     const std::string games = fenkit::testing::read_file(kSuite) + "\n";

@@ -389,7 +389,7 @@ TEST_F(Replay, CutFilesOfEveryFormatKeepTheGamesBeforeTheCut) {
 }
 
 // Output order is input order whatever the number of threads: the same bytes on standard
-// output, standard error and in the rejects file (several chunks of 1 MB).
+// output, standard error and in the rejects file (several pieces of 256 KB).
 TEST_F(Replay, OneOrTwoThreadsWriteTheSameBytes) {
   std::string text;
   const std::string quirks = [] {

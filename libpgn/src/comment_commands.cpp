@@ -126,19 +126,24 @@ void read_eval(std::string_view operand, CommentCommands& out) {
   out.any = true;
 }
 
+// The seven bytes at `s` as lichess writes every clock, "0:03:00", read at once -> milliseconds;
+// false for any other shape.
+bool read_lichess_clock(const char* s, std::uint32_t& out) {
+  if (s[1] != ':' || s[4] != ':' || !is_digit(s[0]) || !is_digit(s[2]) || !is_digit(s[3]) ||
+      !is_digit(s[5]) || !is_digit(s[6]))
+    return false;
+  out = ((std::uint32_t(s[0] - '0') * 60 + std::uint32_t(s[2] - '0') * 10 +
+          std::uint32_t(s[3] - '0')) * 60 +
+         std::uint32_t(s[5] - '0') * 10 + std::uint32_t(s[6] - '0')) * 1000;
+  return true;
+}
+
 // "H:MM:SS" or "H:MM:SS.s" (any number of decimals, milliseconds kept) -> milliseconds. As
 // python-chess reads clocks, each part may have any number of digits ("0:0:7" is seven seconds,
 // "0:00:90" ninety) and the decimals may be none ("0:00:07."). Read character by character: a
 // clock follows every move of a lichess export.
 bool read_clock(std::string_view s, std::uint32_t& out) {
-  // "0:03:00", as lichess writes every clock, at once.
-  if (s.size() == 7 && s[1] == ':' && s[4] == ':' && is_digit(s[0]) && is_digit(s[2]) &&
-      is_digit(s[3]) && is_digit(s[5]) && is_digit(s[6])) {
-    out = ((std::uint32_t(s[0] - '0') * 60 + std::uint32_t(s[2] - '0') * 10 +
-            std::uint32_t(s[3] - '0')) * 60 +
-           std::uint32_t(s[5] - '0') * 10 + std::uint32_t(s[6] - '0')) * 1000;
-    return true;
-  }
+  if (s.size() == 7 && read_lichess_clock(s.data(), out)) return true;
   const char* p = s.data();
   const char* const end = p + s.size();
   // A run of one to five digits.
@@ -211,14 +216,9 @@ bool read_eval_and_clock_only(std::string_view text, CommentCommands& out) {
       name_length = 4;
     } else if (left > 6 && std::memcmp(p, "[%clk ", 6) == 0) {
       // "[%clk 0:03:00]", as lichess writes every clock: read at once.
-      if (left >= 14 && is_digit(p[6]) && p[7] == ':' && is_digit(p[8]) && is_digit(p[9]) &&
-          p[10] == ':' && is_digit(p[11]) && is_digit(p[12]) && p[13] == ']') {
-        if (!out.clock_ms) {
-          out.clock_ms = ((std::uint32_t(p[6] - '0') * 60 + std::uint32_t(p[8] - '0') * 10 +
-                           std::uint32_t(p[9] - '0')) * 60 +
-                          std::uint32_t(p[11] - '0') * 10 + std::uint32_t(p[12] - '0')) * 1000;
-          out.any = true;
-        }
+      std::uint32_t ms;
+      if (left >= 14 && p[13] == ']' && read_lichess_clock(p + 6, ms)) {
+        if (!out.clock_ms) out.clock_ms = ms, out.any = true;
         p += 14;
         continue;
       }

@@ -1,9 +1,16 @@
 #include "fenkit/pgn/archive.hpp"
 
+#include "fenkit/pgn/game_filter.hpp"
+
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace fenkit::pgn {
+
+void ArchiveOptions::limit_to(const GameFilter& filter) {
+  last_game = filter.last_game();
+  numbered_later = !filter.selects_by_number();
+}
 
 OpenedInput open_archive_input(const std::string& path, const std::optional<ByteRange>& range) {
   OpenedInput out;

@@ -175,8 +175,23 @@ void Chunker::catch_up() {
 
 void Chunker::hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
                        std::shared_ptr<const void> storage) {
-  chunk = Chunk{text,     offset_,   line_,     column_, next_game_, games, sequence_++,
-                std::move(storage), numbering_, last_game_};
+  chunk = Chunk();
+  chunk.text = text;
+  chunk.offset = offset_;
+  chunk.games = games;
+  chunk.sequence = sequence_++;
+  chunk.storage = std::move(storage);
+  chunk.last_game = last_game_;
+  if (cut_ == Cut::numbered_later) {
+    // Read as if it began an input; its reader's count is its own.
+    chunk.numbered_later = true;
+    chunk.numbering = std::make_shared<ChunkNumbering>();
+  } else {
+    chunk.line = line_;
+    chunk.column = column_;
+    chunk.first_game = next_game_;
+    chunk.numbering = numbering_;
+  }
   offset_ += text.size();
 }
 
@@ -198,7 +213,7 @@ bool Chunker::next_mapped(Chunk& chunk) {
   const std::string_view text = mapped_.substr(0, mapped_end_);
   const char* const base = text.data();
   std::size_t cut = 0;
-  if (cut_ == Cut::in_order) {
+  if (cut_ != Cut::counted) {  // at a synchronisation point
     const std::size_t from = mapped_pos_ + target_;
     const std::size_t limit = std::min(mapped_end_, mapped_pos_ + kSyncSearchFactor * target_);
     if (from >= mapped_end_) {
@@ -236,7 +251,7 @@ bool Chunker::next_streamed(Chunk& chunk) {
   };
   for (;;) {
     const std::string_view pending = in.text();
-    if (cut_ == Cut::in_order) {
+    if (cut_ != Cut::counted) {
       // A synchronisation point past the target size, or the end of the input.
       if (in.eof && pending.size() <= target_) {
         if (pending.empty()) return false;

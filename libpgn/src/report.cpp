@@ -24,7 +24,23 @@ void ChunkReport::diagnostic(std::string_view file, const Diagnostic& d, bool ke
                              std::int64_t game_offset) {
   const bool error = d.severity == Severity::error;
   (error ? errors : warnings) += 1;
-  if (error || keep_warnings) append_diagnostic(lines, file, d, game_offset);
+  if (!error && !keep_warnings) return;
+  if (numbered_later_)
+    held_.push_back({std::string(file), d, game_offset});
+  else
+    append_diagnostic(lines, file, d, game_offset);
+}
+
+void ChunkReport::renumber(const ChunkStart& start) {
+  for (Held& held : held_) {
+    Diagnostic& d = held.diagnostic;
+    d.game = start.game(d.game);
+    d.where.column = start.column_of(d.where.line, d.where.column);
+    d.where.line = start.line_of(d.where.line);
+    append_diagnostic(lines, held.file, d, held.game_offset);
+  }
+  held_.clear();
+  numbered_later_ = false;
 }
 
 void ChunkReport::end_game(const GameEnd& end, bool keep_rejects) {

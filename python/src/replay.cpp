@@ -183,7 +183,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
-  archive.last_game = filter.last_game();
+  archive.limit_to(filter);
   if (range) {
     if (paths.size() != 1) throw py::value_error("range needs exactly one file");
     if (range->second < range->first) throw py::value_error("range: end is before start");

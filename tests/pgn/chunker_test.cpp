@@ -15,6 +15,7 @@
 #include "event_log.hpp"
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
+#include "fenkit/pgn/report.hpp"
 
 namespace fenkit::pgn {
 namespace {
@@ -168,6 +169,93 @@ TEST(Chunker, ChunksCutInOrderWithoutSyncPoints) {
     }
     EXPECT_LT(largest, 10000U);
     testing::expect_same_games(whole, log.games);
+  }
+}
+
+// What a program reports of a text: every diagnostic (warnings too) as a line with its place
+// and game number, and the games counted.
+class ReportingVisitor : public Visitor {
+ public:
+  explicit ReportingVisitor(ChunkReport& report) : report_(report) {}
+  void diagnostic(const Diagnostic& d) override { report_.diagnostic("t.pgn", d, true); }
+  void end_game(const GameEnd& end) override { report_.end_game(end, false); }
+
+ private:
+  ChunkReport& report_;
+};
+
+ChunkReport report_whole(std::string_view text) {
+  ChunkReport report;
+  ReportingVisitor visitor(report);
+  read_pgn(text, visitor);
+  return report;
+}
+
+// Chunks numbered later are read in any order (here the last first), each as if it began an
+// input; their reports, renumbered in input order from where the chunks before them end, are
+// the report of the whole text.
+ChunkReport report_numbered_later(InputSource& input, std::size_t target) {
+  Chunker chunker(input, target, 1, Chunker::Cut::numbered_later);
+  std::vector<Chunk> chunks;
+  for (Chunk chunk; chunker.next(chunk);) {
+    EXPECT_TRUE(chunk.numbered_later);
+    EXPECT_EQ(chunk.first_game, 1U);
+    EXPECT_EQ(chunk.line, 1U);
+    chunks.push_back(chunk);
+  }
+  std::vector<ChunkReport> reports(chunks.size());
+  for (std::size_t i = chunks.size(); i-- > 0;) {
+    reports[i].number_later();
+    ReportingVisitor visitor(reports[i]);
+    read_chunk(chunks[i], visitor, ReaderOptions());
+  }
+  ChunkReport all;
+  ChunkStart start;
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    reports[i].renumber(start);
+    start = start.after(*chunks[i].numbering);
+    all.lines += reports[i].lines;
+    all.games += reports[i].games;
+    all.rejected += reports[i].rejected;
+  }
+  return all;
+}
+
+void expect_same_report(const ChunkReport& expected, const ChunkReport& actual) {
+  EXPECT_EQ(expected.lines, actual.lines);
+  EXPECT_EQ(expected.games, actual.games);
+  EXPECT_EQ(expected.rejected, actual.rejected);
+}
+
+TEST(Chunker, ChunksNumberedLaterReportAsTheWhole) {
+  const std::string text = testing::all_quirks();
+  const ChunkReport whole = report_whole(text);
+  ASSERT_GT(std::count(whole.lines.begin(), whole.lines.end(), '\n'), 20);
+  for (const std::size_t target : kTargets) {
+    SCOPED_TRACE("target " + std::to_string(target));
+    const auto mapped = memory_input(text);
+    expect_same_report(whole, report_numbered_later(*mapped, target));
+    TrickleInput streamed(text, 17);
+    expect_same_report(whole, report_numbered_later(streamed, target));
+  }
+}
+
+// Without synchronisation points chunks are cut after whole games, inside a line where games
+// share one: a diagnostic on a chunk's first line moves by the column the chunk begins at.
+TEST(Chunker, ChunksNumberedLaterCutInsideALine) {
+  std::string text;
+  for (int line = 0; line < 300; ++line) {
+    for (int game = 0; game < 5; ++game) text += game == line % 5 ? "1. e4 Ke7 Kf3 * " : "1. d4 d5 * ";
+    text += "\n";
+  }
+  const ChunkReport whole = report_whole(text);
+  ASSERT_EQ(whole.rejected, 300U);
+  for (const std::size_t target : {std::size_t(1), std::size_t(30), std::size_t(1000)}) {
+    SCOPED_TRACE("target " + std::to_string(target));
+    const auto mapped = memory_input(text);
+    expect_same_report(whole, report_numbered_later(*mapped, target));
+    TrickleInput streamed(text, 700);
+    expect_same_report(whole, report_numbered_later(streamed, target));
   }
 }
 

@@ -17,7 +17,7 @@ void add_pgn_games(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
   archive.first_game = totals.games + 1;
-  archive.last_game = filter.last_game();
+  archive.limit_to(filter);
   const bool warnings = run.diagnostics().show_warnings();
   run.read_games<epd::BookGames>(
       input, size, archive,

@@ -33,9 +33,9 @@ void check_pgn_input(CommandRun& run, pgn::InputSource& input, std::uint64_t siz
   reader.visit_moves = false;  // the visitor wants diagnostics and game ends only
   reader.max_variation_depth = pgn::kMaxVariationDepth;  // no tree is built
   pgn::ArchiveOptions archive;
-  // Checking the syntax alone is the lexer's pass over the text, which is what cutting chunks
-  // for several threads costs already (they must be counted): one thread reads faster.
-  archive.jobs = options.syntax_only ? 1 : options.jobs;
+  // The report is numbered later: chunks need no counting pass before they are read, which for
+  // the syntax alone would cost as much as the reading.
+  archive.jobs = options.jobs;
   archive.first_game = totals.games + 1;
   const bool warnings = run.diagnostics().show_warnings();
   run.read_games<ChunkReport>(

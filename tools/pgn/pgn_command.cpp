@@ -333,7 +333,7 @@ int run_pgn(const Args& args) {
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
-  archive.last_game = filter.last_game();
+  archive.limit_to(filter);
   std::unordered_set<pgn::GameHash, pgn::GameHashHasher> seen;
   if (v.count("checkfile"))
     read_check_files(run, v["checkfile"].as<std::vector<std::string>>(), games, archive, seen);

@@ -32,6 +32,8 @@
 
 namespace fenkit::pgn {
 
+class GameFilter;
+
 struct FENKIT_API ByteRange {
   std::uint64_t start = 0;
   std::uint64_t end = UINT64_MAX;
@@ -52,6 +54,14 @@ struct FENKIT_API ArchiveOptions {
   // Reading stops after the chunk that holds this game (GameFilter::last_game()), so that
   // asking for the first games of a large archive does not read all of it.
   std::uint64_t last_game = UINT64_MAX;
+  // Several threads read chunks numbered later (no counting pass) when the results can be
+  // (NumberedLater); false when the visitors need each game's true number as they read it (a
+  // selection by number).
+  bool numbered_later = true;
+
+  // Reads what `filter` can select: up to its last game, with the true game numbers when it
+  // selects by number.
+  void limit_to(const GameFilter& filter);
 };
 
 // Where reading stands, after each chunk.
@@ -97,6 +107,16 @@ FENKIT_API std::uint64_t total_input_size(const std::vector<std::string>& paths)
 // The message of an exception thrown by an input, without the input's name in front.
 FENKIT_API std::string input_failure_message(const std::exception_ptr& failure,
                                              std::string_view name);
+
+// A result that can come from a chunk numbered later (Chunker::Cut::numbered_later): told so
+// before its chunk is read (number_later), it keeps what depends on the chunk's place apart until
+// renumber gives the place, on the emitting thread, before the result is emitted. ChunkReport is
+// one; with such results several threads read without a counting pass.
+template <typename Result>
+concept NumberedLater = requires(Result& result, const ChunkStart& start) {
+  result.number_later();
+  result.renumber(start);
+};
 
 // Reads inputs one after the other as one archive: work(chunk, input, result) runs on worker
 // threads, emit(result) on the calling thread in input order. Game numbers go on across inputs.
@@ -187,29 +207,52 @@ template <typename Result>
 void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::uint64_t line) {
   events_.opened(input);
   // One thread reads chunks cut in order, which saves finding the games before reading them.
-  // An input of a chunk or two is read on this thread: a second one would only wait.
+  // An input of a chunk or two is read on this thread: a second one would only wait. Several
+  // threads read chunks numbered later when the results allow it, which saves the same pass;
+  // else chunks counted as they are cut (reading stops after a game: numbers are needed then).
   const std::size_t size = input.size_hint();
   const unsigned jobs =
       size && size < 2 * options_.chunk_bytes ? 1 : detail::resolve_jobs(options_.jobs);
-  const Chunker::Cut cut = jobs == 1 ? Chunker::Cut::in_order : Chunker::Cut::counted;
+  Chunker::Cut cut = Chunker::Cut::counted;
+  if (jobs == 1)
+    cut = Chunker::Cut::in_order;
+  else if (NumberedLater<Result> && options_.numbered_later && options_.last_game == UINT64_MAX)
+    cut = Chunker::Cut::numbered_later;
   Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games, cut);
   chunker.stop_after_game(options_.last_game);
   if (offset || line != 1) chunker.start_at(offset, line);
   const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
-  const std::exception_ptr broke = detail::process_in_order<std::pair<std::uint64_t, Result>>(
+  // Where the next result to emit begins, for chunks numbered later.
+  ChunkStart start{options_.first_game - 1 + totals_.games, std::uint32_t(line), 1};
+  struct InFlight {
+    ChunkNumbering read;  // the games read (and, numbered later, where the chunk's text ends)
+    bool numbered_later = false;
+    Result result;
+  };
+  const std::exception_ptr broke = detail::process_in_order<InFlight>(
       chunker, jobs,
-      [&](const Chunk& chunk, std::pair<std::uint64_t, Result>& r) {
-        work_(chunk, input, r.second);
+      [&](const Chunk& chunk, InFlight& r) {
+        if constexpr (NumberedLater<Result>)
+          if (chunk.numbered_later) r.result.number_later();
+        work_(chunk, input, r.result);
+        r.numbered_later = chunk.numbered_later;
         // A chunk cut in order knows its games once read; a counted one holds games after the
         // last one wanted, which read_chunk leaves unread.
-        r.first = chunk.numbering ? chunk.numbering->games
-                  : chunk.first_game > chunk.last_game
-                      ? 0
-                      : std::min(chunk.games, chunk.last_game - chunk.first_game + 1);
+        if (chunk.numbering)
+          r.read = *chunk.numbering;
+        else
+          r.read.games = chunk.first_game > chunk.last_game
+                             ? 0
+                             : std::min(chunk.games, chunk.last_game - chunk.first_game + 1);
       },
-      [&](std::pair<std::uint64_t, Result>& r) {
-        emit_(r.second);
-        totals_.games += r.first;
+      [&](InFlight& r) {
+        if constexpr (NumberedLater<Result>)
+          if (r.numbered_later) {
+            r.result.renumber(start);
+            start = start.after(r.read);
+          }
+        emit_(r.result);
+        totals_.games += r.read.games;
         totals_.bytes = bytes_before + chunker.bytes_read();
         // Progress counts the bytes of the files (compressed ones as they are), to set them
         // against the files' sizes.

@@ -19,13 +19,34 @@
 
 namespace fenkit::pgn {
 
-// What the reader of a chunk cut in order (Chunker::Cut::in_order) tells its chunker; read_chunk
+// What the reader of a chunk cut in order or numbered later (Chunker::Cut) found in it; read_chunk
 // fills it in. The next chunk's numbers go on from it.
 struct FENKIT_API ChunkNumbering {
   std::uint64_t chunks_read = 0;  // chunks read so far
   std::uint64_t games = 0;        // games in the chunk read last
   std::uint32_t end_line = 1;     // the line and column where that chunk's text ends
   std::uint32_t end_column = 1;
+};
+
+// Where a chunk numbered later (Chunker::Cut::numbered_later) begins in its input, known once the
+// chunks before it are read: it was read as if it began an input (game 1, line 1, column 1), and
+// its places and game numbers are moved by these.
+struct FENKIT_API ChunkStart {
+  std::uint64_t games_before = 0;  // games of the input (and of the inputs before) before it
+  std::uint32_t line = 1;          // line and column of its first byte
+  std::uint32_t column = 1;
+
+  std::uint64_t game(std::uint64_t read) const { return read + games_before; }
+  // A place read in the chunk, as a place in the input: columns move on the first line only.
+  std::uint32_t line_of(std::uint32_t read_line) const { return read_line + line - 1; }
+  std::uint32_t column_of(std::uint32_t read_line, std::uint32_t read_column) const {
+    return read_line == 1 ? read_column + column - 1 : read_column;
+  }
+  // The start of the chunk after this one, which held `read`.
+  ChunkStart after(const ChunkNumbering& read) const {
+    return {games_before + read.games, line_of(read.end_line),
+            column_of(read.end_line, read.end_column)};
+  }
 };
 
 struct FENKIT_API Chunk {
@@ -35,6 +56,9 @@ struct FENKIT_API Chunk {
   std::uint32_t column = 1;      // column of text[0] (a chunk may begin inside a line)
   std::uint64_t first_game = 1;  // number of the chunk's first game
   std::uint64_t games = 0;       // games in the chunk (cut in order: numbering->games once read)
+  // Cut without numbers (Cut::numbered_later): line, column and first_game are 1, as if the
+  // chunk began an input; ChunkStart gives the true ones once the chunks before it are read.
+  bool numbered_later = false;
   std::uint64_t sequence = 0;    // 0, 1, 2 ... in input order
   // Keeps the bytes of streamed input (files read in blocks, decompressed or piped input)
   // while the chunk lives; empty when `text` points into a mapping or a buffer that outlives
@@ -60,7 +84,12 @@ class FENKIT_API Chunker {
   //    (read_chunk) before the next one is asked for. For reading on one thread, where it
   //    saves the counting pass. Where no synchronisation point comes for a long stretch, the
   //    chunk is cut after whole games as in `counted`.
-  enum class Cut : std::uint8_t { counted, in_order };
+  //  - numbered_later: cut as in_order, and each chunk read as if it began an input (its own
+  //    `numbering`), so chunks may be read in any order, on any number of threads, with no
+  //    counting pass: the reader of the results moves their places and game numbers
+  //    (ChunkStart), in input order. For results that keep their places apart until then
+  //    (ChunkReport::number_later).
+  enum class Cut : std::uint8_t { counted, in_order, numbered_later };
 
   // Chunks of about `target_bytes` (a game larger than that makes a larger chunk).
   explicit Chunker(InputSource& input, std::size_t target_bytes = std::size_t(2) << 20,

@@ -179,6 +179,8 @@ class FENKIT_API GameFilter {
   }
   bool needs_plies() const { return min_plies_ || max_plies_; }
   bool inverted() const { return invert_; }
+  // Whether games are selected by their numbers (set_games).
+  bool selects_by_number() const { return games_.has_value(); }
   // The largest game number that can be selected (UINT64_MAX: no limit), so that reading can
   // stop after it.
   std::uint64_t last_game() const;

@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/fen/export.hpp"
 
@@ -41,12 +43,29 @@ struct FENKIT_API ChunkReport {
     rejects.clear();
     games = rejected = 0;
     errors = warnings = 0;
+    numbered_later_ = false;
+    held_.clear();
   }
 
   // What a visitor's diagnostic() and end_game() do with what the reader says.
   void diagnostic(std::string_view file, const Diagnostic& d, bool keep_warnings,
                   std::int64_t game_offset = 0);
   void end_game(const GameEnd& end, bool keep_rejects);
+
+  // For a chunk numbered later (Chunker::Cut::numbered_later, archive.hpp): diagnostics are held
+  // until renumber() gives the chunk's place, then formatted into `lines` with their true
+  // places and game numbers.
+  void number_later() { numbered_later_ = true; }
+  void renumber(const ChunkStart& start);
+
+ private:
+  struct Held {
+    std::string file;
+    Diagnostic diagnostic;
+    std::int64_t game_offset;
+  };
+  bool numbered_later_ = false;
+  std::vector<Held> held_;
 };
 
 // The reports of a run's chunks added up, in input order.

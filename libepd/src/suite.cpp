@@ -21,6 +21,11 @@ std::string_view or_unknown(const std::string& value) {
 
 }  // namespace
 
+void SuiteChunk::renumber(const pgn::ChunkStart& start) {
+  for (Sighting& s : sightings) s.game = start.game(s.game);
+  report.renumber(start);
+}
+
 std::uint64_t suite_key(const fen::Position& pos, fen::EpMode mode) {
   if (pos.en_passant() == fen::no_square) return fen::polyglot_key(pos);
   // Polyglot counts the file when a pawn stands beside the pushed one; the FEN may write it

@@ -62,6 +62,10 @@ struct FENKIT_API SuiteChunk {
     report.clear();
     selected = used = 0;
   }
+  // Read from a chunk numbered later (pgn::NumberedLater): the sightings' game numbers and the
+  // report's places are moved by renumber().
+  void number_later() { report.number_later(); }
+  void renumber(const pgn::ChunkStart& start);
 
   std::string_view fen_of(const Sighting& s) const { return {fens.data() + s.fen, s.fen_length}; }
   std::string_view epd_of(const Sighting& s) const { return {fens.data() + s.fen, s.epd_length}; }

@@ -152,13 +152,8 @@ TEST(CheckPgn, CompressedPgn) {
 }
 
 TEST(CheckPgn, OneOrTwoThreadsReportTheSame) {
-  std::string text;
-  for (const auto& entry : std::filesystem::directory_iterator(testing::data("pgn/quirks")))
-    if (entry.path().extension() == ".pgn") text += fenkit::testing::read_file(entry.path()) + "\n\n";
-  std::string many;
-  while (many.size() < (std::size_t(3) << 20)) many += text;
   TempDir dir;
-  const std::string input = dir.write("many.pgn", many);
+  const std::string input = dir.write("many.pgn", testing::many_quirks(std::size_t(3) << 20));
   // Two threads read chunks numbered later: their reports are given their places afterwards.
   for (const std::string options : {"", "-W ", "--syntax-only -W "}) {
     SCOPED_TRACE(options);

@@ -22,6 +22,8 @@ using testing::fenkit;
 using testing::Outcome;
 using testing::quote;
 using testing::TempDir;
+using testing::lines_with;
+using testing::many_quirks;
 using Lines = std::vector<std::string>;
 
 const std::string kLichess = testing::data("pgn/lichess-style.pgn");
@@ -239,6 +241,36 @@ TEST(PgnCommand, OutputIsTheSameOnAnyNumberOfThreads) {
   EXPECT_GT(count_games(one), 500U);
   EXPECT_EQ(fenkit("pgn -q -j2 --add-eco --unique " + quote(path.string())).out, one);
   EXPECT_EQ(fenkit("pgn -q -j4 --add-eco --unique " + quote(path.string())).out, one);
+}
+
+// Two threads read chunks numbered later (PGN output): the games and the messages, with their
+// places and game numbers, are those of one thread; so are JSON lines, read numbered.
+TEST(PgnCommand, GamesAndMessagesAreTheSameOnTwoThreads) {
+  TempDir dir;
+  const std::string input = dir.write("many.pgn", many_quirks(std::size_t(3) << 20));
+  for (const std::string options : {"-W ", "-W --fix-result --min-plies 4 ", "-W --format jsonl "}) {
+    SCOPED_TRACE(options);
+    const Outcome one = fenkit("pgn -j 1 " + options + quote(input));
+    const Outcome two = fenkit("pgn -j 2 " + options + quote(input));
+    EXPECT_EQ(one.status, 1);
+    EXPECT_GT(lines_with(one.err, ": error: game ").size(), 1000U);
+    EXPECT_GT(one.out.size(), 10000U);
+    EXPECT_TRUE(one.err == two.err) << "messages differ";
+    EXPECT_TRUE(one.out == two.out) << "games differ";
+  }
+}
+
+// epd --from-pgn names each position's game (--annotate): the same on two threads.
+TEST(PgnCommand, SuitesFromGamesAreTheSameOnTwoThreads) {
+  TempDir dir;
+  const std::string input = dir.write("many.pgn", many_quirks(std::size_t(3) << 20));
+  const Outcome one = fenkit("epd --from-pgn -q -W --ply 2 --annotate -j 1 " + quote(input));
+  const Outcome two = fenkit("epd --from-pgn -q -W --ply 2 --annotate -j 2 " + quote(input));
+  EXPECT_EQ(one.status, 1);
+  EXPECT_GT(lines_with(one.err, ": error: game ").size(), 1000U);
+  EXPECT_GT(lines_with(one.out, " id \"").size(), 1000U);
+  EXPECT_TRUE(one.err == two.err) << "messages differ";
+  EXPECT_TRUE(one.out == two.out) << "positions differ";
 }
 
 // --end-position: the games whose main line ends there; --position takes those that pass it too.

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -81,6 +82,20 @@ inline std::vector<std::string> lines_with(const std::string& text, std::string_
   for (const std::string& line : fenkit::testing::lines_of(text))
     if (line.find(word) != std::string::npos) out.push_back(line);
   return out;
+}
+
+// Every quirk fixture (tests/data/pgn/quirks) one after the other, again and again up to `bytes`:
+// games with errors and warnings of every kind, spread over many chunks.
+inline std::string many_quirks(std::size_t bytes) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(fenkit::testing::data("pgn/quirks")))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::string text;
+  for (const auto& file : files) text += fenkit::testing::read_file(file) + "\n\n";
+  std::string many;
+  while (many.size() < bytes) many += text;
+  return many;
 }
 
 }  // namespace fenkit::tools::testing

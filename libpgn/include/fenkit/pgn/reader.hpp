@@ -46,7 +46,7 @@ struct FENKIT_API ReaderOptions {
   // check_moves) but not handed on: for visitors that want only diagnostics, tags or results,
   // which then read faster.
   bool visit_moves = true;
-  // Give every MoveEvent its line and column. Off, a MoveEvent carries only the byte offset
+  // Give every MoveEvent and comment its line and column. Off, they carry only the byte offset
   // (diagnostics always carry full locations); counting lines costs time on large inputs.
   bool move_locations = true;
   // Number of the first game (for reading one piece of a larger input).

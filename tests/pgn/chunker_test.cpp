@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <span>
 #include <stdexcept>
 
 #include "event_log.hpp"
@@ -227,17 +228,24 @@ void expect_same_report(const ChunkReport& expected, const ChunkReport& actual) 
   EXPECT_EQ(expected.rejected, actual.rejected);
 }
 
+// `text` read in chunks numbered later of each target size, mapped and streamed (in reads of
+// `piece` bytes), reports what reading it whole reports.
+void expect_reports_as_whole(const std::string& text, const ChunkReport& whole,
+                             std::span<const std::size_t> targets, std::size_t piece) {
+  for (const std::size_t target : targets) {
+    SCOPED_TRACE("target " + std::to_string(target));
+    const auto mapped = memory_input(text);
+    expect_same_report(whole, report_numbered_later(*mapped, target));
+    TrickleInput streamed(text, piece);
+    expect_same_report(whole, report_numbered_later(streamed, target));
+  }
+}
+
 TEST(Chunker, ChunksNumberedLaterReportAsTheWhole) {
   const std::string text = testing::all_quirks();
   const ChunkReport whole = report_whole(text);
   ASSERT_GT(std::count(whole.lines.begin(), whole.lines.end(), '\n'), 20);
-  for (const std::size_t target : kTargets) {
-    SCOPED_TRACE("target " + std::to_string(target));
-    const auto mapped = memory_input(text);
-    expect_same_report(whole, report_numbered_later(*mapped, target));
-    TrickleInput streamed(text, 17);
-    expect_same_report(whole, report_numbered_later(streamed, target));
-  }
+  expect_reports_as_whole(text, whole, kTargets, 17);
 }
 
 // Without synchronisation points chunks are cut after whole games, inside a line where games
@@ -250,13 +258,8 @@ TEST(Chunker, ChunksNumberedLaterCutInsideALine) {
   }
   const ChunkReport whole = report_whole(text);
   ASSERT_EQ(whole.rejected, 300U);
-  for (const std::size_t target : {std::size_t(1), std::size_t(30), std::size_t(1000)}) {
-    SCOPED_TRACE("target " + std::to_string(target));
-    const auto mapped = memory_input(text);
-    expect_same_report(whole, report_numbered_later(*mapped, target));
-    TrickleInput streamed(text, 700);
-    expect_same_report(whole, report_numbered_later(streamed, target));
-  }
+  constexpr std::size_t kSmallTargets[] = {1, 30, 1000};
+  expect_reports_as_whole(text, whole, kSmallTargets, 700);
 }
 
 TEST(Chunker, CorpusFileInSmallChunks) {

@@ -9,7 +9,7 @@ namespace fenkit::pgn {
 
 void ArchiveOptions::limit_to(const GameFilter& filter) {
   last_game = filter.last_game();
-  numbered_later = !filter.selects_by_number();
+  if (filter.selects_by_number()) numbered_later = false;
 }
 
 OpenedInput open_archive_input(const std::string& path, const std::optional<ByteRange>& range) {

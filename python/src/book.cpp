@@ -104,6 +104,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
       reader.reject_bad_variations = false;  // the main line only, as Polyglot (and the program)
       pgn::ArchiveOptions archive;
       archive.jobs = unsigned(jobs);
+      archive.numbered_later = true;  // books hold no game numbers
       archive.limit_to(filter);
       pgn::read_archive<epd::BookGames>(
           paths, archive, events,

@@ -183,6 +183,8 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
+  // FEN lines written to a file hold no game numbers; the columns made here do.
+  archive.numbered_later = output && !options.rows_hold_game_numbers();
   archive.limit_to(filter);
   if (range) {
     if (paths.size() != 1) throw py::value_error("range needs exactly one file");

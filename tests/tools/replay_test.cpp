@@ -324,6 +324,22 @@ std::string random_games(std::size_t bytes, unsigned seed) {
   return text;
 }
 
+// Two threads read FEN lines (no game numbers in them) from chunks numbered later, and the rows
+// that name their games with the true numbers: rows and messages are those of one thread.
+TEST_F(Replay, RowsAndMessagesAreTheSameOnTwoThreads) {
+  const std::string input = dir.write("many.pgn", testing::many_quirks(std::size_t(3) << 20));
+  for (const std::string options : {"-W ", "-W --variations --with-start ", "-W -f csv "}) {
+    SCOPED_TRACE(options);
+    const Outcome one = fenkit("replay -q -j 1 " + options + quote(input));
+    const Outcome two = fenkit("replay -q -j 2 " + options + quote(input));
+    EXPECT_EQ(one.status, 1);
+    EXPECT_GT(testing::lines_with(one.err, ": error: game ").size(), 1000U);
+    EXPECT_GT(one.out.size(), 100000U);
+    EXPECT_TRUE(one.err == two.err) << "messages differ";
+    EXPECT_TRUE(one.out == two.out) << "rows differ";
+  }
+}
+
 // A compressed file cut short: the games before the cut are written, in the same order
 // whatever the number of threads, the cut is reported, the next file is still read, exit 2.
 TEST_F(Replay, TruncatedCompressedFile) {

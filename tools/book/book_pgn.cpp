@@ -17,6 +17,7 @@ void add_pgn_games(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
   archive.first_game = totals.games + 1;
+  archive.numbered_later = true;  // books hold no game numbers
   archive.limit_to(filter);
   const bool warnings = run.diagnostics().show_warnings();
   run.read_games<epd::BookGames>(

@@ -36,6 +36,7 @@ void check_pgn_input(CommandRun& run, pgn::InputSource& input, std::uint64_t siz
   // The report is numbered later: chunks need no counting pass before they are read, which for
   // the syntax alone would cost as much as the reading.
   archive.jobs = options.jobs;
+  archive.numbered_later = true;
   archive.first_game = totals.games + 1;
   const bool warnings = run.diagnostics().show_warnings();
   run.read_games<ChunkReport>(

@@ -129,6 +129,7 @@ int run_epd_from_pgn(const po::variables_map& v, EpdFormat format, epd::WriteOpt
   std::string last_input;
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
+  archive.numbered_later = true;  // the sightings' game numbers are renumbered
   archive.limit_to(selection);
   const bool warnings = run.reporting().warnings, keep_rejects = run.keeps_rejects();
   run.read_games<epd::SuiteChunk>(

@@ -333,9 +333,9 @@ int run_pgn(const Args& args) {
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
+  // Games written as PGN hold no game numbers (JSON lines do).
+  archive.numbered_later = games.format == GamesFormat::pgn;
   archive.limit_to(filter);
-  // JSON lines hold each game's number.
-  if (games.format != GamesFormat::pgn) archive.numbered_later = false;
   std::unordered_set<pgn::GameHash, pgn::GameHashHasher> seen;
   if (v.count("checkfile"))
     read_check_files(run, v["checkfile"].as<std::vector<std::string>>(), games, archive, seen);

@@ -149,6 +149,7 @@ int run_replay(const Args& args) {
   CommandRun run(v);
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
+  archive.numbered_later = !replay.rows_hold_game_numbers();
   archive.limit_to(filter);
   if (v.count("range")) {
     if (run.inputs().size() != 1) throw UsageError("--range needs exactly one file");

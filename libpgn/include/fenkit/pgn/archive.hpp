@@ -54,13 +54,13 @@ struct FENKIT_API ArchiveOptions {
   // Reading stops after the chunk that holds this game (GameFilter::last_game()), so that
   // asking for the first games of a large archive does not read all of it.
   std::uint64_t last_game = UINT64_MAX;
-  // Several threads read chunks numbered later (no counting pass) when the results can be
-  // (NumberedLater); false when the visitors need each game's true number as they read it (a
-  // selection by number).
-  bool numbered_later = true;
+  // Set when nothing the visitors make while reading depends on a game's number or place, but
+  // for what the result renumbers (NumberedLater): several threads then read chunks numbered
+  // later, with no counting pass before them.
+  bool numbered_later = false;
 
-  // Reads what `filter` can select: up to its last game, with the true game numbers when it
-  // selects by number.
+  // Reads what `filter` can select: up to its last game, and with the true game numbers when it
+  // selects by number (numbered_later off).
   void limit_to(const GameFilter& filter);
 };
 
@@ -111,7 +111,8 @@ FENKIT_API std::string input_failure_message(const std::exception_ptr& failure,
 // A result that can come from a chunk numbered later (Chunker::Cut::numbered_later): told so
 // before its chunk is read (number_later), it keeps what depends on the chunk's place apart until
 // renumber gives the place, on the emitting thread, before the result is emitted. ChunkReport is
-// one; with such results several threads read without a counting pass.
+// one; with such results (and ArchiveOptions::numbered_later) several threads read without a
+// counting pass.
 template <typename Result>
 concept NumberedLater = requires(Result& result, const ChunkStart& start) {
   result.number_later();

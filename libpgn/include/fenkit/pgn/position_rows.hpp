@@ -65,6 +65,9 @@ struct FENKIT_API PositionRowOptions {
   // castling, ep_square).
   bool planes = false;
 
+  // Whether the rows name their game (every format but FEN lines): they are read with the true
+  // game numbers (ArchiveOptions::numbered_later off).
+  bool rows_hold_game_numbers() const { return format != RowFormat::fen; }
   // Whether rows wait for what follows their move.
   bool rows_wait() const {
     return eval || clock || comments || nags || next || format == RowFormat::epd;
@@ -92,6 +95,10 @@ struct FENKIT_API PositionRowChunk {
     report.clear();
     positions = selected = 0;
   }
+  // Read from a chunk numbered later (NumberedLater), for rows that hold no game numbers
+  // (PositionRowOptions::rows_hold_game_numbers): only the report's places wait.
+  void number_later() { report.number_later(); }
+  void renumber(const ChunkStart& start) { report.renumber(start); }
 };
 
 // `file_name` names the input in diagnostics; `keep_rejects` keeps the text of rejected games in

@@ -164,6 +164,12 @@ void Chunker::restrict_to(std::uint64_t start, std::uint64_t end,
   offset_ = mapped_pos_;
 }
 
+void Chunker::stop_after_game(std::uint64_t last) {
+  if (cut_ == Cut::numbered_later && last != UINT64_MAX)
+    throw std::logic_error("chunks numbered later cannot stop after a game: its number is not known");
+  last_game_ = last;
+}
+
 void Chunker::catch_up() {
   if (cut_ != Cut::in_order || sequence_ == 0) return;
   if (numbering_->chunks_read != sequence_)

@@ -262,6 +262,15 @@ TEST(Chunker, ChunksNumberedLaterCutInsideALine) {
   expect_reports_as_whole(text, whole, kSmallTargets, 700);
 }
 
+// A chunk numbered later does not know the numbers of its games: it cannot stop after one.
+TEST(Chunker, ChunksNumberedLaterCannotStopAfterAGame) {
+  const std::string text = testing::all_quirks();
+  const auto input = memory_input(text);
+  Chunker chunker(*input, 100, 1, Chunker::Cut::numbered_later);
+  EXPECT_THROW(chunker.stop_after_game(10), std::logic_error);
+  EXPECT_NO_THROW(chunker.stop_after_game(UINT64_MAX));
+}
+
 TEST(Chunker, CorpusFileInSmallChunks) {
   FENKIT_REQUIRE_CORPUS(path, "pgn/mliebelt-pgn-parser/twic-01-232games.pgn");
   const std::string text = fenkit::testing::read_file(path);

@@ -280,6 +280,7 @@ void read_check_files(CommandRun& run, const std::vector<std::string>& paths,
                       std::unordered_set<pgn::GameHash, pgn::GameHashHasher>& seen) {
   pgn::ArchiveOptions archive = options;
   archive.last_game = UINT64_MAX;  // --games numbers the input's games, not these
+  archive.numbered_later = true;    // keys hold no game numbers
   for (const std::string& path : paths) {
     const std::unique_ptr<pgn::InputSource> input = run.open_input(path);
     if (!input) continue;

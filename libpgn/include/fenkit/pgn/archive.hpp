@@ -8,7 +8,10 @@
 //   struct Counts { std::uint64_t games = 0; };
 //   ArchiveEvents events;  // or a subclass that reports
 //   read_archive<Counts>(paths, {}, events,
-//       [](const Chunk& chunk, const InputSource&, Counts& c) { c.games = chunk.games; },
+//       [](const Chunk& chunk, const InputSource&, Counts& c) {
+//         Visitor nothing;  // the reader's count is enough
+//         c.games = read_chunk(chunk, nothing, {}).games;
+//       },
 //       [&](Counts& c) { total += c.games; });
 //
 // or, input by input, with an ArchiveReader.

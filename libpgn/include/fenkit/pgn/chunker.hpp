@@ -114,7 +114,8 @@ class FENKIT_API Chunker {
                    std::optional<std::uint64_t> first_line = std::nullopt);
 
   // For a piece of a larger input read on its own (open_range): the input offset and line of
-  // its first byte, which begins a line. Before the first chunk.
+  // its first byte, which begins a line. Before the first chunk. (Chunks numbered later are
+  // read from line 1 all the same: the caller's first ChunkStart holds the line.)
   void start_at(std::uint64_t offset, std::uint64_t line) {
     offset_ = offset;
     line_ = std::uint32_t(line);
@@ -122,8 +123,9 @@ class FENKIT_API Chunker {
   }
 
   // Stops after game `last`: no chunk begins after it, and read_chunk reads no game after it
-  // in the chunk that holds it. For reading only the first games of a large input.
-  void stop_after_game(std::uint64_t last) { last_game_ = last; }
+  // in the chunk that holds it. For reading only the first games of a large input. Chunks
+  // numbered later do not know their games' numbers: throws std::logic_error for them.
+  void stop_after_game(std::uint64_t last);
 
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input
   // cannot be read on, once the whole games read before the failure have been handed out, and

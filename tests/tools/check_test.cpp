@@ -155,7 +155,8 @@ TEST(CheckPgn, OneOrTwoThreadsReportTheSame) {
   TempDir dir;
   const std::string input = dir.write("many.pgn", testing::many_quirks(std::size_t(3) << 20));
   // Two threads read chunks numbered later: their reports are given their places afterwards.
-  for (const std::string options : {"", "-W ", "--syntax-only -W "}) {
+  for (const char* option_text : {"", "-W ", "--syntax-only -W "}) {
+    const std::string options = option_text;
     SCOPED_TRACE(options);
     const Outcome one = fenkit("check -j 1 " + options + quote(input));
     const Outcome two = fenkit("check -j 2 " + options + quote(input));

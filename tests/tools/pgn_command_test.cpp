@@ -248,7 +248,8 @@ TEST(PgnCommand, OutputIsTheSameOnAnyNumberOfThreads) {
 TEST(PgnCommand, GamesAndMessagesAreTheSameOnTwoThreads) {
   TempDir dir;
   const std::string input = dir.write("many.pgn", many_quirks(std::size_t(3) << 20));
-  for (const std::string options : {"-W ", "-W --fix-result --min-plies 4 ", "-W --format jsonl "}) {
+  for (const char* option_text : {"-W ", "-W --fix-result --min-plies 4 ", "-W --format jsonl "}) {
+    const std::string options = option_text;
     SCOPED_TRACE(options);
     const Outcome one = fenkit("pgn -j 1 " + options + quote(input));
     const Outcome two = fenkit("pgn -j 2 " + options + quote(input));

@@ -328,7 +328,8 @@ std::string random_games(std::size_t bytes, unsigned seed) {
 // that name their games with the true numbers: rows and messages are those of one thread.
 TEST_F(Replay, RowsAndMessagesAreTheSameOnTwoThreads) {
   const std::string input = dir.write("many.pgn", testing::many_quirks(std::size_t(3) << 20));
-  for (const std::string options : {"-W ", "-W --variations --with-start ", "-W -f csv "}) {
+  for (const char* option_text : {"-W ", "-W --variations --with-start ", "-W -f csv "}) {
+    const std::string options = option_text;
     SCOPED_TRACE(options);
     const Outcome one = fenkit("replay -q -j 1 " + options + quote(input));
     const Outcome two = fenkit("replay -q -j 2 " + options + quote(input));

@@ -40,9 +40,6 @@ class DuplicateKey {
 struct KeyChunk {
   std::vector<pgn::GameHash> keys;
   pgn::ChunkReport report;
-  // Read from a chunk numbered later: only the report's places wait (pgn::NumberedLater).
-  void number_later() { report.number_later(); }
-  void renumber(const pgn::ChunkStart& start) { report.renumber(start); }
 };
 
 class KeyVisitor : public pgn::Visitor {

@@ -95,10 +95,6 @@ struct GamesChunk {
   std::uint64_t results_fixed = 0;
   std::uint64_t too_short = 0;  // for GamesOptions::drop_plies
   std::string unselected;       // for GamesOptions::keep_unselected
-  // Read from a chunk numbered later: only the report's places wait (pgn::NumberedLater); the
-  // games written hold no game numbers, except JSON lines (GamesFormat::jsonl, read numbered).
-  void number_later() { report.number_later(); }
-  void renumber(const pgn::ChunkStart& start) { report.renumber(start); }
 };
 
 // Writes every game GameEnd::selected keeps; GamesSelector adds the options' filter.

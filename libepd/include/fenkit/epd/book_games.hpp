@@ -48,9 +48,6 @@ struct FENKIT_API BookGames {
     plies.clear();
     report.clear();
   }
-  // Read from a chunk numbered later: only the report's places wait (pgn::NumberedLater).
-  void number_later() { report.number_later(); }
-  void renumber(const pgn::ChunkStart& start) { report.renumber(start); }
 };
 
 // The plies of every game it is given that GameEnd::selected keeps; with a filter, wrap it in a

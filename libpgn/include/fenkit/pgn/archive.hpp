@@ -114,13 +114,37 @@ FENKIT_API std::string input_failure_message(const std::exception_ptr& failure,
 // A result that can come from a chunk numbered later (Chunker::Cut::numbered_later): told so
 // before its chunk is read (number_later), it keeps what depends on the chunk's place apart until
 // renumber gives the place, on the emitting thread, before the result is emitted. ChunkReport is
-// one; with such results (and ArchiveOptions::numbered_later) several threads read without a
-// counting pass.
+// one, and so is a result whose only such part is its `report`, a ChunkReport. With such results
+// (and ArchiveOptions::numbered_later) several threads read without a counting pass.
 template <typename Result>
-concept NumberedLater = requires(Result& result, const ChunkStart& start) {
+concept RenumbersItself = requires(Result& result, const ChunkStart& start) {
   result.number_later();
   result.renumber(start);
 };
+template <typename Result>
+concept RenumbersItsReport = requires(Result& result, const ChunkStart& start) {
+  result.report.number_later();
+  result.report.renumber(start);
+};
+template <typename Result>
+concept NumberedLater = RenumbersItself<Result> || RenumbersItsReport<Result>;
+
+namespace detail {
+template <NumberedLater Result>
+void number_later(Result& result) {
+  if constexpr (RenumbersItself<Result>)
+    result.number_later();
+  else
+    result.report.number_later();
+}
+template <NumberedLater Result>
+void renumber(Result& result, const ChunkStart& start) {
+  if constexpr (RenumbersItself<Result>)
+    result.renumber(start);
+  else
+    result.report.renumber(start);
+}
+}  // namespace detail
 
 // Reads inputs one after the other as one archive: work(chunk, input, result) runs on worker
 // threads, emit(result) on the calling thread in input order. Game numbers go on across inputs.
@@ -228,18 +252,17 @@ void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::
   const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
   // Where the next result to emit begins, for chunks numbered later.
   ChunkStart start{options_.first_game - 1 + totals_.games, std::uint32_t(line), 1};
+  const bool numbered_later = cut == Chunker::Cut::numbered_later;
   struct InFlight {
     ChunkNumbering read;  // the games read (and, numbered later, where the chunk's text ends)
-    bool numbered_later = false;
     Result result;
   };
   const std::exception_ptr broke = detail::process_in_order<InFlight>(
       chunker, jobs,
       [&](const Chunk& chunk, InFlight& r) {
         if constexpr (NumberedLater<Result>)
-          if (chunk.numbered_later) r.result.number_later();
+          if (numbered_later) detail::number_later(r.result);
         work_(chunk, input, r.result);
-        r.numbered_later = chunk.numbered_later;
         // A chunk cut in order knows its games once read; a counted one holds games after the
         // last one wanted, which read_chunk leaves unread.
         if (chunk.numbering)
@@ -251,8 +274,8 @@ void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::
       },
       [&](InFlight& r) {
         if constexpr (NumberedLater<Result>)
-          if (r.numbered_later) {
-            r.result.renumber(start);
+          if (numbered_later) {
+            detail::renumber(r.result, start);
             start = start.after(r.read);
           }
         emit_(r.result);

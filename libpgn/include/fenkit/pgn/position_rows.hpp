@@ -95,10 +95,6 @@ struct FENKIT_API PositionRowChunk {
     report.clear();
     positions = selected = 0;
   }
-  // Read from a chunk numbered later (NumberedLater), for rows that hold no game numbers
-  // (PositionRowOptions::rows_hold_game_numbers): only the report's places wait.
-  void number_later() { report.number_later(); }
-  void renumber(const ChunkStart& start) { report.renumber(start); }
 };
 
 // `file_name` names the input in diagnostics; `keep_rejects` keeps the text of rejected games in

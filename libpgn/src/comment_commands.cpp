@@ -1,13 +1,22 @@
 #include "fenkit/pgn/comment_commands.hpp"
 
+#include <bit>
 #include <charconv>
 #include <cstring>
+
+#include "small_numbers.hpp"
 
 namespace fenkit::pgn {
 
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+// (One test of a bit for the four: blanks are skipped three times in every lichess comment.)
+bool is_blank(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  constexpr std::uint64_t kBlanks =
+      (std::uint64_t(1) << ' ') | (1u << '\t') | (1u << '\n') | (1u << '\r');
+  return u <= ' ' && (kBlanks >> u) & 1;
+}
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
@@ -127,15 +136,40 @@ void read_eval(std::string_view operand, CommentCommands& out) {
 }
 
 // The seven bytes at `s` as lichess writes every clock, "0:03:00", read at once -> milliseconds;
-// false for any other shape.
+// false for any other shape. (Tested as one word: a clock follows every move of a lichess
+// export, and seven separate tests of its bytes cost twice as much.)
 bool read_lichess_clock(const char* s, std::uint32_t& out) {
-  if (s[1] != ':' || s[4] != ':' || !is_digit(s[0]) || !is_digit(s[2]) || !is_digit(s[3]) ||
-      !is_digit(s[5]) || !is_digit(s[6]))
-    return false;
-  out = ((std::uint32_t(s[0] - '0') * 60 + std::uint32_t(s[2] - '0') * 10 +
-          std::uint32_t(s[3] - '0')) * 60 +
-         std::uint32_t(s[5] - '0') * 10 + std::uint32_t(s[6] - '0')) * 1000;
-  return true;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint32_t low, high;  // bytes 0-3 and 3-6
+    std::memcpy(&low, s, 4);
+    std::memcpy(&high, s + 3, 4);
+    const std::uint64_t v = low | std::uint64_t(high) << 24;
+    constexpr std::uint64_t kColons = 0x0000'003A'0000'3A00;     // bytes 1 and 4
+    constexpr std::uint64_t kColonBytes = 0x0000'00FF'0000'FF00;
+    constexpr std::uint64_t kZeros = 0x0030'3000'3030'0030;      // '0' at the digits
+    constexpr std::uint64_t kPastNine = 0x0076'7600'7676'0076;   // 10 + this sets bit 7
+    constexpr std::uint64_t kHighBits = 0x0080'8000'8080'0080;
+    if ((v & kColonBytes) != kColons) return false;
+    // A byte under '0' wraps to bit 7 set (its borrow changes only the bytes above it).
+    const std::uint64_t d = (v & ~kColonBytes) - kZeros;
+    if (((d + kPastNine) | d) & kHighBits) return false;
+    // Each byte ten times itself plus the next byte: minutes at byte 2, seconds at byte 5 (no
+    // byte carries, as none is over 99).
+    const std::uint64_t pairs = d * 10 + (d >> 8);
+    const auto byte = [](std::uint64_t word, int at) {
+      return std::uint32_t(word >> (8 * at)) & 0xFF;
+    };
+    out = ((byte(d, 0) * 60 + byte(pairs, 2)) * 60 + byte(pairs, 5)) * 1000;
+    return true;
+  } else {
+    if (s[1] != ':' || s[4] != ':' || !is_digit(s[0]) || !is_digit(s[2]) || !is_digit(s[3]) ||
+        !is_digit(s[5]) || !is_digit(s[6]))
+      return false;
+    out = ((std::uint32_t(s[0] - '0') * 60 + std::uint32_t(s[2] - '0') * 10 +
+            std::uint32_t(s[3] - '0')) * 60 +
+           std::uint32_t(s[5] - '0') * 10 + std::uint32_t(s[6] - '0')) * 1000;
+    return true;
+  }
 }
 
 // "H:MM:SS" or "H:MM:SS.s" (any number of decimals, milliseconds kept) -> milliseconds. As
@@ -194,6 +228,24 @@ const char* read_plain_eval(const char* p, const char* end, std::int32_t& cp) {
   return p;
 }
 
+// The operand at `operand` of an [%eval] (`eval`) or a [%clk] in a shape other than lichess's,
+// read as the general reading reads it: returns what follows its "]", or null where it has none
+// before the next "[". (Out of line: the one-pass reading then keeps its values in registers.)
+[[gnu::noinline]] const char* read_other_operand(const char* operand, const char* end, bool eval,
+                                                 CommentCommands& out) {
+  const char* close = operand;
+  while (close < end && *close != ']' && *close != '[') ++close;
+  if (close == end || *close != ']') return nullptr;
+  const std::string_view value = trim(std::string_view(operand, std::size_t(close - operand)));
+  if (eval) {
+    if (!out.eval_cp && !out.mate) read_eval(value, out);
+  } else {
+    std::uint32_t ms;
+    if (!out.clock_ms && read_clock(value, ms)) out.clock_ms = ms, out.any = true;
+  }
+  return close + 1;
+}
+
 // The comment lichess writes after every move, blanks and commands only, each command an
 // [%eval] or a [%clk] ("[%eval 0.17] [%clk 0:03:00]"), read in one pass instead of searched
 // for. False for anything else (words, other commands, a malformed command), which the general
@@ -226,27 +278,13 @@ bool read_eval_and_clock_only(std::string_view text, CommentCommands& out) {
     } else {
       return false;
     }
-    const char* operand = p + 2 + name_length;
-    const char* close = operand;
-    while (close < end && *close != ']' && *close != '[') ++close;
-    if (close == end || *close != ']') return false;
-    const std::string_view value = trim(std::string_view(operand, std::size_t(close - operand)));
-    if (name_length == 4) {
-      if (!out.eval_cp && !out.mate) read_eval(value, out);
-    } else {
-      std::uint32_t ms;
-      if (!out.clock_ms && read_clock(value, ms)) out.clock_ms = ms, out.any = true;
-    }
-    p = close + 1;
+    p = read_other_operand(p + 2 + name_length, end, name_length == 4, out);
+    if (!p) return false;
   }
 }
 
-}  // namespace
-
-CommentCommands read_comment_commands(std::string_view comment) {
-  CommentCommands out;
-  if (read_eval_and_clock_only(comment, out)) return out;
-  out = CommentCommands{};
+// The general reading: every command searched for, wherever it is.
+[[gnu::noinline]] void add_any_commands(CommentCommands& out, std::string_view comment) {
   Command c;
   // The names compared by hand: a library call per four-letter compare costs more than the
   // compare, and lichess writes two commands after every move.
@@ -269,6 +307,20 @@ CommentCommands read_comment_commands(std::string_view comment) {
       if (out.squares.empty() && !c.operand.empty()) out.squares = c.operand, out.any = true;
     }
   }
+}
+
+}  // namespace
+
+void add_comment_commands(CommentCommands& out, std::string_view comment) {
+  // Where the one-pass reading gives up part way, what it took is what the general reading takes
+  // first (it reads the same commands in the same order), and the general reading keeps it. (The
+  // general reading is out of line, so that the one-pass reading saves no registers.)
+  if (!read_eval_and_clock_only(comment, out)) add_any_commands(out, comment);
+}
+
+CommentCommands read_comment_commands(std::string_view comment) {
+  CommentCommands out;
+  add_comment_commands(out, comment);
   return out;
 }
 
@@ -297,36 +349,7 @@ void append_comment_text(std::string& out, std::string_view comment) {
 }
 
 std::size_t write_seconds(std::uint32_t milliseconds, char* out) {
-  // Written in place (a clock is on every row of a lichess data set: a digit loop into a buffer
-  // and a library call to copy it cost 4% of such a replay). Clocks under 1,000 s (blitz and
-  // rapid) are written from a table of digit pairs: to_chars measures the number first, which
-  // cost half as much again.
-  static constexpr char kPairs[] =
-      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-      "8081828384858687888990919293949596979899";
-  char* p = out;
-  const std::uint32_t seconds = milliseconds / 1000;
-  if (seconds < 10) {
-    *p++ = char('0' + seconds);
-  } else if (seconds < 100) {
-    std::memcpy(p, kPairs + 2 * seconds, 2);
-    p += 2;
-  } else if (seconds < 1000) {
-    *p = char('0' + seconds / 100);
-    std::memcpy(p + 1, kPairs + 2 * (seconds % 100), 2);
-    p += 3;
-  } else {
-    p = std::to_chars(out, out + kMaxSecondsLength, seconds).ptr;
-  }
-  if (const std::uint32_t ms = milliseconds % 1000) {
-    *p++ = '.';
-    p[0] = char('0' + ms / 100);
-    p[1] = char('0' + ms / 10 % 10);
-    p[2] = char('0' + ms % 10);
-    p += ms % 10 ? 3 : ms % 100 ? 2 : 1;  // without trailing zeros
-  }
-  return std::size_t(p - out);
+  return std::size_t(detail::write_seconds(milliseconds, out) - out);
 }
 
 void append_seconds(std::string& out, std::uint32_t milliseconds) {

@@ -329,7 +329,8 @@ bool GameParser::nag(unsigned nag, const char* at) {
 }
 
 bool GameParser::deliver_comment(std::string_view text, const char* at) {
-  if (!settle_pending(at)) return false;
+  if (pending_castling_ && !settle_pending(at)) [[unlikely]]
+    return false;
   if (options_.comments && visible() && !lines_.back().dead)
     visitor_.comment(options_.comments_in_utf8 ? as_utf8(text, converted_) : text,
                      move_location(at));

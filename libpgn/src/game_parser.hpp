@@ -119,7 +119,8 @@ class GameParser {
   // A move resolved against the position and played.
   bool play(const fen::SanMove& san, std::string_view token, const char* at);
   bool enter_movetext(const char* at);
-  bool settle_pending(const char* at);
+  // Out of line: the rare rejection's message would give every caller a frame to build.
+  [[gnu::noinline]] bool settle_pending(const char* at);
   bool on_result(std::string_view token, const char* at);
   void finish(const char* stop);
   void check_result_against_board(std::string_view result, const char* at);

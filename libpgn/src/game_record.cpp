@@ -112,20 +112,7 @@ std::optional<std::vector<TimeControlPeriod>> Game::time_control() const {
 
 CommentCommands Node::commands() const {
   CommentCommands out;
-  for (const std::string& comment : comments) {
-    const CommentCommands found = read_comment_commands(comment);
-    if (!found.any) continue;
-    out.any = true;
-    if (!out.eval_cp && !out.mate && (found.eval_cp || found.mate)) {
-      out.eval_cp = found.eval_cp;
-      out.mate = found.mate;
-      out.eval_depth = found.eval_depth;
-    }
-    if (!out.clock_ms) out.clock_ms = found.clock_ms;
-    if (!out.elapsed_ms) out.elapsed_ms = found.elapsed_ms;
-    if (out.arrows.empty()) out.arrows = found.arrows;
-    if (out.squares.empty()) out.squares = found.squares;
-  }
+  for (const std::string& comment : comments) add_comment_commands(out, comment);
   return out;
 }
 

@@ -174,26 +174,23 @@ Action PositionRows::Walk::move(const MoveEvent& event) {
   return Action::proceed;
 }
 
+// A comment's words kept for the comment column, after those of the comments before it.
+// (Out of line, with its strings: a lichess data set reads a comment after every move, for its
+// commands only.)
+[[gnu::noinline]] static void keep_comment_text(std::string& kept, std::string_view text) {
+  const std::size_t before = kept.size();
+  if (before) kept.push_back(' ');
+  append_comment_text(kept, text);
+  if (kept.size() == before + 1) kept.resize(before);  // nothing but commands
+}
+
 void PositionRows::Walk::comment(std::string_view text) {
   OpenRow& row = current_row();
   if (!row.open && !gathers_final()) return;
-  if (options_.eval || options_.clock || options_.format == RowFormat::epd) {
-    const CommentCommands found = read_comment_commands(text);
-    // The first of each kind counts, over all the comments after the move.
-    CommentCommands& kept = row.notes.commands;
-    if (!kept.eval_cp && !kept.mate) {
-      kept.eval_cp = found.eval_cp;
-      kept.mate = found.mate;
-    }
-    if (!kept.clock_ms) kept.clock_ms = found.clock_ms;
-  }
-  if (options_.comments) {
-    std::string& kept = row.notes.comment;
-    const std::size_t before = kept.size();
-    if (before) kept.push_back(' ');
-    append_comment_text(kept, text);
-    if (kept.size() == before + 1) kept.resize(before);  // nothing but commands
-  }
+  if (options_.comments) keep_comment_text(row.notes.comment, text);
+  // The first of each kind counts, over all the comments after the move.
+  if (options_.eval || options_.clock || options_.format == RowFormat::epd)
+    add_comment_commands(row.notes.commands, text);
 }
 
 void PositionRows::Walk::nag(std::uint8_t nag) {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -185,6 +187,64 @@ TEST(CommentCommands, ShortcutShapesReadAsTheGeneralReading) {
   const CommentCommands twice = read_comment_commands("[%eval 0.5] [%eval 0.7] [%clk 0:00:05] [%clk 0:00:09]");
   EXPECT_EQ(twice.eval_cp, 50);
   EXPECT_EQ(twice.clock_ms, 5000u);
+}
+
+// A clock as the documentation says it is read, by a regular expression: three runs of one to
+// five digits with colons between, then a point and any digits, or nothing; blanks around it.
+std::optional<std::uint32_t> clock_by_pattern(const std::string& text) {
+  static const std::regex pattern(
+      R"([ \t\r\n]*([0-9]{1,5}):([0-9]{1,5}):([0-9]{1,5})(?:\.([0-9]*))?[ \t\r\n]*)");
+  std::smatch m;
+  if (!std::regex_match(text, m, pattern)) return std::nullopt;
+  std::uint64_t ms = ((std::stoull(m[1]) * 60 + std::stoull(m[2])) * 60 + std::stoull(m[3])) * 1000;
+  const std::string tenths = m[4].str() + "000";
+  ms += std::stoull(tenths.substr(0, 3));
+  if (ms > UINT32_MAX) return std::nullopt;
+  return std::uint32_t(ms);
+}
+
+// Lichess's clock, "H:MM:SS", is tested as one word: every byte of it changed to every value
+// reads as the pattern says, through the shortcut and through the general reading.
+TEST(CommentCommands, ClocksWithAnyByteChangedReadAsThePatternSays) {
+  const std::string clock = "1:23:45";
+  for (std::size_t at = 0; at < clock.size(); ++at) {
+    for (int byte = 1; byte < 256; ++byte) {
+      std::string changed = clock;
+      changed[at] = char(byte);
+      if (byte == ']' || byte == '[') continue;  // no longer one command
+      const std::optional<std::uint32_t> expected = clock_by_pattern(changed);
+      ASSERT_EQ(read_comment_commands(" [%clk " + changed + "] ").clock_ms, expected)
+          << at << " " << byte;
+      ASSERT_EQ(read_comment_commands("x [%clk " + changed + "]").clock_ms, expected)
+          << at << " " << byte;
+    }
+  }
+}
+
+// Several comments after one move: the first of each kind counts, and a comment the one-pass
+// reading gives up on part way keeps what that reading took.
+TEST(CommentCommands, AddedCommentByComment) {
+  CommentCommands c;
+  add_comment_commands(c, " [%clk 0:01:00] ");
+  EXPECT_EQ(c.clock_ms, 60000U);
+  EXPECT_EQ(c.eval_cp, std::nullopt);
+  add_comment_commands(c, " [%eval 0.5] [%clk 0:02:00] [%cal Ge2e4] ");
+  EXPECT_EQ(c.clock_ms, 60000U);
+  EXPECT_EQ(c.eval_cp, 50);
+  EXPECT_EQ(c.arrows, "Ge2e4");
+  add_comment_commands(c, "[%eval #3] [%csl Rd1]");
+  EXPECT_EQ(c.eval_cp, 50);
+  EXPECT_EQ(c.mate, std::nullopt);
+  EXPECT_EQ(c.squares, "Rd1");
+  EXPECT_TRUE(c.any);
+
+  const CommentCommands partway =
+      read_comment_commands("[%clk 0:03:00] [%eval 0.17] good [%eval 1]");
+  EXPECT_EQ(partway.clock_ms, 180000U);
+  EXPECT_EQ(partway.eval_cp, 17);
+  CommentCommands none;
+  add_comment_commands(none, "just words");
+  EXPECT_FALSE(none.any);
 }
 
 }  // namespace

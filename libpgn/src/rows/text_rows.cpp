@@ -3,6 +3,7 @@
 #include "fenkit/pgn/detail/copy_bytes.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/fen/uci.hpp"
+#include "small_numbers.hpp"
 
 namespace fenkit::pgn::rows {
 
@@ -36,13 +37,13 @@ void DelimitedRows::write_tail(const RowTail& row, detail::OutputBuffer& out) {
     char* p = start;
     if (options_.eval) {
       *p++ = sep;
-      if (c.eval_cp) p = std::to_chars(p, p + kNumber, *c.eval_cp).ptr;
+      if (c.eval_cp) p = detail::write_signed(*c.eval_cp, p);
       *p++ = sep;
-      if (c.mate) p = std::to_chars(p, p + kNumber, *c.mate).ptr;
+      if (c.mate) p = detail::write_signed(*c.mate, p);
     }
     if (options_.clock) {
       *p++ = sep;
-      if (c.clock_ms) p += write_seconds(*c.clock_ms, p);
+      if (c.clock_ms) p = detail::write_seconds(*c.clock_ms, p);
     }
     out.commit(std::size_t(p - start));
   }

@@ -38,6 +38,10 @@ struct FENKIT_API CommentCommands {
 
 // The commands of one comment; the first of each kind counts.
 FENKIT_API CommentCommands read_comment_commands(std::string_view comment);
+// The commands of one more comment added to `out`, each kind only where `out` has none yet: over
+// the comments after a move, the first of each kind counts. (Reads into `out` in place, which
+// costs less than merging what read_comment_commands returns, on every move of a lichess export.)
+FENKIT_API void add_comment_commands(CommentCommands& out, std::string_view comment);
 
 // The comment without its commands (well-formed ones; see above), with runs of blanks made one
 // space and blanks trimmed at both ends, appended to `out`. Empty for lichess's comments.

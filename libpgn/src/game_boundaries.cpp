@@ -67,16 +67,13 @@ bool ends_with_result(const char* base, const char* last) {
 
 bool is_sync_point(const char* base, const char* p, const char* end) {
   if (p == base) return true;
-  if (p == end || *p != '[' || p[-1] != '\n') return false;
-  // The line before is blank.
-  const char* q = p - 1;
-  while (q > base && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
-  if (q != base && q[-1] != '\n') return false;
+  if (p == end || *p != '[' || !follows_blank_line(base, p)) return false;
   constexpr std::string_view kEvent = "[Event ";
   if (std::size_t(end - p) >= kEvent.size() && std::memcmp(p, kEvent.data(), kEvent.size()) == 0)
     return true;
   if (!starts_tag(p, end)) return false;
   // A tag after the blank lines that follow a result (or begin the text).
+  const char* q = p;
   while (q > base && is_space(q[-1])) --q;
   return q == base || ends_with_result(base, q - 1);
 }

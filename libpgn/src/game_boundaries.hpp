@@ -72,6 +72,15 @@ constexpr bool is_delimiter(char c) { return byte_flags(c) & kDelimiter; }
 // A tag after blank lines inside a tag section (the line before is a tag) is not one, unless
 // it is [Event.
 bool is_sync_point(const char* base, const char* p, const char* end);
+// Whether `p` follows a line end and the line before it is blank (' ', '\t' and '\r' only), or
+// begins the text: where is_sync_point looks first. Inline, as the lexer asks it of every tag
+// line; where lines end in "\r\n", the byte before each line end is a blank.
+inline bool follows_blank_line(const char* base, const char* p) {
+  if (p == base || p[-1] != '\n') return false;
+  const char* q = p - 1;
+  while (q > base && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
+  return q == base || q[-1] == '\n';
+}
 // The first synchronisation point whose line begins in (from, to), or null.
 const char* find_sync_point(const char* base, const char* from, const char* to);
 

@@ -767,8 +767,7 @@ bool GameLexer<Sink>::tag(Stop& stop) {
   }
   // A tag after a blank line may begin a new game: a tag-only one, or at a synchronisation
   // point (where a byte range may begin).
-  const bool after_blank =
-      open - base_ >= 2 && open[-1] == '\n' && (open[-2] == '\n' || is_blank(open[-2]));
+  const bool after_blank = open - base_ >= 2 && follows_blank_line(base_, open);
   if ((blank_in_tags_ && seen(name)) ||
       (content_ && after_blank && is_sync_point(base_, open, end_))) {
     stop = Stop::game_over;

@@ -349,6 +349,10 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
     if (counted) sink_->count_moves(counted);
     counted = 0;
   };
+  // After a token the fast lane read: past the one space that nearly always follows it, as the
+  // lane's next turn would have stepped (a turn a token saved, 4% of a parse of the masters
+  // archive). `q` is before the text's end.
+  const auto past_space = [](const char* q) { return q + (*q == ' '); };
   for (;;) {
     // The fast lane: a move, a move number with or without its move, a comment closed on its
     // line, a blank, away from the text's end. Nearly all of a main line goes this way;
@@ -388,14 +392,14 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
         if (q && is_delimiter(*q)) {
           if (counting) {
             ++counted;
-            p = q;
+            p = past_space(q);
             continue;
           }
           if (!sink_->move(san, std::string_view(p, std::size_t(q - p)), p)) {
             p_ = q;
             return Stop::sink_stopped;
           }
-          p = q;
+          p = past_space(q);
           continue;
         }
       } else if ((byte_flags(c) & kDigit) && c != '0' && p[1] != '-' && p[1] != '/') {
@@ -414,14 +418,14 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
           if (r && is_delimiter(*r)) {
             if (counting) {
               ++counted;
-              p = r;
+              p = past_space(r);
               continue;
             }
             if (!sink_->move(san, std::string_view(q, std::size_t(r - q)), q)) {
               p_ = r;
               return Stop::sink_stopped;
             }
-            p = r;
+            p = past_space(r);
             continue;
           }
           tell_counted();

@@ -331,10 +331,22 @@ bool GameParser::nag(unsigned nag, const char* at) {
 bool GameParser::deliver_comment(std::string_view text, const char* at) {
   if (pending_castling_ && !settle_pending(at)) [[unlikely]]
     return false;
-  if (options_.comments && visible() && !lines_.back().dead)
-    visitor_.comment(options_.comments_in_utf8 ? as_utf8(text, converted_) : text,
-                     move_location(at));
+  if (!options_.comments || !visible() || lines_.back().dead) return true;
+  // A lichess export has a comment after every move, for its commands (ASCII), and its rows
+  // need no line: the place is the offset alone, without a frame for the rest.
+  if (options_.comments_in_utf8 || move_locations_) {
+    deliver_comment_located(text, at);
+    return true;
+  }
+  Location where;
+  where.offset = origin_.offset + std::uint64_t(at - origin_.base);
+  visitor_.comment(text, where);
   return true;
+}
+
+void GameParser::deliver_comment_located(std::string_view text, const char* at) {
+  visitor_.comment(options_.comments_in_utf8 ? as_utf8(text, converted_) : text,
+                   move_location(at));
 }
 
 bool GameParser::open_variation(const char* at) {

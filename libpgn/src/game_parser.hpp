@@ -101,6 +101,8 @@ class GameParser {
 
   bool reading() const { return !rejected_ && !skipped_ && !ignored_; }
   bool deliver_comment(std::string_view text, const char* at);
+  // A comment given in UTF-8, or with its line and column.
+  [[gnu::noinline]] void deliver_comment_located(std::string_view text, const char* at);
   bool move_with_checks(const fen::SanMove& san, std::string_view token, const char* at);
   // A move read without checking it (ReaderOptions::check_moves off): counted and visited.
   // Inlined by force for the count (the lexer's loop of a parse only is little else); the

@@ -189,8 +189,13 @@ void PositionRows::Walk::comment(std::string_view text) {
   if (!row.open && !gathers_final()) return;
   if (options_.comments) keep_comment_text(row.notes.comment, text);
   // The first of each kind counts, over all the comments after the move.
-  if (options_.eval || options_.clock || options_.format == RowFormat::epd)
-    add_comment_commands(row.notes.commands, text);
+  if (options_.eval || options_.clock || options_.format == RowFormat::epd) {
+    CommentCommands& kept = row.notes.commands;
+    add_comment_commands(kept, text);
+    // Views into the comment are not kept: its text (a UTF-8 copy, say) may be gone when the
+    // row is written. No row has a column for them.
+    kept.arrows = kept.squares = {};
+  }
 }
 
 void PositionRows::Walk::nag(std::uint8_t nag) {

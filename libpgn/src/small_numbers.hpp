@@ -38,7 +38,7 @@ inline char* write_signed(std::int32_t n, char* out) {
   return write_unsigned(n < 0 ? 0u - std::uint32_t(n) : std::uint32_t(n), out);
 }
 
-// A time in milliseconds as seconds at `out` (room for 14 bytes), without trailing zeros ("30",
+// A time in milliseconds as seconds at `out` (room for 11 bytes), without trailing zeros ("30",
 // "5.3"); returns the end. Inline where a row writes its clock.
 inline char* write_seconds(std::uint32_t milliseconds, char* out) {
   char* p = write_unsigned(milliseconds / 1000, out);

@@ -1,7 +1,6 @@
 #include "fenkit/pgn/comment_commands.hpp"
 
 #include <bit>
-#include <charconv>
 #include <cstring>
 
 #include "small_numbers.hpp"
@@ -136,10 +135,13 @@ void read_eval(std::string_view operand, CommentCommands& out) {
 }
 
 // The seven bytes at `s` as lichess writes every clock, "0:03:00", read at once -> milliseconds;
-// false for any other shape. (Tested as one word: a clock follows every move of a lichess
-// export, and seven separate tests of its bytes cost twice as much.)
+// false for any other shape, which read_clock then reads digit by digit (as it does every clock
+// on a big-endian machine). Tested as one word: a clock follows every move of a lichess export,
+// and seven separate tests of its bytes cost twice as much.
 bool read_lichess_clock(const char* s, std::uint32_t& out) {
-  if constexpr (std::endian::native == std::endian::little) {
+  if constexpr (std::endian::native != std::endian::little) {
+    return false;
+  } else {
     std::uint32_t low, high;  // bytes 0-3 and 3-6
     std::memcpy(&low, s, 4);
     std::memcpy(&high, s + 3, 4);
@@ -160,14 +162,6 @@ bool read_lichess_clock(const char* s, std::uint32_t& out) {
       return std::uint32_t(word >> (8 * at)) & 0xFF;
     };
     out = ((byte(d, 0) * 60 + byte(pairs, 2)) * 60 + byte(pairs, 5)) * 1000;
-    return true;
-  } else {
-    if (s[1] != ':' || s[4] != ':' || !is_digit(s[0]) || !is_digit(s[2]) || !is_digit(s[3]) ||
-        !is_digit(s[5]) || !is_digit(s[6]))
-      return false;
-    out = ((std::uint32_t(s[0] - '0') * 60 + std::uint32_t(s[2] - '0') * 10 +
-            std::uint32_t(s[3] - '0')) * 60 +
-           std::uint32_t(s[5] - '0') * 10 + std::uint32_t(s[6] - '0')) * 1000;
     return true;
   }
 }

@@ -338,9 +338,7 @@ bool GameParser::deliver_comment(std::string_view text, const char* at) {
     deliver_comment_located(text, at);
     return true;
   }
-  Location where;
-  where.offset = origin_.offset + std::uint64_t(at - origin_.base);
-  visitor_.comment(text, where);
+  visitor_.comment(text, move_location(at));
   return true;
 }
 

@@ -68,6 +68,18 @@ inline Outcome fenkit(const std::string& args) {
   return r;
 }
 
+// Runs `fenkit COMMAND -j 1 ARGS` and `fenkit COMMAND -j 2 ARGS`, which must give the same exit
+// status, messages and output (two threads read chunks numbered later, whose places and game
+// numbers are given afterwards); returns the one-thread outcome, for what else the test expects.
+inline Outcome same_on_one_and_two_threads(const std::string& command, const std::string& args) {
+  const Outcome one = fenkit(command + " -j 1 " + args);
+  const Outcome two = fenkit(command + " -j 2 " + args);
+  EXPECT_EQ(one.status, two.status);
+  EXPECT_TRUE(one.err == two.err) << "messages differ";
+  EXPECT_TRUE(one.out == two.out) << "output differs";
+  return one;
+}
+
 // A path as one word of a shell command.
 inline std::string quote(const std::string& path) { return "'" + path + "'"; }
 

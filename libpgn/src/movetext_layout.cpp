@@ -71,15 +71,11 @@ void MovetextLayout::put(std::string_view token) {
   append(token);
 }
 
-void MovetextLayout::put_move_number(unsigned long long number, bool black) {
-  char text[32];
-  char* end = std::to_chars(text, text + 24, number).ptr;
-  *end++ = '.';
-  if (black) {
-    *end++ = '.';
-    *end++ = '.';
-  }
-  put(std::string_view(text, std::size_t(end - text)));
+// Numbers of ten digits or more (`text` has room for 24 bytes).
+void MovetextLayout::put_long_move_number(unsigned long long number, bool black, char* text) {
+  char* end = std::to_chars(text, text + 20, number).ptr;
+  std::memcpy(end, "...", 3);
+  put(std::string_view(text, std::size_t(end - text) + (black ? 3 : 1)));
 }
 
 void MovetextLayout::put_nag(unsigned nag) {

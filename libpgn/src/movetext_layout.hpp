@@ -8,10 +8,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "fenkit/pgn/detail/copy_bytes.hpp"
+#include "small_numbers.hpp"
 
 namespace fenkit::pgn {
 
@@ -25,8 +28,38 @@ class MovetextLayout {
 
   // A token of moves, numbers, NAGs or results.
   void put(std::string_view token);
+  // The same for a token of at most kShortToken bytes at the start of a buffer of kShortToken
+  // bytes (a move, a move number): the writer places a game's hundreds of them with a copy of
+  // fixed length and no call.
+  static constexpr std::size_t kShortToken = 16;
+  void put_short(const char* buffer, std::size_t length) {
+    if (open_parentheses_ != 0 || line_must_end_) [[unlikely]] {
+      put(std::string_view(buffer, length));
+      return;
+    }
+    if (size_ + 1 + kShortToken > buffer_.size()) grow(1 + kShortToken);
+    char* out = buffer_.data();
+    if (size_ != line_start_) {
+      // What start_token does when no '(' waits: a space, or a new line if it does not fit.
+      const bool fits = size_ - line_start_ + 1 + length <= width_;
+      out[size_++] = fits ? ' ' : '\n';
+      if (!fits) line_start_ = size_;
+    }
+    last_token_ = size_;
+    std::memcpy(out + size_, buffer, kShortToken);
+    size_ += length;
+  }
   // "12." before a White move, "12..." before a Black one.
-  void put_move_number(unsigned long long number, bool black);
+  void put_move_number(unsigned long long number, bool black) {
+    char text[kShortToken + 8];
+    if (number > 999'999'999) [[unlikely]] {
+      put_long_move_number(number, black, text);
+      return;
+    }
+    char* end = detail::write_unsigned(std::uint32_t(number), text);
+    std::memcpy(end, "...", 3);
+    put_short(text, std::size_t(end - text) + (black ? 3 : 1));
+  }
   // "$12".
   void put_nag(unsigned nag);
   // "(" that opens a variation: written with the next token.
@@ -48,6 +81,7 @@ class MovetextLayout {
   // pending "("); the caller then appends exactly `length` bytes.
   void start_token(std::size_t length, bool is_comment);
   void new_line();
+  void put_long_move_number(unsigned long long number, bool black, char* text);
 
   // Appends without a library call per token: most tokens are a few bytes long, and a game
   // has hundreds of them.

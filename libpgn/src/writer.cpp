@@ -1,6 +1,7 @@
 #include "fenkit/pgn/writer.hpp"
 
 #include <array>
+#include <cstring>
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
@@ -18,18 +19,25 @@ bool is_setup_tag(std::string_view name) {
   return name == "SetUp" || name == "FEN" || name == "Variant";
 }
 
+// Where `name` stands in the seven-tag roster, or -1.
+int roster_place(std::string_view name) {
+  for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
+    if (kSevenTagRoster[r] == name) return int(r);
+  return -1;
+}
+
 }  // namespace
 
 struct PgnWriter::State {
   struct TagText {
     std::string name, value;
+    int roster = -1;  // its place in the seven-tag roster, or -1
   };
 
   State(std::string* s, std::ostream* o, const WriterOptions& opts)
       : options(opts), string_out(s), stream_out(o) {}
 
   void write_tags(std::string& out, std::string_view final_result) const;
-  void write_tag(std::string& out, std::string_view name, std::string_view value) const;
   const std::string* find_tag(std::string_view name) const;
 
   WriterOptions options;
@@ -80,60 +88,71 @@ const std::string* PgnWriter::State::find_tag(std::string_view name) const {
   return nullptr;
 }
 
-void PgnWriter::State::write_tag(std::string& out, std::string_view name,
-                                 std::string_view value) const {
-  out += '[';
-  out += name;
-  out += " \"";
-  // The runs between characters to escape, each appended at once.
-  for (std::size_t from = 0;;) {
-    const std::size_t special = value.find_first_of("\"\\", from);
-    if (special == std::string_view::npos) {
-      out.append(value.substr(from));
-      break;
-    }
-    out.append(value.substr(from, special - from));
-    out += '\\';
-    out += value[special];
-    from = special + 1;
+namespace {
+
+// Writes one tag pair at `p`, which has room for name.size() + 2 * value.size() + 6 bytes (every
+// byte of the value escaped); returns the end.
+char* write_tag(char* p, std::string_view name, std::string_view value) {
+  *p++ = '[';
+  std::memcpy(p, name.data(), name.size());
+  p += name.size();
+  *p++ = ' ';
+  *p++ = '"';
+  for (const char c : value) {
+    if (c == '"' || c == '\\') [[unlikely]]
+      *p++ = '\\';
+    *p++ = c;
   }
-  out += "\"]\n";
+  *p++ = '"';
+  *p++ = ']';
+  *p++ = '\n';
+  return p;
 }
+
+}  // namespace
 
 void PgnWriter::State::write_tags(std::string& out, std::string_view final_result) const {
   // The roster first, each from its first occurrence; everything else after, in input order.
   std::array<std::size_t, kSevenTagRoster.size()> first;
   first.fill(tag_count);
+  for (std::size_t i = 0; i < tag_count; ++i) {
+    const int r = tags[i].roster;
+    if (r >= 0 && first[std::size_t(r)] == tag_count) first[std::size_t(r)] = i;
+  }
+  std::array<std::string_view, kSevenTagRoster.size()> roster;
   for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r) {
-    for (std::size_t i = 0; i < tag_count; ++i) {
-      if (tags[i].name == kSevenTagRoster[r]) {
-        first[r] = i;
-        break;
-      }
-    }
-    std::string_view value;
     if (first[r] < tag_count)
-      value = tags[first[r]].value;
+      roster[r] = tags[first[r]].value;
     else if (kSevenTagRoster[r] == "Date")
-      value = "????.??.??";
+      roster[r] = "????.??.??";
     else if (kSevenTagRoster[r] == "Result")
-      value = final_result;
+      roster[r] = final_result;
     else
-      value = "?";
-    write_tag(out, kSevenTagRoster[r], value);
+      roster[r] = "?";
   }
   // A SetUp tag without a FEN tag is read as the standard start (with a warning), and is
   // what other readers refuse the game for: it is not written.
   const bool setup_alone = find_tag("FEN") == nullptr;
-  for (std::size_t i = 0; i < tag_count; ++i) {
-    bool written = false;
-    for (std::size_t f : first) written = written || f == i;
-    if (written) continue;
-    if (!options.other_tags && !is_roster_tag(tags[i].name) && !is_setup_tag(tags[i].name))
-      continue;
-    if (setup_alone && tags[i].name == "SetUp") continue;
-    write_tag(out, tags[i].name, tags[i].value);
-  }
+  const auto written = [&](std::size_t i) {
+    const int r = tags[i].roster;
+    if (r >= 0 && first[std::size_t(r)] == i) return false;  // in the roster
+    if (!options.other_tags && r < 0 && !is_setup_tag(tags[i].name)) return false;
+    return !(setup_alone && tags[i].name == "SetUp");
+  };
+  // Room for the longest the tags can be, written in place, then cut to what they took.
+  std::size_t room = 0;
+  for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
+    room += kSevenTagRoster[r].size() + 2 * roster[r].size() + 6;
+  for (std::size_t i = 0; i < tag_count; ++i)
+    room += tags[i].name.size() + 2 * tags[i].value.size() + 6;
+  const std::size_t at = out.size();
+  out.resize(at + room);
+  char* p = out.data() + at;
+  for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
+    p = write_tag(p, kSevenTagRoster[r], roster[r]);
+  for (std::size_t i = 0; i < tag_count; ++i)
+    if (written(i)) p = write_tag(p, tags[i].name, tags[i].value);
+  out.resize(std::size_t(p - out.data()));
 }
 
 PgnWriter::PgnWriter(std::string& out, const WriterOptions& options)
@@ -165,6 +184,7 @@ void PgnWriter::tag(std::string_view name, std::string_view value) {
   if (s.tag_count == s.tags.size()) s.tags.emplace_back();
   s.tags[s.tag_count].name.assign(name);
   s.tags[s.tag_count].value.assign(value);
+  s.tags[s.tag_count].roster = roster_place(name);
   ++s.tag_count;
 }
 
@@ -222,7 +242,7 @@ Action PgnWriter::begin_movetext() {
 
 Action PgnWriter::move(const MoveEvent& event) {
   State& s = *state_;
-  s.release_comments();
+  if (s.held_count != 0) s.release_comments();
   const bool resolved = event.before != nullptr && !event.move.is_none();
   bool black;
   long long number;
@@ -239,15 +259,21 @@ Action PgnWriter::move(const MoveEvent& event) {
   if ((!black || s.number_next) && s.options.notation != MoveNotation::uci)
     s.layout.put_move_number((unsigned long long)(number < 0 ? 0 : number), black);
   s.number_next = false;
-  std::string_view move = event.san;
-  char text[detail::kMaxMoveLength];
-  if (resolved)
-    move = std::string_view(
-        text, detail::write_move(*event.before, event.move, *event.after, s.options.notation, text));
-  if (!s.options.check_marks)
-    while (!move.empty() && (move.back() == '+' || move.back() == '#')) move.remove_suffix(1);
-  s.layout.put(move);
   s.holding = true;
+  if (!resolved) {
+    std::string_view move = event.san;
+    if (!s.options.check_marks)
+      while (!move.empty() && (move.back() == '+' || move.back() == '#')) move.remove_suffix(1);
+    s.layout.put(move);
+    return Action::proceed;
+  }
+  static_assert(detail::kMaxMoveLength <= MovetextLayout::kShortToken);
+  char text[MovetextLayout::kShortToken];
+  std::size_t length =
+      detail::write_move(*event.before, event.move, *event.after, s.options.notation, text);
+  if (!s.options.check_marks)
+    while (length > 0 && (text[length - 1] == '+' || text[length - 1] == '#')) --length;
+  s.layout.put_short(text, length);
   return Action::proceed;
 }
 

@@ -38,14 +38,16 @@ GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, G
   if ((options.add_match_tag || options.mark_matches) && options.filter &&
       options.filter->material())
     material_.emplace(*options.filter->material());
+  keeps_every_tag_ = options.keep_tags.empty() && options.drop_tags.empty();
+  moves_to_writer_only_ = options.format == GamesFormat::pgn && !tree_builder_ && !hashes() &&
+                          !material_ && !openings_ && !opening_lines_ && !options.ply_limit &&
+                          options.drop_plies == 0 && !options.mark_matches &&
+                          !options.fen_comments && !options.hash_comments;
 }
 
 // The roster is always written (a roster tag dropped is written as unknown, "?"), and the tags
 // that set up the start position are always kept.
 bool GamesVisitor::keeps_tag(std::string_view name) const {
-  // Without --keep-tags or --drop-tags every tag is kept: no name compared (a selection reads
-  // the tags of every game, and these compares were a tenth of `pgn --player`).
-  if (options_.keep_tags.empty() && options_.drop_tags.empty()) return true;
   if (is_setup_tag(name)) return true;
   if (listed(options_.drop_tags, name)) return false;
   return pgn::is_roster_tag(name) || options_.keep_tags.empty() || listed(options_.keep_tags, name);
@@ -96,7 +98,9 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
     else if (name == "Date" || (name == "UTCDate" && split_date_.empty())) split_date_.assign(value);
   }
   if (tree_builder_) tree_builder_->tag(name, value);
-  if (options_.rejected_only || !keeps_tag(name)) return;
+  // Without --keep-tags or --drop-tags every tag is kept: no name compared (a selection reads
+  // the tags of every game, and these compares were a tenth of `pgn --player`).
+  if (options_.rejected_only || (!keeps_every_tag_ && !keeps_tag(name))) return;
   if (options_.format == GamesFormat::pgn) {
     writer_.tag(name, value);
     return;
@@ -143,6 +147,15 @@ pgn::Action GamesVisitor::begin_movetext() {
 }
 
 pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
+  if (!moves_to_writer_only_) return follow_move(event);
+  if (event.depth == 0) plies_ = event.ply;
+  writer_.move(event);
+  ++plies_written_;
+  return pgn::Action::proceed;
+}
+
+// Out of line, so that the plain move above needs none of the registers this one does.
+[[gnu::noinline]] pgn::Action GamesVisitor::follow_move(const pgn::MoveEvent& event) {
   if (tree_builder_) {
     tree_builder_->move(event);
     if (left_out_) return pgn::Action::proceed;  // a variation's, written as a game of its own

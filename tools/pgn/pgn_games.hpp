@@ -117,6 +117,8 @@ class GamesVisitor : public pgn::Visitor {
 
  private:
   bool keeps_tag(std::string_view name) const;
+  // A move that more than the writer follows.
+  pgn::Action follow_move(const pgn::MoveEvent& event);
   bool hashes() const { return options_.hash_games || options_.add_hashcode; }
   // The result the final position calls for ("1-0", "0-1", "1/2-1/2"), or "" if it is open.
   std::string_view result_on_board() const;
@@ -130,6 +132,10 @@ class GamesVisitor : public pgn::Visitor {
   std::string mark_for(const fen::Position& pos);
 
   const GamesOptions& options_;
+  // Nothing but the writer follows the moves (no hash, classifier, material, cut, mark or
+  // added comment): each goes straight to it.
+  bool moves_to_writer_only_ = false;
+  bool keeps_every_tag_ = true;  // no --keep-tags or --drop-tags
   std::string file_name_;
   GamesChunk& chunk_;
   pgn::PgnWriter writer_;

@@ -1,11 +1,14 @@
 #include "fenkit/pgn/writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
+#include "fenkit/pgn/detail/copy_bytes.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "move_notation.hpp"
 #include "movetext_layout.hpp"
@@ -19,26 +22,45 @@ bool is_setup_tag(std::string_view name) {
   return name == "SetUp" || name == "FEN" || name == "Variant";
 }
 
-// Where `name` stands in the seven-tag roster, or -1.
+// Where `name` stands in the seven-tag roster, or -1. Every tag of every game is looked up:
+// one name of the roster at most is compared, found by the name's length and first letter.
 int roster_place(std::string_view name) {
-  for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
-    if (kSevenTagRoster[r] == name) return int(r);
-  return -1;
+  if (name.size() < 4 || name.size() > 6) return -1;
+  int r;
+  switch (name[0]) {
+    case 'E': r = 0; break;
+    case 'S': r = 1; break;
+    case 'D': r = 2; break;
+    case 'R': r = name.size() == 5 ? 3 : 6; break;
+    case 'W': r = 4; break;
+    case 'B': r = 5; break;
+    default: return -1;
+  }
+  return kSevenTagRoster[std::size_t(r)] == name ? r : -1;
 }
 
 }  // namespace
 
 struct PgnWriter::State {
+  // A tag's name and value, kept in tag_text: a selection reads the tags of every game and
+  // writes few of them, so taking a tag is two appends to one buffer.
   struct TagText {
-    std::string name, value;
-    int roster = -1;  // its place in the seven-tag roster, or -1
+    std::size_t name_at, name_size, value_at, value_size;
+    int roster;  // its place in the seven-tag roster, or -1
   };
+  std::string_view name(const TagText& t) const {
+    return {tag_text.data() + t.name_at, t.name_size};
+  }
+  std::string_view value(const TagText& t) const {
+    return {tag_text.data() + t.value_at, t.value_size};
+  }
 
   State(std::string* s, std::ostream* o, const WriterOptions& opts)
       : options(opts), string_out(s), stream_out(o) {}
 
   void write_tags(std::string& out, std::string_view final_result) const;
-  const std::string* find_tag(std::string_view name) const;
+  // The value of the first tag of that name, if there is one.
+  std::optional<std::string_view> find_tag(std::string_view name) const;
 
   WriterOptions options;
   std::string* string_out;
@@ -47,7 +69,16 @@ struct PgnWriter::State {
 
   // The game being written. Buffers keep their capacity from game to game.
   std::vector<TagText> tags;
-  std::size_t tag_count = 0;
+  std::string tag_text;  // its first tag_text_size bytes; the size kept from game to game
+  std::size_t tag_text_size = 0;
+  // Appends `text` to tag_text; returns where it starts.
+  std::size_t keep_text(std::string_view text) {
+    if (tag_text_size + text.size() > tag_text.size())
+      tag_text.resize(std::max({2 * tag_text.size(), tag_text_size + text.size(), std::size_t(1024)}));
+    detail::copy_bytes(tag_text.data() + tag_text_size, text.data(), text.size());
+    tag_text_size += text.size();
+    return tag_text_size - text.size();
+  }
   MovetextLayout layout;
   std::string game_text;  // for stream output
   std::string result;
@@ -82,10 +113,10 @@ void PgnWriter::State::release_comments() {
   holding = false;
 }
 
-const std::string* PgnWriter::State::find_tag(std::string_view name) const {
-  for (std::size_t i = 0; i < tag_count; ++i)
-    if (tags[i].name == name) return &tags[i].value;
-  return nullptr;
+std::optional<std::string_view> PgnWriter::State::find_tag(std::string_view wanted) const {
+  for (const TagText& t : tags)
+    if (name(t) == wanted) return value(t);
+  return std::nullopt;
 }
 
 namespace {
@@ -114,6 +145,7 @@ char* write_tag(char* p, std::string_view name, std::string_view value) {
 void PgnWriter::State::write_tags(std::string& out, std::string_view final_result) const {
   // The roster first, each from its first occurrence; everything else after, in input order.
   std::array<std::size_t, kSevenTagRoster.size()> first;
+  const std::size_t tag_count = tags.size();
   first.fill(tag_count);
   for (std::size_t i = 0; i < tag_count; ++i) {
     const int r = tags[i].roster;
@@ -122,7 +154,7 @@ void PgnWriter::State::write_tags(std::string& out, std::string_view final_resul
   std::array<std::string_view, kSevenTagRoster.size()> roster;
   for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r) {
     if (first[r] < tag_count)
-      roster[r] = tags[first[r]].value;
+      roster[r] = value(tags[first[r]]);
     else if (kSevenTagRoster[r] == "Date")
       roster[r] = "????.??.??";
     else if (kSevenTagRoster[r] == "Result")
@@ -132,26 +164,25 @@ void PgnWriter::State::write_tags(std::string& out, std::string_view final_resul
   }
   // A SetUp tag without a FEN tag is read as the standard start (with a warning), and is
   // what other readers refuse the game for: it is not written.
-  const bool setup_alone = find_tag("FEN") == nullptr;
+  const bool setup_alone = !find_tag("FEN");
   const auto written = [&](std::size_t i) {
     const int r = tags[i].roster;
     if (r >= 0 && first[std::size_t(r)] == i) return false;  // in the roster
-    if (!options.other_tags && r < 0 && !is_setup_tag(tags[i].name)) return false;
-    return !(setup_alone && tags[i].name == "SetUp");
+    if (!options.other_tags && r < 0 && !is_setup_tag(name(tags[i]))) return false;
+    return !(setup_alone && name(tags[i]) == "SetUp");
   };
   // Room for the longest the tags can be, written in place, then cut to what they took.
   std::size_t room = 0;
   for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
     room += kSevenTagRoster[r].size() + 2 * roster[r].size() + 6;
-  for (std::size_t i = 0; i < tag_count; ++i)
-    room += tags[i].name.size() + 2 * tags[i].value.size() + 6;
+  for (const TagText& t : tags) room += t.name_size + 2 * t.value_size + 6;
   const std::size_t at = out.size();
   out.resize(at + room);
   char* p = out.data() + at;
   for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
     p = write_tag(p, kSevenTagRoster[r], roster[r]);
   for (std::size_t i = 0; i < tag_count; ++i)
-    if (written(i)) p = write_tag(p, tags[i].name, tags[i].value);
+    if (written(i)) p = write_tag(p, name(tags[i]), value(tags[i]));
   out.resize(std::size_t(p - out.data()));
 }
 
@@ -167,7 +198,8 @@ std::uint64_t PgnWriter::games_written() const { return state_->games_written; }
 
 Action PgnWriter::begin_game(const GameStart&) {
   State& s = *state_;
-  s.tag_count = 0;
+  s.tags.clear();
+  s.tag_text_size = 0;
   s.layout.restart(s.options.line_width);
   s.result.clear();
   s.start_known = false;
@@ -181,39 +213,32 @@ Action PgnWriter::begin_game(const GameStart&) {
 
 void PgnWriter::tag(std::string_view name, std::string_view value) {
   State& s = *state_;
-  if (s.tag_count == s.tags.size()) s.tags.emplace_back();
-  s.tags[s.tag_count].name.assign(name);
-  s.tags[s.tag_count].value.assign(value);
-  s.tags[s.tag_count].roster = roster_place(name);
-  ++s.tag_count;
+  const std::size_t name_at = s.keep_text(name);
+  const std::size_t value_at = s.keep_text(value);
+  s.tags.push_back({name_at, name.size(), value_at, value.size(), roster_place(name)});
 }
 
 void PgnWriter::set_tag(std::string_view name, std::string_view value) {
   State& s = *state_;
   bool found = false;
   std::size_t kept = 0;
-  for (std::size_t i = 0; i < s.tag_count; ++i) {
-    if (s.tags[i].name == name) {
-      if (found) continue;
+  for (std::size_t i = 0; i < s.tags.size(); ++i) {
+    State::TagText t = s.tags[i];
+    if (s.name(t) == name) {
+      if (found) continue;  // a repetition
       found = true;
-      s.tags[i].value.assign(value);
+      t.value_at = s.keep_text(value);
+      t.value_size = value.size();
     }
-    if (kept != i) std::swap(s.tags[kept], s.tags[i]);
-    ++kept;
+    s.tags[kept++] = t;
   }
-  s.tag_count = kept;
+  s.tags.resize(kept);
   if (!found) tag(name, value);
 }
 
 void PgnWriter::remove_tag(std::string_view name) {
   State& s = *state_;
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < s.tag_count; ++i) {
-    if (s.tags[i].name == name) continue;
-    if (kept != i) std::swap(s.tags[kept], s.tags[i]);
-    ++kept;
-  }
-  s.tag_count = kept;
+  std::erase_if(s.tags, [&](const State::TagText& t) { return s.name(t) == name; });
 }
 
 void PgnWriter::start_position(const fen::Position& position) {
@@ -228,7 +253,7 @@ Action PgnWriter::begin_movetext() {
   if (!s.start_known) {
     // No positions (the reader does not check moves): the [FEN] tag still says who moves
     // first and the number of the first move.
-    if (const std::string* text = s.find_tag("FEN")) {
+    if (const std::optional<std::string_view> text = s.find_tag("FEN")) {
       fen::Setup setup;
       if (!fen::read_setup(*text, setup, {.lenient = true})) {
         s.start_black = setup.side_to_move == fen::Color::black;
@@ -322,8 +347,8 @@ void PgnWriter::end_game(const GameEnd& end) {
 
   std::string_view final_result = s.result;
   if (final_result.empty()) {
-    const std::string* tag = s.find_tag("Result");
-    final_result = tag && is_result(*tag) ? std::string_view(*tag) : std::string_view("*");
+    const std::optional<std::string_view> tag = s.find_tag("Result");
+    final_result = tag && is_result(*tag) ? *tag : std::string_view("*");
   }
   s.layout.put(final_result);
 

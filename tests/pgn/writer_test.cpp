@@ -102,6 +102,48 @@ TEST(PgnWriter, EscapesQuotesAndBackslashesInTagValues) {
   EXPECT_EQ(out, expected);
 }
 
+TEST(PgnWriter, EditsTagsUntilTheGameEnds) {
+  std::string out;
+  PgnWriter writer(out);
+  Driver d(writer);
+  d.begin_game();
+  d.tag("Opening", "Old");
+  d.tag("Site", "Here");
+  d.tag("Opening", "Repeated");
+  d.tag("Annotator", "A");
+  d.tag("Annotator", "B");
+  d.begin_movetext();
+  // A value set is the first tag's, its repetitions go; a tag not there is added last; a
+  // roster tag set moves to its place in the roster; removing drops every tag of the name.
+  writer.set_tag("Opening", std::string(40, 'n'));  // longer than what the buffers held
+  writer.set_tag("PlyCount", "0");
+  writer.set_tag("White", "W \"x\"");
+  writer.remove_tag("Annotator");
+  writer.remove_tag("Nothing");
+  d.result("*");
+  d.end_game();
+  const std::string expected =
+      "[Event \"?\"]\n[Site \"Here\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+      "[White \"W \\\"x\\\"\"]\n[Black \"?\"]\n[Result \"*\"]\n[Opening \"" +
+      std::string(40, 'n') + "\"]\n[PlyCount \"0\"]\n\n*\n\n";
+  EXPECT_EQ(out, expected);
+}
+
+TEST(PgnWriter, TakesOnlyTheRosterNamesThemselvesForTheRoster) {
+  // Names of the roster's lengths and first letters, and its names in other cases, are tags
+  // like any other, written after the roster in input order.
+  const std::string pgn =
+      "[Rounds \"1\"]\n[Evens \"2\"]\n[Dates \"3\"]\n[Resul \"4\"]\n[white \"5\"]\n"
+      "[Blacks \"6\"]\n[Sit \"7\"]\n[Round \"8\"]\n\n1. e4 *\n";
+  const std::string expected =
+      "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"8\"]\n"
+      "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+      "[Rounds \"1\"]\n[Evens \"2\"]\n[Dates \"3\"]\n[Resul \"4\"]\n[white \"5\"]\n"
+      "[Blacks \"6\"]\n[Sit \"7\"]\n\n1. e4 *\n\n";
+  EXPECT_EQ(write_stream(pgn), expected);
+  EXPECT_EQ(write_tree(pgn), expected);
+}
+
 TEST(PgnWriter, AgreesWithPgnExtractOnEscapes) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   const std::string pgn = R"([Event "The \"Big\" one \\ two"])"

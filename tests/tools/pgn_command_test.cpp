@@ -386,6 +386,57 @@ TEST(PgnCommand, SplitVariantsWritesEachVariationAsAGame) {
   EXPECT_EQ(fenkit("pgn --splitdepth 1 " + quote(path)).status, 2);
 }
 
+// Many games with variations, some with CRLF line ends, escaped tag values or comments before
+// the first move, split by event: each game's variation games follow it into its file, as they
+// follow it in one output, and hold its tags.
+TEST(PgnCommand, SplitVariantsOfManyGamesGoWithTheirGames) {
+  TempDir dir;
+  std::string text;
+  for (int i = 0; i < 60; ++i) {
+    std::string game = "[Event \"E" + std::to_string(i % 3) + "\"]\n[Round \"" +
+                       std::to_string(i) + "\"]\n[Annotator \"A \\\"q\\\"\"]\n\n" +
+                       (i % 4 == 0 ? "{before} " : "") +
+                       "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6)) 2. Nf3 (2. d4 exd4) Nc6 *\n\n";
+    if (i % 2 == 1) {
+      std::string crlf;
+      for (const char c : game) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+      game = crlf;
+    }
+    text += game;
+  }
+  const std::string input = dir.write("many.pgn", text);
+  const Outcome all = fenkit("pgn --splitvariants " + quote(input));
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_NE(all.err.find("60 games, 60 used, 0 rejected, 180 variations written as games"),
+            std::string::npos) << all.err;
+  // The games of one output, by event, in order.
+  const auto blocks_of = [](const std::string& pgn) {
+    std::vector<std::string> blocks;
+    for (const std::string& line : lines_of(pgn)) {
+      if (line.starts_with("[Event ")) blocks.emplace_back();
+      if (!blocks.empty()) blocks.back() += line + "\n";
+    }
+    return blocks;
+  };
+  const std::vector<std::string> games = blocks_of(all.out);
+  ASSERT_EQ(games.size(), 240U);
+  EXPECT_EQ(std::count_if(games.begin(), games.end(),
+                          [](const std::string& g) {
+                            return g.find("[Annotator \"A \\\"q\\\"\"]") != std::string::npos;
+                          }),
+            240);
+  ASSERT_EQ(fenkit("pgn -q -j2 --splitvariants --split-by event -o " + quote(dir.path("e.pgn")) +
+                   " " + quote(input)).status, 0);
+  for (const std::string event : {"E0", "E1", "E2"}) {
+    SCOPED_TRACE(event);
+    std::vector<std::string> expected;
+    for (const std::string& g : games)
+      if (g.starts_with("[Event \"" + event + "\"]")) expected.push_back(g);
+    EXPECT_EQ(expected.size(), 80U);
+    EXPECT_EQ(blocks_of(fenkit::testing::read_file(dir.path("e-" + event + ".pgn"))), expected);
+  }
+}
+
 // ------------------------------------------------------------------ pgn-extract
 
 // The games pgn-extract selects with `criteria` and those fenkit selects with `options`, as

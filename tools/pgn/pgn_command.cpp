@@ -327,6 +327,7 @@ int run_pgn(const Args& args) {
 
   CommandRun run(v);
   games.keep_rejects = run.keeps_rejects();
+  games.reader = reader_settings(games);
   const bool split_by = games.split_by != SplitBy::none;
   const GameOutputs opened = open_game_outputs(run, v, games.format, split || split_by);
   OutputFile* out = opened.games;  // the next part's, with --split
@@ -344,7 +345,7 @@ int run_pgn(const Args& args) {
   std::uint64_t variations_written = 0;
   run.read_games<GamesChunk>(
       archive,
-      pgn::visit_chunks<GamesChunk>(reader_settings(games),
+      pgn::visit_chunks<GamesChunk>(games.reader,
                                     [&](const pgn::InputSource& input, GamesChunk& result) {
                                       return GamesSelector(games.filter, games, input.name(), result);
                                     }),

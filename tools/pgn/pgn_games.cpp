@@ -31,15 +31,13 @@ GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, G
       writer_(chunk.text, options.writer),
       key_(options.fuzzy_depth),
       variation_writer_(chunk.text, options.writer) {
-  if (options.split_variants)
-    tree_builder_.emplace([this](pgn::Game&& game) { tree_ = std::move(game); });
   if (options.add_eco && options.eco_lines) opening_lines_.emplace(*options.eco_lines);
   else if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
   if ((options.add_match_tag || options.mark_matches) && options.filter &&
       options.filter->material())
     material_.emplace(*options.filter->material());
   keeps_every_tag_ = options.keep_tags.empty() && options.drop_tags.empty();
-  moves_to_writer_only_ = options.format == GamesFormat::pgn && !tree_builder_ && !hashes() &&
+  moves_to_writer_only_ = options.format == GamesFormat::pgn && !options.split_variants && !hashes() &&
                           !material_ && !openings_ && !opening_lines_ && !options.ply_limit &&
                           options.drop_plies == 0 && !options.mark_matches &&
                           !options.fen_comments && !options.hash_comments;
@@ -81,7 +79,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   start_mark_after_.clear();
   added_mark_.clear();
   left_out_ = 0;
-  if (tree_builder_) tree_builder_->begin_game(start);
+  has_variations_ = false;
   if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
@@ -97,7 +95,6 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
     else if (name == "Event") split_event_.assign(value);
     else if (name == "Date" || (name == "UTCDate" && split_date_.empty())) split_date_.assign(value);
   }
-  if (tree_builder_) tree_builder_->tag(name, value);
   // Without --keep-tags or --drop-tags every tag is kept: no name compared (a selection reads
   // the tags of every game, and these compares were a tenth of `pgn --player`).
   if (options_.rejected_only || (!keeps_every_tag_ && !keeps_tag(name))) return;
@@ -116,7 +113,6 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
 
 void GamesVisitor::start_position(const fen::Position& pos) {
   start_position_ = pos;
-  if (tree_builder_) tree_builder_->start_position(pos);
   // Plies are numbered as the move numbers count them: a game from a FEN at move 17 with
   // White to move starts after ply 32.
   plies_before_ = 2 * std::uint32_t(std::max(pos.fullmove_number(), 1) - 1) +
@@ -138,7 +134,6 @@ void GamesVisitor::start_position(const fen::Position& pos) {
 pgn::Action GamesVisitor::begin_movetext() {
   // For --rejected every game is read (and checked), but none visited.
   if (options_.rejected_only) return pgn::Action::skip;
-  if (tree_builder_) tree_builder_->begin_movetext();
   if (options_.format == GamesFormat::pgn) {
     writer_.begin_movetext();
     if (!start_mark_before_.empty()) writer_.add_comment(start_mark_before_);
@@ -156,10 +151,7 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
 
 // Out of line, so that the plain move above needs none of the registers this one does.
 [[gnu::noinline]] pgn::Action GamesVisitor::follow_move(const pgn::MoveEvent& event) {
-  if (tree_builder_) {
-    tree_builder_->move(event);
-    if (left_out_) return pgn::Action::proceed;  // a variation's, written as a game of its own
-  }
+  if (left_out_) return pgn::Action::proceed;  // a variation's, written as a game of its own
   if (event.depth == 0) {
     plies_ = event.ply;
     if (hashes()) key_.move(event.move, event.ply, *event.after);
@@ -257,19 +249,13 @@ std::string GamesVisitor::mark_for(const fen::Position& pos) {
 }
 
 void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
-  if (tree_builder_) {
-    tree_builder_->comment(text, where);
-    if (left_out_) return;
-  }
+  if (left_out_) return;
   if (options_.format == GamesFormat::pgn && !cut_at_depth_ && !dropping_)
     writer_.comment(text, where);
 }
 
 void GamesVisitor::nag(std::uint8_t nag) {
-  if (tree_builder_) {
-    tree_builder_->nag(nag);
-    if (left_out_) return;
-  }
+  if (left_out_) return;
   if (options_.format != GamesFormat::pgn || cut_at_depth_ || dropping_) return;
   // The comments added after a move come after its own comments and before its NAGs (and the
   // comments after those), as pgn-extract writes them.
@@ -278,10 +264,12 @@ void GamesVisitor::nag(std::uint8_t nag) {
 }
 
 pgn::Action GamesVisitor::begin_variation() {
-  if (tree_builder_) {
-    // Read into the tree, left out of the game written now.
+  if (options_.split_variants) {
+    // Left out of the game written now (but checked: a bad move in it rejects the game), and
+    // read again as a tree once the game has ended.
     ++left_out_;
-    return tree_builder_->begin_variation();
+    has_variations_ = true;
+    return pgn::Action::proceed;
   }
   if (options_.format != GamesFormat::pgn || cut_at_depth_ || dropping_)
     return pgn::Action::skip;
@@ -296,8 +284,7 @@ pgn::Action GamesVisitor::begin_variation() {
 }
 
 void GamesVisitor::end_variation() {
-  if (tree_builder_) {
-    tree_builder_->end_variation();
+  if (options_.split_variants) {
     --left_out_;
     return;
   }
@@ -310,7 +297,6 @@ void GamesVisitor::end_variation() {
 }
 
 void GamesVisitor::result(std::string_view text) {
-  if (tree_builder_) tree_builder_->result(text);
   movetext_result_.assign(text);
   if (options_.format != GamesFormat::pgn) return;
   flush_added();
@@ -401,7 +387,6 @@ std::string GamesVisitor::hash_code() const {
 
 void GamesVisitor::end_game(const pgn::GameEnd& end) {
   chunk_.report.end_game(end, options_.keep_rejects);
-  if (tree_builder_) tree_builder_->end_game(end);
   if (options_.rejected_only) {
     if (!end.rejected) return;
     chunk_.text.append(end.raw);
@@ -484,12 +469,17 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     written.split_key = split_key(options_.split_by,
                                   opening ? std::string_view(opening->eco) : split_eco_,
                                   split_date_, split_event_);
-  if (tree_builder_) write_variation_games(written.split_key);
+  if (has_variations_) write_variation_games(end.raw, written.split_key);
 }
 
 // The variations of the game just written, each as a game of its own after it, with the tags
-// the written game keeps.
-void GamesVisitor::write_variation_games(std::string split_key) {
+// the written game keeps. The game's text is read again, into a tree: most games have no
+// variations, and this way they cost no tree.
+void GamesVisitor::write_variation_games(std::string_view text, std::string split_key) {
+  pgn::GameBuilder builder([this](pgn::Game&& game) { tree_ = std::move(game); });
+  pgn::read_pgn(text, builder, options_.reader);
+  tree_.number = start_.number;
+  tree_.where = start_.where;
   std::erase_if(tree_.tags, [&](const pgn::Tag& tag) { return !keeps_tag(tag.name); });
   for_each_variation_game(tree_, *options_.split_variants, [&](const pgn::Game& game) {
     const std::size_t begin = chunk_.text.size();

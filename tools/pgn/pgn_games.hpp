@@ -17,6 +17,7 @@
 #include "fenkit/pgn/game_hash.hpp"
 #include "fenkit/pgn/opening_lines.hpp"
 #include "fenkit/pgn/openings.hpp"
+#include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fenkit/pgn/writer.hpp"
@@ -78,6 +79,9 @@ struct GamesOptions {
   std::optional<unsigned> split_variants;
   bool warnings = false;
   bool keep_rejects = false;
+  // How the games are read (reader_settings in pgn_command.cpp); a game with variations is read
+  // again with it for --splitvariants.
+  pgn::ReaderOptions reader;
 };
 
 // One game written into a chunk's text.
@@ -161,13 +165,14 @@ class GamesVisitor : public pgn::Visitor {
   bool marked_ = false;
   std::string start_mark_before_, start_mark_after_;  // around the game's own first comments
   std::string added_mark_;
-  // For --splitvariants: the game as a tree, and how deep the reader is in variations the
-  // written game leaves out.
-  std::optional<pgn::GameBuilder> tree_builder_;
+  // For --splitvariants: how deep the reader is in variations the written game leaves out,
+  // whether the game has any, and the game read again as a tree.
+  unsigned left_out_ = 0;
+  bool has_variations_ = false;
   pgn::Game tree_;
   pgn::PgnWriter variation_writer_;
-  unsigned left_out_ = 0;
-  void write_variation_games(std::string split_key);
+  // (split_key by value: the games written go into the vector that holds the one it is from.)
+  void write_variation_games(std::string_view text, std::string split_key);
   // For JSON lines: the tags kept, and the main line.
   std::vector<std::pair<std::string, std::string>> tags_;
   std::size_t tag_count_ = 0;

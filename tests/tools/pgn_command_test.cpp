@@ -437,6 +437,56 @@ TEST(PgnCommand, SplitVariantsOfManyGamesGoWithTheirGames) {
   }
 }
 
+// A selection decided by the moves writes a selected game once it has been read (its text read
+// again), and writes as it reads once most games are selected: either way the games are those
+// that a selection by number writes, byte for byte.
+TEST(PgnCommand, GamesSelectedByTheirMovesAreWrittenAsTheOthers) {
+  TempDir dir;
+  std::string text;
+  std::string long_games;
+  std::size_t long_count = 0;
+  for (int i = 1; i <= 80; ++i) {
+    // Long games where i % 5 != 0 after the 40th (most are then selected), else in one game of
+    // three; some with comments, NAGs, variations, escapes, a FEN, CRLF, a wrong Result tag.
+    const bool is_long = i > 40 ? i % 5 != 0 : i % 3 == 0;
+    if (is_long) {
+      long_games += (long_games.empty() ? "" : ",") + std::to_string(i);
+      ++long_count;
+    }
+    std::string game = "[Event \"G" + std::to_string(i) + " \\\"x\\\"\"]\n";
+    if (i % 7 == 0)
+      game += "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 30\"]\n\n" +
+              std::string(is_long ? "30. e4 {c} Kd7 $1 (30... Ke7 31. e5) 31. e5 Kc6 *\n\n"
+                                  : "30. e4 *\n\n");
+    else if (i % 11 == 0)
+      game += "[Result \"1-0\"]\n\n" +
+              std::string(is_long ? "1. f3 e5 2. g4 Qh4# 0-1\n\n" : "1. e4 1-0\n\n");
+    else
+      game += "\n" + std::string(is_long ? "1. e4 {a} e5 (1... c5 $2) 2. Nf3 ; line\nNc6 3. Bb5 1-0\n\n"
+                                        : "1. d4 1/2-1/2\n\n");
+    if (i % 4 == 1) {
+      std::string crlf;
+      for (const char c : game) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+      game = crlf;
+    }
+    text += game;
+  }
+  const std::string input = dir.write("mixed.pgn", text);
+  for (const std::string options : {"", " --fix-result -W", " --add-plycount --nochecks"}) {
+    SCOPED_TRACE(options);
+    const Outcome by_moves = fenkit("pgn -j1 --min-plies 3" + options + " " + quote(input));
+    const Outcome by_number = fenkit("pgn -j1 --games " + long_games + options + " " + quote(input));
+    ASSERT_EQ(by_moves.status, 0) << by_moves.err;
+    EXPECT_EQ(by_moves.out, by_number.out);
+    EXPECT_EQ(count_games(by_moves.out), long_count);
+    // The same warnings (the summaries differ: --games stops reading after its last game).
+    Lines warnings_a = lines_of(by_moves.err), warnings_b = lines_of(by_number.err);
+    warnings_a.pop_back();
+    warnings_b.pop_back();
+    EXPECT_EQ(warnings_a, warnings_b);
+  }
+}
+
 // ------------------------------------------------------------------ pgn-extract
 
 // The games pgn-extract selects with `criteria` and those fenkit selects with `options`, as

@@ -26,7 +26,8 @@ bool listed(const std::vector<std::string>& list, std::string_view name) {
 
 }  // namespace
 
-GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk)
+GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk,
+                           bool writes_as_read)
     : options_(options), file_name_(std::move(file_name)), chunk_(chunk),
       writer_(chunk.text, options.writer),
       key_(options.fuzzy_depth),
@@ -37,11 +38,18 @@ GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, G
       options.filter->material())
     material_.emplace(*options.filter->material());
   keeps_every_tag_ = options.keep_tags.empty() && options.drop_tags.empty();
-  moves_to_writer_only_ = options.format == GamesFormat::pgn && !options.split_variants && !hashes() &&
+  moves_to_writer_only_ = options.format == GamesFormat::pgn && !options.split_variants &&
                           !material_ && !openings_ && !opening_lines_ && !options.ply_limit &&
                           options.drop_plies == 0 && !options.mark_matches &&
                           !options.fen_comments && !options.hash_comments;
+  // Not JSON lines, which name each game by its number: a game read again is the first of its
+  // text.
+  may_write_later_ = !writes_as_read && options.format == GamesFormat::pgn &&
+                     !options.rejected_only && options.filter &&
+                     (options.filter->needs_positions() || options.filter->needs_plies());
 }
+
+GamesVisitor::~GamesVisitor() = default;
 
 // The roster is always written (a roster tag dropped is written as unknown, "?"), and the tags
 // that set up the start position are always kept.
@@ -52,6 +60,8 @@ bool GamesVisitor::keeps_tag(std::string_view name) const {
 }
 
 pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
+  writes_later_ = may_write_later_ && (games_seen_ < 16 || 2 * games_selected_ <= games_seen_);
+  ++games_seen_;
   start_ = start;
   text_start_ = chunk_.text.size();
   plies_ = 0;
@@ -80,7 +90,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   added_mark_.clear();
   left_out_ = 0;
   has_variations_ = false;
-  if (options_.format == GamesFormat::pgn) writer_.begin_game(start);
+  if (options_.format == GamesFormat::pgn && !writes_later_) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
 
@@ -90,6 +100,7 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
     has_result_tag_ = true;
     result_tag_.assign(value);
   }
+  if (writes_later_) return;  // only what check_result() needs
   if (options_.split_by != SplitBy::none) {
     if (name == "ECO") split_eco_.assign(value);
     else if (name == "Event") split_event_.assign(value);
@@ -113,6 +124,7 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
 
 void GamesVisitor::start_position(const fen::Position& pos) {
   start_position_ = pos;
+  if (writes_later_) return;
   // Plies are numbered as the move numbers count them: a game from a FEN at move 17 with
   // White to move starts after ply 32.
   plies_before_ = 2 * std::uint32_t(std::max(pos.fullmove_number(), 1) - 1) +
@@ -134,7 +146,7 @@ void GamesVisitor::start_position(const fen::Position& pos) {
 pgn::Action GamesVisitor::begin_movetext() {
   // For --rejected every game is read (and checked), but none visited.
   if (options_.rejected_only) return pgn::Action::skip;
-  if (options_.format == GamesFormat::pgn) {
+  if (options_.format == GamesFormat::pgn && !writes_later_) {
     writer_.begin_movetext();
     if (!start_mark_before_.empty()) writer_.add_comment(start_mark_before_);
   }
@@ -142,8 +154,11 @@ pgn::Action GamesVisitor::begin_movetext() {
 }
 
 pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
-  if (!moves_to_writer_only_) return follow_move(event);
-  if (event.depth == 0) plies_ = event.ply;
+  if (!moves_to_writer_only_ || writes_later_) return follow_move(event);
+  if (event.depth == 0) {
+    plies_ = event.ply;
+    if (hashes()) key_.move(event.move, event.ply, *event.after);
+  }
   writer_.move(event);
   ++plies_written_;
   return pgn::Action::proceed;
@@ -151,6 +166,10 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
 
 // Out of line, so that the plain move above needs none of the registers this one does.
 [[gnu::noinline]] pgn::Action GamesVisitor::follow_move(const pgn::MoveEvent& event) {
+  if (writes_later_) {
+    if (event.depth == 0) plies_ = event.ply;
+    return pgn::Action::proceed;
+  }
   if (left_out_) return pgn::Action::proceed;  // a variation's, written as a game of its own
   if (event.depth == 0) {
     plies_ = event.ply;
@@ -249,13 +268,13 @@ std::string GamesVisitor::mark_for(const fen::Position& pos) {
 }
 
 void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
-  if (left_out_) return;
+  if (left_out_ || writes_later_) return;
   if (options_.format == GamesFormat::pgn && !cut_at_depth_ && !dropping_)
     writer_.comment(text, where);
 }
 
 void GamesVisitor::nag(std::uint8_t nag) {
-  if (left_out_) return;
+  if (left_out_ || writes_later_) return;
   if (options_.format != GamesFormat::pgn || cut_at_depth_ || dropping_) return;
   // The comments added after a move come after its own comments and before its NAGs (and the
   // comments after those), as pgn-extract writes them.
@@ -264,6 +283,7 @@ void GamesVisitor::nag(std::uint8_t nag) {
 }
 
 pgn::Action GamesVisitor::begin_variation() {
+  if (writes_later_) return pgn::Action::skip;  // checked still
   if (options_.split_variants) {
     // Left out of the game written now (but checked: a bad move in it rejects the game), and
     // read again as a tree once the game has ended.
@@ -298,7 +318,7 @@ void GamesVisitor::end_variation() {
 
 void GamesVisitor::result(std::string_view text) {
   movetext_result_.assign(text);
-  if (options_.format != GamesFormat::pgn) return;
+  if (options_.format != GamesFormat::pgn || writes_later_) return;
   flush_added();
   // A main line cut short stays cut to its end.
   writer_.result(cut_at_depth_ == 0U ? std::string_view("*") : text);
@@ -333,7 +353,7 @@ void GamesVisitor::check_result() {
   if (!options_.fix_result || (!tag_wrong && movetext_result_ == board)) return;
   ++chunk_.results_fixed;
   fixed_result_.assign(board);
-  if (options_.format == GamesFormat::pgn) {
+  if (options_.format == GamesFormat::pgn && !writes_later_) {
     writer_.set_tag("Result", board);
     writer_.result(board);
   }
@@ -397,6 +417,7 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     return;
   }
   if (end.rejected) return;  // reported; its text goes to --rejects
+  if (end.selected) ++games_selected_;
   if (!end.selected) {  // left out by the selection
     if (options_.keep_unselected) {
       chunk_.unselected.append(end.raw);
@@ -413,6 +434,10 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
   final_ = end.final_position ? end.final_position : &start_position_;
   fixed_result_.clear();
   check_result();
+  if (writes_later_) {
+    write_again(end.raw);
+    return;
+  }
   const pgn::Opening* opening = openings_         ? openings_->best()
                                 : opening_lines_ ? opening_lines_->best()
                                                  : nullptr;
@@ -470,6 +495,25 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
                                   opening ? std::string_view(opening->eco) : split_eco_,
                                   split_date_, split_event_);
   if (has_variations_) write_variation_games(end.raw, written.split_key);
+}
+
+// Writes a selected game whose writing waited: its text is read again by a visitor that writes
+// as it reads, with no selection. What that reading reports was reported the first time, where
+// the game stands in its input; only the games it writes are kept.
+void GamesVisitor::write_again(std::string_view text) {
+  if (!again_)
+    again_ = std::make_unique<GamesSelector>(nullptr, options_, file_name_, again_chunk_, true);
+  again_chunk_.text.clear();
+  again_chunk_.games.clear();
+  again_chunk_.report = {};
+  pgn::read_pgn(text, *again_, options_.reader);
+  const std::size_t offset = chunk_.text.size();
+  chunk_.text.append(again_chunk_.text);
+  for (WrittenGame& game : again_chunk_.games) {
+    game.begin += offset;
+    game.end += offset;
+    chunk_.games.push_back(std::move(game));
+  }
 }
 
 // The variations of the game just written, each as a game of its own after it, with the tags

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -101,10 +102,21 @@ struct GamesChunk {
   std::string unselected;       // for GamesOptions::keep_unselected
 };
 
+class GamesVisitor;
+using GamesSelector = pgn::SelectingVisitor<GamesVisitor>;
+
 // Writes every game GameEnd::selected keeps; GamesSelector adds the options' filter.
+//
+// Where the selection is decided by a game's moves (a position, material, how it ends, its
+// length), most games of an archive are left out, and writing each as it is read would be
+// wasted: such a game is only followed, and once selected its text is read again and written.
+// (While more than half of the games are selected, they are written as they are read.)
 class GamesVisitor : public pgn::Visitor {
  public:
-  GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk);
+  // `writes_as_read`: never reads a game again (the visitor that does the reading again).
+  GamesVisitor(const GamesOptions& options, std::string file_name, GamesChunk& chunk,
+               bool writes_as_read = false);
+  ~GamesVisitor() override;
 
   pgn::Action begin_game(const pgn::GameStart& start) override;
   void tag(std::string_view name, std::string_view value) override;
@@ -136,10 +148,19 @@ class GamesVisitor : public pgn::Visitor {
   std::string mark_for(const fen::Position& pos);
 
   const GamesOptions& options_;
-  // Nothing but the writer follows the moves (no hash, classifier, material, cut, mark or
-  // added comment): each goes straight to it.
+  // Nothing but the writer and the duplicate key follow the moves (no classifier, material,
+  // cut, mark or added comment): each goes straight to them.
   bool moves_to_writer_only_ = false;
   bool keeps_every_tag_ = true;  // no --keep-tags or --drop-tags
+  // Writing a game once it is selected: whether this visitor may, whether it does for the game
+  // being read, and the games it has seen and seen selected (to stop when most are).
+  bool may_write_later_ = false;
+  bool writes_later_ = false;
+  std::uint64_t games_seen_ = 0, games_selected_ = 0;
+  // What reads a selected game again, and what it writes.
+  GamesChunk again_chunk_;
+  std::unique_ptr<GamesSelector> again_;
+  void write_again(std::string_view text);
   std::string file_name_;
   GamesChunk& chunk_;
   pgn::PgnWriter writer_;
@@ -198,7 +219,5 @@ class GamesVisitor : public pgn::Visitor {
   bool dropping_ = false;
   std::string dropped_to_;
 };
-
-using GamesSelector = pgn::SelectingVisitor<GamesVisitor>;
 
 }  // namespace fenkit::tools

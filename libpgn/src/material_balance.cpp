@@ -113,7 +113,8 @@ std::vector<std::string_view> words_of(std::string_view text) {
 
 }  // namespace
 
-Material Material::of(const fen::Position& pos, fen::Color side) {
+// Called for every position of every game a material balance is looked for in.
+FENKIT_POPCNT_VERSIONS Material Material::of(const fen::Position& pos, fen::Color side) {
   Material m;
   const auto count = [&](fen::PieceType t) {
     return std::uint8_t(std::popcount(pos.pieces(side, t)));

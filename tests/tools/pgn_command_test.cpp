@@ -386,6 +386,13 @@ TEST(PgnCommand, SplitVariantsWritesEachVariationAsAGame) {
   EXPECT_EQ(fenkit("pgn --splitdepth 1 " + quote(path)).status, 2);
 }
 
+// `text` with CRLF line ends.
+std::string with_crlf(std::string_view text) {
+  std::string out;
+  for (const char c : text) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  return out;
+}
+
 // Many games with variations, some with CRLF line ends, escaped tag values or comments before
 // the first move, split by event: each game's variation games follow it into its file, as they
 // follow it in one output, and hold its tags.
@@ -393,16 +400,11 @@ TEST(PgnCommand, SplitVariantsOfManyGamesGoWithTheirGames) {
   TempDir dir;
   std::string text;
   for (int i = 0; i < 60; ++i) {
-    std::string game = "[Event \"E" + std::to_string(i % 3) + "\"]\n[Round \"" +
+    const std::string game = "[Event \"E" + std::to_string(i % 3) + "\"]\n[Round \"" +
                        std::to_string(i) + "\"]\n[Annotator \"A \\\"q\\\"\"]\n\n" +
                        (i % 4 == 0 ? "{before} " : "") +
                        "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6)) 2. Nf3 (2. d4 exd4) Nc6 *\n\n";
-    if (i % 2 == 1) {
-      std::string crlf;
-      for (const char c : game) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-      game = crlf;
-    }
-    text += game;
+    text += i % 2 == 1 ? with_crlf(game) : game;
   }
   const std::string input = dir.write("many.pgn", text);
   const Outcome all = fenkit("pgn --splitvariants " + quote(input));
@@ -464,12 +466,7 @@ TEST(PgnCommand, GamesSelectedByTheirMovesAreWrittenAsTheOthers) {
     else
       game += "\n" + std::string(is_long ? "1. e4 {a} e5 (1... c5 $2) 2. Nf3 ; line\nNc6 3. Bb5 1-0\n\n"
                                         : "1. d4 1/2-1/2\n\n");
-    if (i % 4 == 1) {
-      std::string crlf;
-      for (const char c : game) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-      game = crlf;
-    }
-    text += game;
+    text += i % 4 == 1 ? with_crlf(game) : game;
   }
   const std::string input = dir.write("mixed.pgn", text);
   for (const std::string options : {"", " --fix-result -W", " --add-plycount --nochecks"}) {

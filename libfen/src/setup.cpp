@@ -93,7 +93,14 @@ Position board_of(const Setup& setup) {
   return pos;
 }
 
-// Counting bits is most of this check's work (types.hpp: FENKIT_POPCNT_VERSIONS).
+// Counting bits is most of this check's work: with the POPCNT instruction where an x86 processor
+// has it (the version is chosen when the library is loaded, on systems that can choose), with
+// the compiler's routine otherwise.
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__ELF__) && !defined(__POPCNT__)
+#define FENKIT_POPCNT_VERSIONS [[gnu::target_clones("popcnt", "default")]]
+#else
+#define FENKIT_POPCNT_VERSIONS
+#endif
 FENKIT_POPCNT_VERSIONS void check_material(const Position& pos, Problems& problems) {
   const auto count = [](Bitboard b) { return std::popcount(b); };
   for (Color c : {Color::white, Color::black}) {

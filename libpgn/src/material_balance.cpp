@@ -113,8 +113,18 @@ std::vector<std::string_view> words_of(std::string_view text) {
 
 }  // namespace
 
-// Called for every position of every game a material balance is looked for in.
-FENKIT_POPCNT_VERSIONS Material Material::of(const fen::Position& pos, fen::Color side) {
+namespace {
+
+// Counting the pieces is most of what a material balance costs, for every position of every
+// game it is looked for in: with the POPCNT instruction where an x86 processor has it (the
+// version chosen when the library is loaded, where glibc can choose), with the compiler's
+// routine otherwise. (A function of this file: the versions and their chooser stay out of the
+// library's exported symbols.)
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__ELF__) && defined(__GLIBC__) && \
+    !defined(__POPCNT__)
+[[gnu::target_clones("popcnt", "default")]]
+#endif
+Material count_material(const fen::Position& pos, fen::Color side) {
   Material m;
   const auto count = [&](fen::PieceType t) {
     return std::uint8_t(std::popcount(pos.pieces(side, t)));
@@ -127,6 +137,12 @@ FENKIT_POPCNT_VERSIONS Material Material::of(const fen::Position& pos, fen::Colo
   m.count[std::size_t(MaterialKind::minor)] =
       std::uint8_t(m[MaterialKind::bishop] + m[MaterialKind::knight]);
   return m;
+}
+
+}  // namespace
+
+Material Material::of(const fen::Position& pos, fen::Color side) {
+  return count_material(pos, side);
 }
 
 bool PieceCountCondition::holds(unsigned mine, unsigned theirs) const {

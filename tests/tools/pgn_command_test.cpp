@@ -12,6 +12,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "fenkit/pgn/reader.hpp"
 #include "tool_test_support.hpp"
 
 namespace fenkit::tools {
@@ -482,6 +483,24 @@ TEST(PgnCommand, GamesSelectedByTheirMovesAreWrittenAsTheOthers) {
     warnings_b.pop_back();
     EXPECT_EQ(warnings_a, warnings_b);
   }
+}
+
+// A game the reader rejects is rejected whether the selection writes games as it reads them or
+// once they are selected: here variations nested deeper than the reader allows.
+TEST(PgnCommand, GamesSelectedByTheirMovesAreCheckedAsTheOthers) {
+  TempDir dir;
+  const std::size_t depth = std::size_t(fenkit::pgn::kMaxVariationDepth) + 1;
+  std::string deep = "[Event \"deep\"]\n\n1. e4 ";
+  for (std::size_t i = 0; i < depth; ++i) deep += "(1. d4 ";
+  deep += std::string(depth, ')') + " e5 *\n\n[Event \"plain\"]\n\n1. e4 e5 *\n";
+  const std::string input = dir.write("deep.pgn", deep);
+  const Outcome all = fenkit("pgn -j1 " + quote(input));
+  const Outcome selected = fenkit("pgn -j1 --min-plies 1 " + quote(input));
+  EXPECT_EQ(all.status, 1);
+  EXPECT_NE(all.err.find("variations nested more than"), std::string::npos) << all.err;
+  EXPECT_EQ(selected.status, all.status);
+  EXPECT_EQ(selected.err, all.err);
+  EXPECT_EQ(selected.out, all.out);
 }
 
 // ------------------------------------------------------------------ pgn-extract

@@ -283,7 +283,11 @@ void GamesVisitor::nag(std::uint8_t nag) {
 }
 
 pgn::Action GamesVisitor::begin_variation() {
-  if (writes_later_) return pgn::Action::skip;  // checked still
+  // Visited where a game written as read would be, so that the reader checks it alike (the depth
+  // of variations is checked where they are visited); nothing of it is kept.
+  if (writes_later_)
+    return options_.writer.variations || options_.split_variants ? pgn::Action::proceed
+                                                                  : pgn::Action::skip;
   if (options_.split_variants) {
     // Left out of the game written now (but checked: a bad move in it rejects the game), and
     // read again as a tree once the game has ended.
@@ -304,6 +308,7 @@ pgn::Action GamesVisitor::begin_variation() {
 }
 
 void GamesVisitor::end_variation() {
+  if (writes_later_) return;
   if (options_.split_variants) {
     --left_out_;
     return;
@@ -507,6 +512,17 @@ void GamesVisitor::write_again(std::string_view text) {
   again_chunk_.games.clear();
   again_chunk_.report = {};
   pgn::read_pgn(text, *again_, options_.reader);
+  if (again_chunk_.games.empty()) {
+    // The first reading took the game, so the second should: should they ever disagree, the
+    // game is reported, not lost.
+    pgn::Diagnostic d;
+    d.severity = pgn::Severity::error;
+    d.where = start_.where;
+    d.game = start_.number;
+    d.message = "selected, but not written: reading it again to write it failed";
+    chunk_.report.diagnostic(file_name_, d, options_.warnings);
+    return;
+  }
   const std::size_t offset = chunk_.text.size();
   chunk_.text.append(again_chunk_.text);
   for (WrittenGame& game : again_chunk_.games) {

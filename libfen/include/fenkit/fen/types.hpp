@@ -63,16 +63,6 @@ constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file
 constexpr int file_of(Square s) { return s & 7; }
 constexpr int rank_of(Square s) { return s >> 3; }
 constexpr Bitboard square_bb(Square s) { return Bitboard{1} << s; }
-
-// Marks a function that counts bits (std::popcount) to be compiled twice: with the POPCNT
-// instruction, chosen when the library is loaded where an x86 processor has it, and without
-// (then each count is a call into the compiler's runtime library). Nothing where the build
-// already assumes POPCNT, on other processors, or where the system cannot choose.
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__ELF__) && !defined(__POPCNT__)
-#define FENKIT_POPCNT_VERSIONS [[gnu::target_clones("popcnt", "default")]]
-#else
-#define FENKIT_POPCNT_VERSIONS
-#endif
 constexpr char file_char(int file) { return char('a' + file); }
 constexpr char rank_char(int rank) { return char('1' + rank); }
 

@@ -111,10 +111,6 @@ std::vector<std::string_view> words_of(std::string_view text) {
   return words;
 }
 
-}  // namespace
-
-namespace {
-
 // Counting the pieces is most of what a material balance costs, for every position of every
 // game it is looked for in: with the POPCNT instruction where an x86 processor has it (the
 // version chosen when the library is loaded, where glibc can choose), with the compiler's

@@ -154,11 +154,12 @@ pgn::Action GamesVisitor::begin_movetext() {
 }
 
 pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
-  if (!moves_to_writer_only_ || writes_later_) return follow_move(event);
   if (event.depth == 0) {
     plies_ = event.ply;
-    if (hashes()) key_.move(event.move, event.ply, *event.after);
+    if (hashes() && !writes_later_) key_.move(event.move, event.ply, *event.after);
   }
+  if (writes_later_) return pgn::Action::proceed;  // followed only: written once selected
+  if (!moves_to_writer_only_) return follow_move(event);
   writer_.move(event);
   ++plies_written_;
   return pgn::Action::proceed;
@@ -166,14 +167,8 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
 
 // Out of line, so that the plain move above needs none of the registers this one does.
 [[gnu::noinline]] pgn::Action GamesVisitor::follow_move(const pgn::MoveEvent& event) {
-  if (writes_later_) {
-    if (event.depth == 0) plies_ = event.ply;
-    return pgn::Action::proceed;
-  }
   if (left_out_) return pgn::Action::proceed;  // a variation's, written as a game of its own
   if (event.depth == 0) {
-    plies_ = event.ply;
-    if (hashes()) key_.move(event.move, event.ply, *event.after);
     if (material_) material_->position(*event.after, event.ply);
     if (openings_) openings_->position(*event.after);
     if (opening_lines_) opening_lines_->move(event.move, *event.after);
@@ -422,7 +417,6 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     return;
   }
   if (end.rejected) return;  // reported; its text goes to --rejects
-  if (end.selected) ++games_selected_;
   if (!end.selected) {  // left out by the selection
     if (options_.keep_unselected) {
       chunk_.unselected.append(end.raw);
@@ -430,6 +424,7 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     }
     return;
   }
+  ++games_selected_;
   if (plies_ < options_.drop_plies) {
     ++chunk_.too_short;  // no position after --dropply's plies to start from
     return;

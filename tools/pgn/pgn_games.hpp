@@ -133,7 +133,7 @@ class GamesVisitor : public pgn::Visitor {
 
  private:
   bool keeps_tag(std::string_view name) const;
-  // A move that more than the writer follows.
+  // A move that more than the writer and the duplicate key follow (its ply counted already).
   pgn::Action follow_move(const pgn::MoveEvent& event);
   bool hashes() const { return options_.hash_games || options_.add_hashcode; }
   // The result the final position calls for ("1-0", "0-1", "1/2-1/2"), or "" if it is open.

@@ -70,7 +70,7 @@ void for_each_variation_game(const pgn::Game& game, unsigned max_depth,
   splitter.out.where = game.where;
   splitter.out.tags = game.tags;
   for (pgn::Tag& tag : splitter.out.tags)
-    if (tag.name == "Result") tag.value.assign(1, '*');  // (not = "*": GCC 12 warns, -Wrestrict, wrongly)
+    if (tag.name == "Result") tag.value.assign(1, '*');  // (not = "*": a false GCC 12 warning)
   splitter.out.start = game.start;
   splitter.out.moves_checked = game.moves_checked;
   splitter.out.result.assign(1, '*');

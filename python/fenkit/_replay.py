@@ -145,6 +145,43 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     return ReplayData(data, stats)
 
 
+def packed_replay(path, *args, **kwargs):
+    """``replay(...)``'s rows as bytes, for a process that makes them into columns with
+    ``frame_of_packed``, and its counts: ``(bytes, counts)``. No Python object is made per row,
+    so a Dask worker sends its partition at the cost of replaying it."""
+    bound = inspect.signature(replay).bind(path, *args, **kwargs)
+    bound.apply_defaults()
+    arguments = dict(bound.arguments)
+    selection = arguments.pop("selection")
+    return _call(output=None, format=None, header=True, packed=True, **arguments, **selection)
+
+
+def frame_of_packed(packed):
+    """The DataFrame of ``packed_replay`` results, in order (``[(bytes, counts), ...]``), as
+    Dask's ``compute()`` joins the partitions that ``replay_frame`` makes of the same ranges:
+    each part's index counts its rows from 0; the counts are in ``attrs`` when one part has
+    rows (those of that part), and not when several have."""
+    import numpy as np
+    import pandas as pd
+
+    columns, rows = _fenkit._unpack_rows([data for data, _ in packed])
+    with_rows = [i for i, n in enumerate(rows) if n]
+    if len(with_rows) > 1:
+        index = pd.Index(np.concatenate([np.arange(n, dtype=np.int64) for n in rows if n]))
+    else:
+        index = pd.RangeIndex(sum(rows))
+    frame = pd.DataFrame(columns, index=index, copy=False)
+    for name in ("eval", "mate"):
+        if name in frame:
+            frame[name] = frame[name].astype("Int64")
+    if len(with_rows) <= 1:
+        stats = packed[with_rows[0] if with_rows else 0][1]
+        frame.attrs.update(games=stats["games"], selected=stats["selected"],
+                           rejected=stats["rejected"], positions=stats["positions"],
+                           errors=list(stats["errors"]))
+    return frame
+
+
 def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False, next=False, *,
                  header=True, comments=False, nags=False, with_start=False, variations=False,
                  final=False, min_ply=0, max_ply=None, every=1, ep="standard", jobs=0,

@@ -3,7 +3,8 @@
 - ``read_positions(paths, ...)``: a ``dask.dataframe.DataFrame`` of the rows of
   ``fenkit.replay_frame``: one partition per byte range of each uncompressed file and one per
   compressed file, game numbers global (as one ``fenkit replay`` run over all the files numbers
-  them).
+  them). Its ``compute()`` on a cluster has the workers send their rows packed, and makes the
+  frame on the client once (``PositionsFrame``).
 - ``write_positions(paths, outdir, format=...)``: each worker writes the rows of its partition
   to ``OUTDIR/part-NNNNN.EXT`` through the library's writer (no Python per row); concatenated in
   order, the parts are the output of one ``fenkit replay -f FORMAT`` run, byte for byte.
@@ -32,9 +33,9 @@ import dask.dataframe as dd
 from ._compact_frame import compact
 from ._ranges import byte_ranges
 from . import _fenkit
-from ._replay import byte_range, replay_frame, write_replay
+from ._replay import byte_range, frame_of_packed, packed_replay, replay_frame, write_replay
 
-__all__ = ["read_positions", "write_positions", "WrittenPositions"]
+__all__ = ["read_positions", "write_positions", "PositionsFrame", "WrittenPositions"]
 
 _EXTENSIONS = {"jsonl": ".jsonl", "csv": ".csv", "fen": ".fen", "epd": ".epd"}
 
@@ -120,6 +121,46 @@ def _frame(path, piece, start, options):
     return compact(frame)
 
 
+def _packed(path, piece, start, options):
+    game_offset, first_line = _offset(piece, start)
+    return packed_replay(path, range=piece, game_offset=game_offset, first_line=first_line,
+                         jobs=1, **options)
+
+
+def _scheduling_client():
+    """The distributed client that ``compute()`` would run on now, or None (Dask's threads or
+    processes, or a scheduler set by ``dask.config``)."""
+    try:
+        from distributed import default_client
+        client = default_client()
+    except (ImportError, ValueError):
+        return None
+    scheduler = dask.base.get_scheduler()
+    return client if getattr(scheduler, "__self__", None) is client else None
+
+
+class PositionsFrame(dd.DataFrame):
+    """The ``dask.dataframe.DataFrame`` that ``read_positions`` returns. It is one in every
+    way; only its own ``compute()`` on a distributed cluster takes a shorter path: each worker
+    sends its partition's rows packed as the reader made them (no Python object made there),
+    and the client makes the frame of them once, as ``fenkit.replay_frame`` makes it (a
+    partition of millions of strs costs more to send and join than to replay). The frame is
+    the one the partitions joined make, index and ``attrs`` included. Frames derived from it
+    (a selection, a ``groupby``, ``persist()``), ``dask.compute(frame)`` and ``compute()`` with
+    arguments are computed as any other."""
+
+    _fenkit_parts = None  # (parts, options) of read_positions; None once derived or persisted
+
+    def compute(self, **kwargs):
+        client = _scheduling_client() if self._fenkit_parts and not kwargs else None
+        if client is None:
+            return super().compute(**kwargs)
+        parts, options = self._fenkit_parts
+        tasks = [dask.delayed(_packed, pure=True)(path, piece, start, options)
+                 for (path, piece, _), start in zip(parts, _starts(parts))]
+        return frame_of_packed(client.gather(client.compute(tasks)))
+
+
 def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=False, *,
                    blocksize=None, **options):
     """The rows of ``fenkit.replay_frame`` over the PGN files ``paths`` (a path or a list, in
@@ -142,7 +183,10 @@ def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=F
     meta.attrs.clear()
     frames = [dask.delayed(_frame, pure=True)(path, piece, start, kwargs)
               for (path, piece, _), start in zip(parts, _starts(parts))]
-    return dd.from_delayed(frames, meta=meta, verify_meta=False)
+    frame = dd.from_delayed(frames, meta=meta, verify_meta=False)
+    positions = PositionsFrame(frame.dask, frame._name, frame._meta, frame.divisions)
+    positions._fenkit_parts = (parts, kwargs)
+    return positions
 
 
 class WrittenPositions(list):

@@ -76,6 +76,7 @@ void add_replay(py::module_& m);
 void add_book(py::module_& m);
 void add_string_packing(py::module_& m);
 void add_column_packing(py::module_& m);
+void add_row_packing(py::module_& m);
 
 // Inputs that could not be opened or broke off: kept, and raised as OSError at the end.
 class CollectingEvents : public pgn::ArchiveEvents {

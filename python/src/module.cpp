@@ -86,4 +86,5 @@ PYBIND11_MODULE(_fenkit, m) {
   fenkit::python::add_book(m);
   fenkit::python::add_string_packing(m);
   fenkit::python::add_column_packing(m);
+  fenkit::python::add_row_packing(m);
 }

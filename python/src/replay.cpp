@@ -3,6 +3,7 @@
 // each chunk's rows made by pgn::PositionRows as columns (the rows of the JSON-lines format) on
 // its worker thread; the GIL is held only to turn a finished chunk into Python objects, so
 // other Python threads run meanwhile.
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "columns.hpp"
 #include "common.hpp"
 #include "object_arenas.hpp"
+#include "row_packing.hpp"
 #include "fenkit/pgn/position_rows.hpp"
 #include "fenkit/pgn/archive.hpp"
 
@@ -68,7 +70,8 @@ class RowFile {
 
 // The rows go to `output` (a path) in a text format of the program ("jsonl", "csv", "fen",
 // "epd", written by the library's writer with no Python per row), or, without one, into
-// columns of values.
+// columns of values: Python objects, or with `packed` bytes that _unpack_rows makes them of in
+// another process (row_packing.hpp).
 py::tuple replay(const py::object& source, const std::optional<py::object>& output,
                  const std::string& format, bool header,
                  const std::optional<std::vector<std::string>>& columns,
@@ -78,7 +81,8 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
                  const std::string& ep, unsigned jobs,
                  const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
                  std::int64_t game_offset, std::optional<std::uint64_t> first_line,
-                 const std::string& errors, bool warnings, bool planes, const py::kwargs& kwargs) {
+                 const std::string& errors, bool warnings, bool planes, bool packed,
+                 const py::kwargs& kwargs) {
   const std::vector<std::string> paths = paths_of(source);
   if (errors != "raise" && errors != "skip" && errors != "collect")
     throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + errors + "'");
@@ -96,6 +100,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);
   pgn::PositionRowOptions options;
   options.format = pgn::RowFormat::columns;
+  if (output && packed) throw py::value_error("packed= goes with the columns of values, not with a file");
   if (output) {
     if (format == "jsonl") options.format = pgn::RowFormat::jsonl;
     else if (format == "csv") options.format = pgn::RowFormat::csv;
@@ -194,7 +199,12 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   }
   const pgn::ReaderOptions reader = options.reader_options();
 
-  ColumnBuilder builder(specs);
+  std::optional<ColumnBuilder> builder;
+  std::optional<RowPacker> packer;
+  if (packed)
+    packer.emplace(specs);
+  else if (!output)
+    builder.emplace(specs);
   CollectingEvents events;
   pgn::ReportTotals report_totals;
   std::uint64_t selected = 0, positions = 0, bytes = 0;
@@ -206,7 +216,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   if (file && header && options.format == pgn::RowFormat::csv) file->write(options.csv_header());
   {
     std::optional<PrefaultedArenas> arenas;  // for the strs the builder makes
-    if (!file) arenas.emplace();
+    if (builder) arenas.emplace();
     py::gil_scoped_release release;
     try {
       const pgn::ArchiveTotals totals = pgn::read_archive<pgn::PositionRowChunk>(
@@ -232,8 +242,12 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
               buffers.give(std::move(piece.output));
               return;
             }
-            py::gil_scoped_acquire gil;
-            builder.append(piece.columns);
+            if (packer) {
+              packer->append(piece.columns);
+            } else {
+              py::gil_scoped_acquire gil;
+              builder->append(piece.columns);
+            }
             pool.give(std::move(piece.columns));
           });
       bytes = totals.bytes;
@@ -254,7 +268,14 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   stats["positions"] = positions;
   stats["bytes"] = bytes;
   stats["errors"] = str_list(split_lines(lines));
-  return py::make_tuple(file ? py::dict() : builder.arrays(), stats);
+  if (packer) {
+    // An array, not bytes: pickle's protocol 5 sends it beside the pickle, without a copy.
+    const std::string_view rows = packer->packed();
+    py::array_t<std::uint8_t> data{py::ssize_t(rows.size())};
+    std::memcpy(data.mutable_data(), rows.data(), rows.size());
+    return py::make_tuple(std::move(data), stats);
+  }
+  return py::make_tuple(builder ? builder->arrays() : py::dict(), stats);
 }
 
 // Whether `path` can be read in byte ranges: a regular file whose bytes are its text (an empty
@@ -328,9 +349,9 @@ void add_replay(py::module_& m) {
         py::arg("every") = 1, py::arg("ep") = "standard", py::arg("jobs") = 0,
         py::arg("range") = py::none(), py::arg("game_offset") = 0,
         py::arg("first_line") = py::none(), py::arg("errors") = "collect",
-        py::arg("warnings") = false, py::arg("planes") = false,
-        "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics); see "
-        "fenkit.replay.");
+        py::arg("warnings") = false, py::arg("planes") = false, py::arg("packed") = false,
+        "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics), or with "
+        "packed=True as (bytes for _unpack_rows, statistics); see fenkit.replay.");
 }
 
 }  // namespace fenkit::python

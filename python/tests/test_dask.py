@@ -10,10 +10,12 @@ import subprocess
 import pytest
 
 import fenkit
+from fenkit._replay import frame_of_packed
 from conftest import DATA, cli_jsonl, missing, run_cli
 
 distributed = pytest.importorskip("distributed")
 fenkit_dask = pytest.importorskip("fenkit.dask")
+dd = pytest.importorskip("dask.dataframe")
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +99,37 @@ def test_frame_equals_replay_frame(client, inputs):
     assert list(got.columns) == list(whole.columns)
     assert got.dtypes.to_dict() == whole.dtypes.to_dict()
     assert got.equals(whole)
+
+
+def test_compute_brings_the_rows_packed(client, inputs, monkeypatch):
+    """compute() of read_positions on the cluster sends the rows packed and makes the frame on
+    the client: the frame the partitions joined make, index and attrs included. Frames derived
+    from it, and compute() on other schedulers, go Dask's way."""
+    made = []
+
+    def counted(packed):
+        made.append(len(packed))
+        return frame_of_packed(packed)
+
+    monkeypatch.setattr(fenkit_dask, "frame_of_packed", counted)
+    options = dict(blocksize=1 << 20, tags=["WhiteElo"], eval=True, clock=True, next=True,
+                   comments=True, nags=True)
+    frame = fenkit_dask.read_positions(inputs, **options)
+    assert isinstance(frame, fenkit_dask.PositionsFrame)
+    got = frame.compute()
+    assert made == [frame.npartitions]
+    joined = dd.DataFrame.compute(frame)  # the partitions made on the workers, joined
+    assert got.equals(joined) and got.index.equals(joined.index) and got.attrs == joined.attrs
+    assert got.dtypes.to_dict() == joined.dtypes.to_dict()
+    assert frame.compute(scheduler="threads").equals(got)
+    late = frame[frame.ply > 30]
+    assert late.compute().equals(got[got.ply > 30])
+    assert made == [frame.npartitions]
+    # One partition with rows: its counts stay, as pandas keeps them for one frame.
+    one = fenkit_dask.read_positions([str(DATA / "pgn" / "suite.pgn")], eval=True,
+                                     blocksize=1 << 30)
+    assert one.npartitions == 1 and one.compute().equals(dd.DataFrame.compute(one))
+    assert one.compute().attrs == dd.DataFrame.compute(one).attrs != {}
 
 
 def test_default_partitions_follow_the_cluster(client, big_pgn):

@@ -1,0 +1,411 @@
+#include "row_packing.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string_view>
+#include <utility>
+
+#include "common.hpp"
+#include "object_arenas.hpp"
+
+namespace fenkit::python {
+
+namespace {
+
+constexpr std::string_view kMark = "fenkit rows 1\n";
+constexpr std::uint32_t kByteOrder = 0x01020304;
+
+void check(std::size_t result) {
+  if (ZSTD_isError(result)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(result));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+// Bytes appended through a pointer: hundreds of megabytes go through here value by value, and a
+// std::string checks its room at each append and fills with zeros what it grows by.
+class ByteWriter {
+ public:
+  std::string_view view() const { return std::string_view(data_.get(), size_); }
+  void clear() { size_ = 0; }
+  // Room for `n` more bytes: where they go (then advance() by what was written).
+  char* room(std::size_t n) {
+    if (capacity_ - size_ < n) {
+      const std::size_t capacity = std::max(size_ + n, capacity_ * 2);
+      auto grown = std::make_unique_for_overwrite<char[]>(capacity);
+      if (size_) std::memcpy(grown.get(), data_.get(), size_);
+      data_ = std::move(grown);
+      capacity_ = capacity;
+    }
+    return data_.get() + size_;
+  }
+  void advance(std::size_t n) { size_ += n; }
+  void append(std::string_view bytes) {
+    std::memcpy(room(bytes.size()), bytes.data(), bytes.size());
+    size_ += bytes.size();
+  }
+  void u64(std::uint64_t v) { append(std::string_view(reinterpret_cast<const char*>(&v), 8)); }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
+char* put_varint(char* p, std::uint64_t v) {
+  for (; v >= 0x80; v >>= 7) *p++ = char((v & 0x7F) | 0x80);
+  *p++ = char(v);
+  return p;
+}
+
+template <typename T>
+void put_numbers(ByteWriter& out, const std::vector<T>& values) {
+  out.u64(values.size());
+  out.append(std::string_view(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)));
+}
+
+// Whole numbers as the change from the row before, so that a game number (the same on every
+// row of a game) and a ply (one more) take a byte each.
+void put_steps(ByteWriter& out, const std::vector<std::int64_t>& values) {
+  out.u64(values.size());
+  char* const begin = out.room(values.size() * 10);
+  char* p = begin;
+  std::int64_t last = 0;
+  for (const std::int64_t v : values) {
+    const std::uint64_t step = std::uint64_t(v) - std::uint64_t(last);
+    p = put_varint(p, (step << 1) ^ (0 - (step >> 63)));  // small changes either way: few bytes
+    last = v;
+  }
+  out.advance(std::size_t(p - begin));
+}
+
+// The bytes two texts begin with alike.
+std::size_t shared_prefix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t i = 0;
+  // Eight bytes at a time where the first byte in memory is the word's lowest.
+  for (; std::endian::native == std::endian::little && i + 8 <= n; i += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a.data() + i, 8);
+    std::memcpy(&y, b.data() + i, 8);
+    if (x != y) return i + std::size_t(std::countr_zero(x ^ y)) / 8;
+  }
+  while (i < n && a[i] == b[i]) ++i;
+  return i;
+}
+
+// The bytes two texts end with alike.
+std::size_t shared_suffix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  const char* x_end = a.data() + a.size();
+  const char* y_end = b.data() + b.size();
+  std::size_t i = 0;
+  for (; std::endian::native == std::endian::little && i + 8 <= n; i += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, x_end - i - 8, 8);
+    std::memcpy(&y, y_end - i - 8, 8);
+    if (x != y) return i + std::size_t(std::countl_zero(x ^ y)) / 8;
+  }
+  while (i < n && x_end[-1 - std::ptrdiff_t(i)] == y_end[-1 - std::ptrdiff_t(i)]) ++i;
+  return i;
+}
+
+// A text as what differs from the one before it: the bytes both begin with, those both end with
+// (counted after the first), then the rest.
+char* put_change(char* p, std::string_view last, std::string_view text) {
+  const std::size_t head = shared_prefix(last, text);
+  const std::size_t tail = shared_suffix(last.substr(head), text.substr(head));
+  p = put_varint(p, head);
+  p = put_varint(p, tail);
+  const std::string_view middle = text.substr(head, text.size() - head - tail);
+  p = put_varint(p, middle.size());
+  std::memcpy(p, middle.data(), middle.size());
+  return p + middle.size();
+}
+
+// A column of text, each value as what differs from the value before it (none: a 0): a tag or
+// a path is mostly the one of the row before; consecutive FENs of a game differ in a rank or two
+// of their placement, and in their counters, so a FEN goes as two texts, its placement and the
+// rest. (A third as many bytes for zstd to go through on the masters archive.)
+void put_text(ByteWriter& out, const pgn::TextColumn& values, bool fen) {
+  out.u64(values.size());
+  std::string_view last, last_rest;
+  for (std::size_t r = 0; r < values.size(); ++r) {
+    char* const begin = out.room(values.is_none(r) ? 1 : 64 + values[r].size());
+    char* p = begin;
+    if (values.is_none(r)) {
+      *p++ = 0;
+    } else {
+      *p++ = 1;
+      std::string_view text = values[r];
+      if (fen) {
+        const std::size_t space = std::min(text.find(' '), text.size());
+        const std::string_view rest = text.substr(space);
+        text = text.substr(0, space);
+        p = put_change(p, last_rest, rest);
+        last_rest = rest;
+      }
+      p = put_change(p, last, text);
+      last = text;
+    }
+    out.advance(std::size_t(p - begin));
+  }
+}
+
+void put_columns(ByteWriter& out, const pgn::PositionColumns& c) {
+  put_steps(out, c.game);
+  put_steps(out, c.ply);
+  for (const pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) put_text(out, *text, false);
+  put_text(out, c.fen, true);
+  out.u64(c.tags.size());
+  for (const pgn::TextColumn& tag : c.tags) put_text(out, tag, false);
+  put_numbers(out, c.eval);
+  put_numbers(out, c.mate);
+  put_numbers(out, c.clk);
+  for (const pgn::TextColumn* text : {&c.comment, &c.nags, &c.next_san, &c.next_uci})
+    put_text(out, *text, false);
+  for (const std::vector<std::uint64_t>& plane : c.planes) put_numbers(out, plane);
+  put_numbers(out, c.turn);
+  put_numbers(out, c.castling);
+  put_numbers(out, c.ep_square);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+[[noreturn]] void damaged() { throw py::value_error("the packed rows are damaged"); }
+
+class Cursor {
+ public:
+  explicit Cursor(std::string_view bytes) : rest_(bytes) {}
+  bool empty() const { return rest_.empty(); }
+  std::string_view take(std::size_t n) {
+    if (n > rest_.size()) damaged();
+    const std::string_view taken = rest_.substr(0, n);
+    rest_.remove_prefix(n);
+    return taken;
+  }
+  std::uint64_t u64() {
+    std::uint64_t v;
+    std::memcpy(&v, take(8).data(), 8);
+    return v;
+  }
+  std::uint64_t varint() {
+    std::uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      const auto byte = static_cast<unsigned char>(take(1)[0]);
+      v |= std::uint64_t(byte & 0x7F) << shift;
+      if (!(byte & 0x80)) return v;
+    }
+    damaged();
+  }
+  template <typename T>
+  void numbers(std::vector<T>& values) {
+    const std::uint64_t n = u64();
+    if (n > rest_.size() / sizeof(T)) damaged();
+    values.resize(n);
+    const std::string_view bytes = take(n * sizeof(T));
+    if (n) std::memcpy(values.data(), bytes.data(), bytes.size());
+  }
+  void steps(std::vector<std::int64_t>& values) {
+    const std::uint64_t n = u64();
+    if (n > rest_.size()) damaged();  // every value takes a byte at least
+    values.resize(n);
+    std::uint64_t last = 0;
+    for (std::int64_t& v : values) {
+      const std::uint64_t zigzag = varint();
+      last += (zigzag >> 1) ^ (0 - (zigzag & 1));
+      v = std::int64_t(last);
+    }
+  }
+  // The value after `last` (which becomes it).
+  void change(std::string& last) {
+    const std::uint64_t head = varint(), tail = varint();
+    const std::string_view middle = take(varint());
+    if (head > last.size() || tail > last.size() - head) damaged();
+    last.replace(head, last.size() - head - tail, middle);
+  }
+  // `last` and `last_rest` hold the values before (their memory kept from column to column).
+  void text(pgn::TextColumn& values, bool fen, std::string& last, std::string& last_rest) {
+    const std::uint64_t n = u64();
+    if (n > rest_.size()) damaged();  // every value takes a byte at least
+    last.clear();
+    last_rest.clear();
+    for (std::uint64_t r = 0; r < n; ++r) {
+      const char some = take(1)[0];
+      if (some == 0) {
+        values.push_none();
+        continue;
+      }
+      if (some != 1) damaged();
+      if (fen) change(last_rest);
+      change(last);
+      if (!fen) {
+        values.push(last);
+        continue;
+      }
+      char* to = values.begin_push(last.size() + last_rest.size());
+      std::memcpy(to, last.data(), last.size());
+      std::memcpy(to + last.size(), last_rest.data(), last_rest.size());
+      values.commit(last.size() + last_rest.size());
+    }
+  }
+
+ private:
+  std::string_view rest_;
+};
+
+// `last`, `rest`: memory for Cursor::text.
+void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& last, std::string& rest) {
+  in.steps(c.game);
+  in.steps(c.ply);
+  for (pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) in.text(*text, false, last, rest);
+  in.text(c.fen, true, last, rest);
+  const std::uint64_t tags = in.u64();
+  if (tags > 1 << 16) damaged();
+  c.tags.resize(tags);
+  for (pgn::TextColumn& tag : c.tags) in.text(tag, false, last, rest);
+  in.numbers(c.eval);
+  in.numbers(c.mate);
+  in.numbers(c.clk);
+  for (pgn::TextColumn* text : {&c.comment, &c.nags, &c.next_san, &c.next_uci})
+    in.text(*text, false, last, rest);
+  for (std::vector<std::uint64_t>& plane : c.planes) in.numbers(plane);
+  in.numbers(c.turn);
+  in.numbers(c.castling);
+  in.numbers(c.ep_square);
+  if (!in.empty()) damaged();
+}
+
+void put_header(ByteWriter& out, const std::vector<ColumnSpec>& specs) {
+  out.append(kMark);
+  out.append(std::string_view(reinterpret_cast<const char*>(&kByteOrder), 4));
+  out.u64(specs.size());
+  for (const ColumnSpec& spec : specs) {
+    out.u64(spec.name.size());
+    out.append(spec.name);
+    const char flags[1] = {char(spec.source)};
+    out.append(std::string_view(flags, 1));
+    out.u64(spec.tag);
+    const char keep[1] = {char(spec.keep)};
+    out.append(std::string_view(keep, 1));
+  }
+}
+
+std::vector<ColumnSpec> read_header(Cursor& in) {
+  if (in.take(kMark.size()) != kMark) damaged();
+  std::uint32_t order;
+  std::memcpy(&order, in.take(4).data(), 4);
+  if (order != kByteOrder)
+    throw py::value_error("the packed rows come from a machine of another byte order");
+  const std::uint64_t n = in.u64();
+  if (n > 1 << 16) damaged();
+  std::vector<ColumnSpec> specs(n);
+  for (ColumnSpec& spec : specs) {
+    spec.name = std::string(in.take(in.u64()));
+    spec.source = ColumnSource(in.take(1)[0]);
+    if (spec.source > ColumnSource::ep_square) damaged();
+    spec.tag = std::size_t(in.u64());
+    spec.keep = in.take(1)[0] != 0;
+  }
+  return specs;
+}
+
+std::string_view bytes_of(const py::array_t<std::uint8_t, py::array::c_style>& part) {
+  return std::string_view(reinterpret_cast<const char*>(part.data()), std::size_t(part.size()));
+}
+
+// (columns, rows of each part): the parts' rows in order, in the columns that
+// fenkit.replay gives (a dict of NumPy arrays).
+py::tuple unpack_rows(const std::vector<py::array_t<std::uint8_t, py::array::c_style>>& parts) {
+  if (parts.empty()) throw py::value_error("no packed rows");
+  std::vector<ColumnSpec> specs;
+  {
+    Cursor first(bytes_of(parts[0]));
+    specs = read_header(first);
+  }
+  ColumnBuilder builder(specs);
+  std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(), &ZSTD_freeDCtx);
+  if (!context) throw std::bad_alloc();
+  const PrefaultedArenas arenas;  // millions of new strs: their pages faulted in ahead
+  std::string columns, last, rest;
+  pgn::PositionColumns chunk;
+  py::list rows;
+  for (const auto& part : parts) {
+    Cursor in(bytes_of(part));
+    const std::vector<ColumnSpec> own = read_header(in);
+    if (own.size() != specs.size()) throw py::value_error("the packed rows have other columns");
+    for (std::size_t i = 0; i < specs.size(); ++i)
+      if (own[i].name != specs[i].name || own[i].source != specs[i].source ||
+          own[i].keep != specs[i].keep)
+        throw py::value_error("the packed rows have other columns");
+    std::uint64_t part_rows = 0;
+    while (!in.empty()) {
+      const std::uint64_t size = in.u64();
+      const std::string_view frame = in.take(in.u64());
+      columns.resize(size);
+      const std::size_t made =
+          ZSTD_decompressDCtx(context.get(), columns.data(), size, frame.data(), frame.size());
+      if (ZSTD_isError(made) || made != size) damaged();
+      chunk.clear();
+      Cursor values(columns);
+      read_columns(values, chunk, last, rest);
+      part_rows += chunk.rows();
+      builder.append(chunk);
+    }
+    rows.append(part_rows);
+  }
+  return py::make_tuple(builder.arrays(), rows);
+}
+
+}  // namespace
+
+struct RowPacker::State {
+  ByteWriter packed;
+  ByteWriter columns;  // a chunk's, before compression (memory kept)
+  std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context{ZSTD_createCCtx(), &ZSTD_freeCCtx};
+};
+
+RowPacker::RowPacker(const std::vector<ColumnSpec>& specs) : state_(std::make_unique<State>()) {
+  if (!state_->context) throw std::bad_alloc();
+  check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_compressionLevel, 1));
+  // Bytes changed on the way are found, not made into other rows.
+  check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_checksumFlag, 1));
+  put_header(state_->packed, specs);
+}
+
+RowPacker::~RowPacker() = default;
+
+void RowPacker::append(const pgn::PositionColumns& chunk) {
+  if (chunk.rows() == 0) return;
+  State& s = *state_;
+  s.columns.clear();
+  put_columns(s.columns, chunk);
+  const std::string_view columns = s.columns.view();
+  const std::size_t bound = ZSTD_compressBound(columns.size());
+  char* const at = s.packed.room(16 + bound);
+  const std::size_t made =
+      ZSTD_compress2(s.context.get(), at + 16, bound, columns.data(), columns.size());
+  check(made);
+  const std::uint64_t sizes[2] = {columns.size(), made};
+  std::memcpy(at, sizes, 16);
+  s.packed.advance(16 + made);
+}
+
+std::string_view RowPacker::packed() const {
+  return state_->packed.view();
+}
+
+void add_row_packing(py::module_& m) {
+  m.def("_unpack_rows", &unpack_rows, py::arg("parts"),
+        "(columns, rows of each part): the rows of parts packed by _replay(packed=True), in "
+        "order, as the columns of fenkit.replay.");
+}
+
+}  // namespace fenkit::python

@@ -1,0 +1,78 @@
+"""Rows packed by a replay in one process and made into a frame in another (what
+fenkit.dask's compute() sends): the frame equals replay_frame's for every kind of column, and
+damaged bytes are refused."""
+
+import numpy as np
+import pytest
+
+import fenkit
+from conftest import DATA
+
+pd = pytest.importorskip("pandas")
+from fenkit._replay import frame_of_packed, packed_replay  # noqa: E402  (needs pandas)
+from fenkit import _fenkit  # noqa: E402
+
+SUITE = str(DATA / "pgn" / "suite.pgn")
+LICHESS = str(DATA / "pgn" / "lichess-style.pgn")
+
+
+@pytest.mark.parametrize("path, options", [
+    (LICHESS, dict(tags=["WhiteElo", "Event"], eval=True, clock=True, next=True)),
+    (SUITE, dict(variations=True, comments=True, nags=True, tags=["White", "Event"])),
+    (SUITE, dict(planes=True, with_start=True, ep="legal")),
+    (SUITE, dict(columns=["game", "fen"])),
+    (SUITE, dict(final=True)),
+    (str(DATA / "pgn" / "suite-errors.pgn"), dict(warnings=True)),
+])
+def test_a_packed_replay_makes_the_frame_of_replay_frame(path, options):
+    packed = packed_replay(path, **options)
+    frame = frame_of_packed([packed])
+    whole = fenkit.replay_frame(path, **options)
+    pd.testing.assert_frame_equal(frame, whole)
+    assert frame.attrs == whole.attrs
+
+
+def test_the_big_file_in_pieces_joins_as_the_pieces_frames(big_pgn):
+    """Ranges of a file packed apart: one frame, each piece's index from 0, no counts (as
+    pd.concat joins the pieces' frames); FENs of many games and chunks come back whole."""
+    pieces = fenkit.byte_ranges(big_pgn, 3)
+    options = dict(tags=["White"], next=True)
+    packed, frames, offset = [], [], 0
+    for piece in pieces:
+        packed.append(packed_replay(big_pgn, range=piece, game_offset=offset, **options))
+        frames.append(fenkit.replay_frame(big_pgn, range=piece, game_offset=offset, **options))
+        offset += fenkit.count_games(big_pgn, piece)
+    frame = frame_of_packed(packed)
+    joined = pd.concat(frames)
+    pd.testing.assert_frame_equal(frame, joined)
+    assert frame.attrs == joined.attrs == {}
+    assert len(frame) == fenkit.replay(big_pgn, columns=["game"]).rows > 10000
+
+
+def test_pieces_without_rows_leave_the_counts_of_the_one_with_rows(tmp_path):
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("")
+    packed = [packed_replay(str(empty)), packed_replay(SUITE), packed_replay(str(empty))]
+    frame = frame_of_packed(packed)
+    whole = fenkit.replay_frame(SUITE)
+    pd.testing.assert_frame_equal(frame, whole)
+    assert frame.attrs == whole.attrs
+    nothing = frame_of_packed([packed_replay(str(empty))])
+    assert len(nothing) == 0 and list(nothing.columns) == list(whole.columns)
+
+
+def test_damaged_or_mixed_rows_are_refused():
+    data, _ = packed_replay(SUITE)
+    for cut in (5, len(data) // 2, len(data) - 3):
+        with pytest.raises(ValueError, match="damaged"):
+            _fenkit._unpack_rows([data[:cut]])
+    flipped = data.copy()
+    flipped[len(flipped) // 2] ^= 0xFF
+    with pytest.raises(ValueError):
+        _fenkit._unpack_rows([flipped])
+    other, _ = packed_replay(SUITE, tags=["White"])
+    with pytest.raises(ValueError, match="other columns"):
+        _fenkit._unpack_rows([data, other])
+    with pytest.raises(ValueError, match="packed= goes with the columns"):
+        _fenkit._replay(SUITE, output=SUITE + ".out", packed=True)
+    assert isinstance(data, np.ndarray)

@@ -153,32 +153,38 @@ def packed_replay(path, *args, **kwargs):
     bound.apply_defaults()
     arguments = dict(bound.arguments)
     selection = arguments.pop("selection")
-    return _call(output=None, format=None, header=True, packed=True, **arguments, **selection)
+    return _call(output=None, format=None, header=True, _packed=True, **arguments, **selection)
+
+
+def _attrs(stats):
+    """The ``attrs`` of ``replay_frame``: the counts of the replay."""
+    return dict(games=stats["games"], selected=stats["selected"], rejected=stats["rejected"],
+                positions=stats["positions"], errors=list(stats["errors"]))
 
 
 def frame_of_packed(packed):
     """The DataFrame of ``packed_replay`` results, in order (``[(bytes, counts), ...]``), as
-    Dask's ``compute()`` joins the partitions that ``replay_frame`` makes of the same ranges:
-    each part's index counts its rows from 0; the counts are in ``attrs`` when one part has
-    rows (those of that part), and not when several have."""
+    Dask's ``compute()`` joins the frames that ``replay_frame`` makes of the same ranges: the
+    parts without rows left out (``pd.concat`` of the others), each part's index counting its
+    rows from 0, and the counts in ``attrs`` where every part with rows has the same ones (one
+    part, or the same file read twice) as pandas keeps them; with no rows at all, the first
+    part's frame."""
     import numpy as np
     import pandas as pd
 
     columns, rows = _fenkit._unpack_rows([data for data, _ in packed])
     with_rows = [i for i, n in enumerate(rows) if n]
     if len(with_rows) > 1:
-        index = pd.Index(np.concatenate([np.arange(n, dtype=np.int64) for n in rows if n]))
+        index = pd.Index(np.concatenate([np.arange(rows[i], dtype=np.int64) for i in with_rows]))
     else:
         index = pd.RangeIndex(sum(rows))
     frame = pd.DataFrame(columns, index=index, copy=False)
     for name in ("eval", "mate"):
         if name in frame:
             frame[name] = frame[name].astype("Int64")
-    if len(with_rows) <= 1:
-        stats = packed[with_rows[0] if with_rows else 0][1]
-        frame.attrs.update(games=stats["games"], selected=stats["selected"],
-                           rejected=stats["rejected"], positions=stats["positions"],
-                           errors=list(stats["errors"]))
+    kept = [_attrs(packed[i][1]) for i in with_rows or [0]]
+    if all(attrs == kept[0] for attrs in kept[1:]):
+        frame.attrs.update(kept[0])
     return frame
 
 
@@ -228,8 +234,9 @@ def replay_frame(path, *args, **kwargs):
     for name in ("eval", "mate"):
         if name in frame:
             frame[name] = frame[name].astype("Int64")
-    frame.attrs.update(games=data.games, selected=data.selected, rejected=data.rejected,
-                       positions=data.positions, errors=list(data.errors))
+    frame.attrs.update(_attrs(dict(games=data.games, selected=data.selected,
+                                   rejected=data.rejected, positions=data.positions,
+                                   errors=data.errors)))
     return frame
 
 

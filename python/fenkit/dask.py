@@ -149,13 +149,18 @@ class PositionsFrame(dd.DataFrame):
     (a selection, a ``groupby``, ``persist()``), ``dask.compute(frame)`` and ``compute()`` with
     arguments are computed as any other."""
 
-    _fenkit_parts = None  # (parts, options) of read_positions; None once derived or persisted
+    # (name, parts, options): the partitions read_positions made, while the frame's graph is
+    # still the one it made (a column assigned in place changes the name). None in frames
+    # made again (persist()).
+    _fenkit_parts = None
 
     def compute(self, **kwargs):
-        client = _scheduling_client() if self._fenkit_parts and not kwargs else None
+        made = self._fenkit_parts
+        fresh = made is not None and made[0] == self._name and not kwargs
+        client = _scheduling_client() if fresh else None
         if client is None:
             return super().compute(**kwargs)
-        parts, options = self._fenkit_parts
+        _, parts, options = made
         tasks = [dask.delayed(_packed, pure=True)(path, piece, start, options)
                  for (path, piece, _), start in zip(parts, _starts(parts))]
         return frame_of_packed(client.gather(client.compute(tasks)))
@@ -184,8 +189,11 @@ def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=F
     frames = [dask.delayed(_frame, pure=True)(path, piece, start, kwargs)
               for (path, piece, _), start in zip(parts, _starts(parts))]
     frame = dd.from_delayed(frames, meta=meta, verify_meta=False)
-    positions = PositionsFrame(frame.dask, frame._name, frame._meta, frame.divisions)
-    positions._fenkit_parts = (parts, kwargs)
+    try:
+        positions = PositionsFrame(frame.dask, frame._name, frame._meta, frame.divisions)
+    except (TypeError, AttributeError):
+        return frame  # a Dask whose frames are made otherwise (dask-expr): Dask's own compute()
+    positions._fenkit_parts = (positions._name, parts, kwargs)
     return positions
 
 

@@ -100,7 +100,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);
   pgn::PositionRowOptions options;
   options.format = pgn::RowFormat::columns;
-  if (output && packed) throw py::value_error("packed= goes with the columns of values, not with a file");
+  if (output && packed) throw py::value_error("_packed= goes with the columns of values, not with a file");
   if (output) {
     if (format == "jsonl") options.format = pgn::RowFormat::jsonl;
     else if (format == "csv") options.format = pgn::RowFormat::csv;
@@ -349,9 +349,9 @@ void add_replay(py::module_& m) {
         py::arg("every") = 1, py::arg("ep") = "standard", py::arg("jobs") = 0,
         py::arg("range") = py::none(), py::arg("game_offset") = 0,
         py::arg("first_line") = py::none(), py::arg("errors") = "collect",
-        py::arg("warnings") = false, py::arg("planes") = false, py::arg("packed") = false,
+        py::arg("warnings") = false, py::arg("planes") = false, py::arg("_packed") = false,
         "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics), or with "
-        "packed=True as (bytes for _unpack_rows, statistics); see fenkit.replay.");
+        "_packed=True as (bytes for _unpack_rows, statistics); see fenkit.replay.");
 }
 
 }  // namespace fenkit::python

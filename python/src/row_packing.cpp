@@ -330,6 +330,13 @@ py::tuple unpack_rows(const std::vector<py::array_t<std::uint8_t, py::array::c_s
     Cursor first(bytes_of(parts[0]));
     specs = read_header(first);
   }
+  // The builder takes a tag's or a plane's values where the spec says: within the chunk's.
+  std::size_t tag_columns = 0;
+  for (const ColumnSpec& spec : specs) {
+    if (spec.source == ColumnSource::tag && spec.tag != tag_columns++) damaged();
+    if (spec.source == ColumnSource::plane && spec.tag >= pgn::PositionColumns().planes.size())
+      damaged();
+  }
   ColumnBuilder builder(specs);
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(), &ZSTD_freeDCtx);
   if (!context) throw std::bad_alloc();
@@ -343,12 +350,13 @@ py::tuple unpack_rows(const std::vector<py::array_t<std::uint8_t, py::array::c_s
     if (own.size() != specs.size()) throw py::value_error("the packed rows have other columns");
     for (std::size_t i = 0; i < specs.size(); ++i)
       if (own[i].name != specs[i].name || own[i].source != specs[i].source ||
-          own[i].keep != specs[i].keep)
+          own[i].tag != specs[i].tag || own[i].keep != specs[i].keep)
         throw py::value_error("the packed rows have other columns");
     std::uint64_t part_rows = 0;
     while (!in.empty()) {
       const std::uint64_t size = in.u64();
       const std::string_view frame = in.take(in.u64());
+      if (ZSTD_getFrameContentSize(frame.data(), frame.size()) != size) damaged();
       columns.resize(size);
       const std::size_t made =
           ZSTD_decompressDCtx(context.get(), columns.data(), size, frame.data(), frame.size());
@@ -356,6 +364,7 @@ py::tuple unpack_rows(const std::vector<py::array_t<std::uint8_t, py::array::c_s
       chunk.clear();
       Cursor values(columns);
       read_columns(values, chunk, last, rest);
+      if (chunk.tags.size() != tag_columns) damaged();
       part_rows += chunk.rows();
       builder.append(chunk);
     }

@@ -125,11 +125,19 @@ def test_compute_brings_the_rows_packed(client, inputs, monkeypatch):
     late = frame[frame.ply > 30]
     assert late.compute().equals(got[got.ply > 30])
     assert made == [frame.npartitions]
-    # One partition with rows: its counts stay, as pandas keeps them for one frame.
-    one = fenkit_dask.read_positions([str(DATA / "pgn" / "suite.pgn")], eval=True,
-                                     blocksize=1 << 30)
-    assert one.npartitions == 1 and one.compute().equals(dd.DataFrame.compute(one))
-    assert one.compute().attrs == dd.DataFrame.compute(one).attrs != {}
+    # One partition with rows, or several with the same counts (a file read twice): the
+    # counts stay, as pandas keeps them when all the frames joined have them alike.
+    suite = str(DATA / "pgn" / "suite.pgn")
+    for paths in ([suite], [suite, suite]):
+        same = fenkit_dask.read_positions(paths, eval=True, blocksize=1 << 30)
+        assert same.npartitions == len(paths)
+        assert same.compute().equals(dd.DataFrame.compute(same))
+        assert same.compute().attrs == dd.DataFrame.compute(same).attrs != {}
+    # A column assigned in place: the frame's graph is no longer the one read_positions made.
+    changed = fenkit_dask.read_positions(inputs, **options)
+    changed["twice"] = changed.ply * 2
+    assert list(changed.compute().columns) == list(got.columns) + ["twice"]
+    assert made == [frame.npartitions, 1, 1, 2, 2]  # (each compute() above but the last)
 
 
 def test_default_partitions_follow_the_cluster(client, big_pgn):

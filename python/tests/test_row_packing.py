@@ -73,6 +73,6 @@ def test_damaged_or_mixed_rows_are_refused():
     other, _ = packed_replay(SUITE, tags=["White"])
     with pytest.raises(ValueError, match="other columns"):
         _fenkit._unpack_rows([data, other])
-    with pytest.raises(ValueError, match="packed= goes with the columns"):
-        _fenkit._replay(SUITE, output=SUITE + ".out", packed=True)
+    with pytest.raises(ValueError, match="_packed= goes with the columns"):
+        _fenkit._replay(SUITE, output=SUITE + ".out", _packed=True)
     assert isinstance(data, np.ndarray)

@@ -17,10 +17,6 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "fenkit/fen/san.hpp"
 #include "movetext_tokens.hpp"
 
@@ -53,7 +49,8 @@ class CommonMoveCache {
       const unsigned length = stops ? unsigned(std::countr_zero(stops)) / 8 : 8;
       const std::uint64_t key = length < 8 ? bytes & ((std::uint64_t{1} << (8 * length)) - 1) : 0;
       Set& set = sets_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kSetBits)];
-      if (holds(set, key) && key) return p + length;
+      if (((set[0] == key) | (set[1] == key) | (set[2] == key) | (set[3] == key)) && key)
+        return p + length;
       // A move read whole up to the stop is the same move whatever stop follows it
       // (read_common_move looks at the byte after a move only to refuse a file, '-', 'x', '+'
       // or '#' there, none of them a stop): it goes in the table, first of its set, and the
@@ -69,32 +66,14 @@ class CommonMoveCache {
     }
   }
 
-  // A set of the table: the tokens' bytes, zero after them; 0: empty.
-  using Set = std::array<std::uint64_t, 4>;
-
-  // Whether a slot of the set holds `key`: two 16-byte compares where SSE2 is (fewer
-  // instructions, and fewer registers for the lexer's loop around it, than four compares).
-  [[gnu::always_inline]] static bool holds(const Set& set, std::uint64_t key) {
-#if defined(__SSE2__)
-    const __m128i k = _mm_set1_epi64x(static_cast<long long>(key));
-    const auto* pairs = reinterpret_cast<const __m128i*>(set.data());
-    const __m128i low = _mm_cmpeq_epi32(_mm_loadu_si128(pairs), k);
-    const __m128i high = _mm_cmpeq_epi32(_mm_loadu_si128(pairs + 1), k);
-    // A slot matches when both of its 32-bit halves do: each half and its neighbour swapped in.
-    const __m128i both = _mm_or_si128(_mm_and_si128(low, _mm_shuffle_epi32(low, 0xB1)),
-                                      _mm_and_si128(high, _mm_shuffle_epi32(high, 0xB1)));
-    return _mm_movemask_epi8(both) != 0;
-#else
-    return (set[0] == key) | (set[1] == key) | (set[2] == key) | (set[3] == key);
-#endif
-  }
-
  private:
   // 1,024 sets of four tokens, 32 KB. A token may sit in any slot of its set. A move not found
   // is decoded, at the cost of the branches the table saves: on the masters archive, 12% of
   // the moves with 2,048 slots of one token each, 2.4% with 512 sets of four (check
   // --syntax-only 5% faster), 0.4% with 1,024 sets of four (5% faster again).
   static constexpr unsigned kSetBits = 10;
+  // The tokens' bytes, zero after them; 0: empty.
+  using Set = std::array<std::uint64_t, 4>;
   alignas(64) std::array<Set, std::size_t{1} << kSetBits> sets_{};
 };
 

@@ -403,7 +403,7 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
           continue;
         }
       } else if ((byte_flags(c) & kDigit) && c != '0' && p[1] != '-' && p[1] != '/') {
-        if (const char* q = MovetextTokenReader::read_move_number_ahead(p, end)) {
+        if (const char* q = MovetextTokenReader::read_move_number(p, end)) {
           if (!sink_->move_number(p)) {
             tell_counted();
             p_ = q;

@@ -8,9 +8,7 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstdint>
-#include <cstring>
 #include <string_view>
 
 #include "fenkit/fen/grammar/common.hpp"
@@ -166,39 +164,6 @@ class MovetextTokenReader {
     while (q != end && *q == '.') ++q;
     if (q == end || is_delimiter(*q) || is_move_start(*q)) return q;
     return nullptr;
-  }
-
-  // read_move_number where 16 bytes from `p` can be read (the lexer's fast lane): the digits
-  // and the dots found eight bytes at a time, without a branch a byte. Numbers of eight digits
-  // or more, and runs of eight dots or more, go the byte-by-byte way.
-  [[gnu::always_inline]] static const char* read_move_number_ahead(const char* p,
-                                                                   const char* end) {
-    if constexpr (std::endian::native != std::endian::little) {
-      return read_move_number(p, end);
-    } else {
-      constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-      std::uint64_t bytes;
-      std::memcpy(&bytes, p, 8);
-      // A byte is not a digit when its high bit is set, or its low seven bits are below '0'
-      // (adding 0x50 does not reach 0x80) or above '9' (adding 0x46 does). No carry crosses
-      // bytes: 0x7F + 0x50 < 0x100.
-      const std::uint64_t low = bytes & ~kHigh;
-      const std::uint64_t not_digit = (bytes | (low + 0x4646464646464646ULL) |
-                                       ~(low + 0x5050505050505050ULL)) & kHigh;
-      if (!not_digit) return read_move_number(p, end);
-      const unsigned digits = unsigned(std::countr_zero(not_digit)) / 8;
-      if (digits == 0) return nullptr;
-      std::memcpy(&bytes, p + digits, 8);
-      // Bytes that are not '.': those left nonzero once '.' is taken away from each.
-      const std::uint64_t other = bytes ^ 0x2E2E2E2E2E2E2E2EULL;
-      const std::uint64_t not_dot = (((other & ~kHigh) + ~kHigh) | other) & kHigh;
-      if (!not_dot) return read_move_number(p, end);
-      const unsigned dots = unsigned(std::countr_zero(not_dot)) / 8;
-      if (dots == 0) return nullptr;
-      const char* q = p + digits + dots;
-      if (is_delimiter(*q) || is_move_start(*q)) return q;
-      return nullptr;
-    }
   }
 
  private:

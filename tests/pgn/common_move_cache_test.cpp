@@ -2,8 +2,6 @@
 // every token and whatever follows it, whether the token is new to it or found there.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -79,26 +77,6 @@ TEST(CommonMoveCache, ATokenNeverTakesAnotherTokensEntry) {
       ASSERT_EQ(cache->read(text.data()), want) << token;
     }
   }
-}
-
-// A set holds a key only where a slot is the whole key: slots that share its low or its high
-// four bytes, in any place of the set, do not.
-TEST(CommonMoveCache, ASetHoldsOnlyWholeKeys) {
-  const std::uint64_t key = 0x0000342B66784E00ULL;  // any eight bytes
-  const std::uint64_t same_low = (key & 0xFFFFFFFFULL) | (0x11223344ULL << 32);
-  const std::uint64_t same_high = (key & ~0xFFFFFFFFULL) | 0x55667788ULL;
-  const std::uint64_t swapped = (key >> 32) | (key << 32);
-  for (int at = 0; at < 4; ++at) {
-    CommonMoveCache::Set set{same_low, same_high, swapped, 0};
-    EXPECT_FALSE(CommonMoveCache::holds(set, key)) << "no slot is the key";
-    set[std::size_t(at)] = key;
-    EXPECT_TRUE(CommonMoveCache::holds(set, key)) << "the key in slot " << at;
-    for (const std::uint64_t other : {same_low, same_high, swapped})
-      EXPECT_EQ(CommonMoveCache::holds(set, other),
-                std::find(set.begin(), set.end(), other) != set.end())
-          << "slot " << at;
-  }
-  EXPECT_TRUE(CommonMoveCache::holds(CommonMoveCache::Set{}, 0));  // (0 is no entry's key)
 }
 
 }  // namespace

@@ -156,10 +156,10 @@ def packed_replay(path, *args, **kwargs):
     return _call(output=None, format=None, header=True, _packed=True, **arguments, **selection)
 
 
-def _attrs(stats):
-    """The ``attrs`` of ``replay_frame``: the counts of the replay."""
-    return dict(games=stats["games"], selected=stats["selected"], rejected=stats["rejected"],
-                positions=stats["positions"], errors=list(stats["errors"]))
+def _attrs(data):
+    """The ``attrs`` of ``replay_frame``: the counts of a ``ReplayData``."""
+    return dict(games=data.games, selected=data.selected, rejected=data.rejected,
+                positions=data.positions, errors=list(data.errors))
 
 
 def frame_of_packed(packed):
@@ -182,7 +182,7 @@ def frame_of_packed(packed):
     for name in ("eval", "mate"):
         if name in frame:
             frame[name] = frame[name].astype("Int64")
-    kept = [_attrs(packed[i][1]) for i in with_rows or [0]]
+    kept = [_attrs(ReplayData({}, packed[i][1])) for i in with_rows or [0]]
     if all(attrs == kept[0] for attrs in kept[1:]):
         frame.attrs.update(kept[0])
     return frame
@@ -234,9 +234,7 @@ def replay_frame(path, *args, **kwargs):
     for name in ("eval", "mate"):
         if name in frame:
             frame[name] = frame[name].astype("Int64")
-    frame.attrs.update(_attrs(dict(games=data.games, selected=data.selected,
-                                   rejected=data.rejected, positions=data.positions,
-                                   errors=data.errors)))
+    frame.attrs.update(_attrs(data))
     return frame
 
 

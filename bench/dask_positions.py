@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Times fenkit.dask against the program on one machine: write_positions on a LocalCluster of
 worker processes (one thread each) beside `fenkit replay -jN -f jsonl > FILE`, and
-read_positions(...).compute() beside fenkit.replay_frame, on the same file, interleaved; and
+read_positions(...).compute() beside fenkit.replay_frame, on the same file, interleaved; the
+same frame computed as Dask computes any frame (each partition's frame sent to the client and
+joined there, where compute() brings the rows packed and makes the frame once); and
 read_positions(...).compute(scheduler="threads"), the same partitions on this process's threads
 (no worker processes, nothing pickled).
 
@@ -21,6 +23,7 @@ import sys
 import tempfile
 import time
 
+import dask.dataframe as dd
 import fenkit
 import fenkit.dask
 from dask.distributed import Client, LocalCluster
@@ -45,14 +48,16 @@ def main(argv=None):
     print(f"{time.strftime('%Y-%m-%d')}, {cpu}, {os.cpu_count()} cores; {args.workers} worker "
           f"processes of one thread; medians of {args.runs} runs")
     print("| file | write_positions | fenkit replay -j%d -f jsonl > FILE | ratio | "
-          "read_positions().compute() | with threads | replay_frame | ratio | with threads |"
+          "read_positions().compute() | frames joined | with threads | replay_frame | ratio | "
+          "frames joined | with threads |"
           % args.workers)
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     try:
         with LocalCluster(n_workers=args.workers, threads_per_worker=1, host="127.0.0.1",
                           dashboard_address=None) as cluster, Client(cluster):
             for path in args.files:
-                times = {"write": [], "cli": [], "read": [], "threads": [], "frame": []}
+                times = {"write": [], "cli": [], "read": [], "joined": [], "threads": [],
+                         "frame": []}
                 for _ in range(args.runs):
                     out = os.path.join(scratch, "parts")
                     times["write"].append(timed(lambda: fenkit.dask.write_positions(path, out)))
@@ -62,13 +67,16 @@ def main(argv=None):
                     times["cli"].append(timed(lambda: subprocess.run(command, shell=True, check=True)))
                     os.remove(one)
                     times["read"].append(timed(lambda: fenkit.dask.read_positions(path).compute()))
+                    times["joined"].append(timed(
+                        lambda: dd.DataFrame.compute(fenkit.dask.read_positions(path))))
                     times["threads"].append(timed(
                         lambda: fenkit.dask.read_positions(path).compute(scheduler="threads")))
                     times["frame"].append(timed(lambda: fenkit.replay_frame(path)))
                 m = {k: statistics.median(v) for k, v in times.items()}
                 print(f"| {os.path.basename(path)} | {m['write']:.2f} s | {m['cli']:.2f} s | "
-                      f"{m['write'] / m['cli']:.2f}x | {m['read']:.2f} s | {m['threads']:.2f} s | "
-                      f"{m['frame']:.2f} s | {m['read'] / m['frame']:.2f}x | "
+                      f"{m['write'] / m['cli']:.2f}x | {m['read']:.2f} s | {m['joined']:.2f} s | "
+                      f"{m['threads']:.2f} s | {m['frame']:.2f} s | "
+                      f"{m['read'] / m['frame']:.2f}x | {m['joined'] / m['frame']:.2f}x | "
                       f"{m['threads'] / m['frame']:.2f}x |", flush=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -94,9 +94,11 @@ Position board_of(const Setup& setup) {
 }
 
 // Counting bits is most of this check's work: with the POPCNT instruction where an x86 processor
-// has it (the version is chosen when the library is loaded, on systems that can choose), with
-// the compiler's routine otherwise.
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__ELF__) && !defined(__POPCNT__)
+// has it (the version is chosen when the library is loaded, where glibc can choose: musl has
+// no ifunc), with the compiler's routine otherwise. (libpgn's material_balance.cpp has the same
+// condition for its own count.)
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__ELF__) && defined(__GLIBC__) && \
+    !defined(__POPCNT__)
 #define FENKIT_POPCNT_VERSIONS [[gnu::target_clones("popcnt", "default")]]
 #else
 #define FENKIT_POPCNT_VERSIONS

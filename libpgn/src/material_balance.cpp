@@ -115,7 +115,7 @@ std::vector<std::string_view> words_of(std::string_view text) {
 // game it is looked for in: with the POPCNT instruction where an x86 processor has it (the
 // version chosen when the library is loaded, where glibc can choose), with the compiler's
 // routine otherwise. (A function of this file: the versions and their chooser stay out of the
-// library's exported symbols.)
+// library's exported symbols. libfen's setup.cpp has the same condition.)
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__ELF__) && defined(__GLIBC__) && \
     !defined(__POPCNT__)
 [[gnu::target_clones("popcnt", "default")]]

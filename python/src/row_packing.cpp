@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "common.hpp"
+#include "fenkit/pgn/detail/output_buffer.hpp"
 #include "object_arenas.hpp"
 
 namespace fenkit::python {
@@ -29,34 +30,11 @@ void check(std::size_t result) {
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-// Bytes appended through a pointer: hundreds of megabytes go through here value by value, and a
-// std::string checks its room at each append and fills with zeros what it grows by.
-class ByteWriter {
- public:
-  std::string_view view() const { return std::string_view(data_.get(), size_); }
-  void clear() { size_ = 0; }
-  // Room for `n` more bytes: where they go (then advance() by what was written).
-  char* room(std::size_t n) {
-    if (capacity_ - size_ < n) {
-      const std::size_t capacity = std::max(size_ + n, capacity_ * 2);
-      auto grown = std::make_unique_for_overwrite<char[]>(capacity);
-      if (size_) std::memcpy(grown.get(), data_.get(), size_);
-      data_ = std::move(grown);
-      capacity_ = capacity;
-    }
-    return data_.get() + size_;
-  }
-  void advance(std::size_t n) { size_ += n; }
-  void append(std::string_view bytes) {
-    std::memcpy(room(bytes.size()), bytes.data(), bytes.size());
-    size_ += bytes.size();
-  }
-  void u64(std::uint64_t v) { append(std::string_view(reinterpret_cast<const char*>(&v), 8)); }
+using pgn::detail::OutputBuffer;  // filled in place: hundreds of megabytes, value by value
 
- private:
-  std::unique_ptr<char[]> data_;
-  std::size_t size_ = 0, capacity_ = 0;
-};
+void put_u64(OutputBuffer& out, std::uint64_t v) {
+  out.append(std::string_view(reinterpret_cast<const char*>(&v), 8));
+}
 
 char* put_varint(char* p, std::uint64_t v) {
   for (; v >= 0x80; v >>= 7) *p++ = char((v & 0x7F) | 0x80);
@@ -65,16 +43,16 @@ char* put_varint(char* p, std::uint64_t v) {
 }
 
 template <typename T>
-void put_numbers(ByteWriter& out, const std::vector<T>& values) {
-  out.u64(values.size());
+void put_numbers(OutputBuffer& out, const std::vector<T>& values) {
+  put_u64(out, values.size());
   out.append(std::string_view(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)));
 }
 
 // Whole numbers as the change from the row before, so that a game number (the same on every
 // row of a game) and a ply (one more) take a byte each.
-void put_steps(ByteWriter& out, const std::vector<std::int64_t>& values) {
-  out.u64(values.size());
-  char* const begin = out.room(values.size() * 10);
+void put_steps(OutputBuffer& out, const std::vector<std::int64_t>& values) {
+  put_u64(out, values.size());
+  char* const begin = out.reserve(values.size() * 10);
   char* p = begin;
   std::int64_t last = 0;
   for (const std::int64_t v : values) {
@@ -82,7 +60,7 @@ void put_steps(ByteWriter& out, const std::vector<std::int64_t>& values) {
     p = put_varint(p, (step << 1) ^ (0 - (step >> 63)));  // small changes either way: few bytes
     last = v;
   }
-  out.advance(std::size_t(p - begin));
+  out.commit(std::size_t(p - begin));
 }
 
 // The bytes two texts begin with alike.
@@ -133,11 +111,11 @@ char* put_change(char* p, std::string_view last, std::string_view text) {
 // a path is mostly the one of the row before; consecutive FENs of a game differ in a rank or two
 // of their placement, and in their counters, so a FEN goes as two texts, its placement and the
 // rest. (A third as many bytes for zstd to go through on the masters archive.)
-void put_text(ByteWriter& out, const pgn::TextColumn& values, bool fen) {
-  out.u64(values.size());
+void put_text(OutputBuffer& out, const pgn::TextColumn& values, bool fen) {
+  put_u64(out, values.size());
   std::string_view last, last_rest;
   for (std::size_t r = 0; r < values.size(); ++r) {
-    char* const begin = out.room(values.is_none(r) ? 1 : 64 + values[r].size());
+    char* const begin = out.reserve(values.is_none(r) ? 1 : 64 + values[r].size());
     char* p = begin;
     if (values.is_none(r)) {
       *p++ = 0;
@@ -154,16 +132,16 @@ void put_text(ByteWriter& out, const pgn::TextColumn& values, bool fen) {
       p = put_change(p, last, text);
       last = text;
     }
-    out.advance(std::size_t(p - begin));
+    out.commit(std::size_t(p - begin));
   }
 }
 
-void put_columns(ByteWriter& out, const pgn::PositionColumns& c) {
+void put_columns(OutputBuffer& out, const pgn::PositionColumns& c) {
   put_steps(out, c.game);
   put_steps(out, c.ply);
   for (const pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) put_text(out, *text, false);
   put_text(out, c.fen, true);
-  out.u64(c.tags.size());
+  put_u64(out, c.tags.size());
   for (const pgn::TextColumn& tag : c.tags) put_text(out, tag, false);
   put_numbers(out, c.eval);
   put_numbers(out, c.mate);
@@ -283,18 +261,16 @@ void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& last, std::s
   if (!in.empty()) damaged();
 }
 
-void put_header(ByteWriter& out, const std::vector<ColumnSpec>& specs) {
+void put_header(OutputBuffer& out, const std::vector<ColumnSpec>& specs) {
   out.append(kMark);
   out.append(std::string_view(reinterpret_cast<const char*>(&kByteOrder), 4));
-  out.u64(specs.size());
+  put_u64(out, specs.size());
   for (const ColumnSpec& spec : specs) {
-    out.u64(spec.name.size());
+    put_u64(out, spec.name.size());
     out.append(spec.name);
-    const char flags[1] = {char(spec.source)};
-    out.append(std::string_view(flags, 1));
-    out.u64(spec.tag);
-    const char keep[1] = {char(spec.keep)};
-    out.append(std::string_view(keep, 1));
+    out.push_back(char(spec.source));
+    put_u64(out, spec.tag);
+    out.push_back(char(spec.keep));
   }
 }
 
@@ -376,8 +352,8 @@ py::tuple unpack_rows(const std::vector<py::array_t<std::uint8_t, py::array::c_s
 }  // namespace
 
 struct RowPacker::State {
-  ByteWriter packed;
-  ByteWriter columns;  // a chunk's, before compression (memory kept)
+  OutputBuffer packed;
+  OutputBuffer columns;  // a chunk's, before compression (memory kept)
   std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context{ZSTD_createCCtx(), &ZSTD_freeCCtx};
 };
 
@@ -398,13 +374,13 @@ void RowPacker::append(const pgn::PositionColumns& chunk) {
   put_columns(s.columns, chunk);
   const std::string_view columns = s.columns.view();
   const std::size_t bound = ZSTD_compressBound(columns.size());
-  char* const at = s.packed.room(16 + bound);
+  char* const at = s.packed.reserve(16 + bound);
   const std::size_t made =
       ZSTD_compress2(s.context.get(), at + 16, bound, columns.data(), columns.size());
   check(made);
   const std::uint64_t sizes[2] = {columns.size(), made};
   std::memcpy(at, sizes, 16);
-  s.packed.advance(16 + made);
+  s.packed.commit(16 + made);
 }
 
 std::string_view RowPacker::packed() const {

@@ -162,30 +162,63 @@ def _attrs(data):
                 positions=data.positions, errors=list(data.errors))
 
 
-def frame_of_packed(packed):
-    """The DataFrame of ``packed_replay`` results, in order (``[(bytes, counts), ...]``), as
-    Dask's ``compute()`` joins the frames that ``replay_frame`` makes of the same ranges: the
-    parts without rows left out (``pd.concat`` of the others), each part's index counting its
-    rows from 0, and the counts in ``attrs`` where every part with rows has the same ones (one
-    part, or the same file read twice) as pandas keeps them; with no rows at all, the first
-    part's frame."""
-    import numpy as np
-    import pandas as pd
+class PackedFrame:
+    """The DataFrame of ``packed_replay`` results added in order, as Dask's ``compute()`` joins
+    the frames that ``replay_frame`` makes of the same ranges. Each result is unpacked as it is
+    added (the strs made then), so that a result can be added while later ones are still being
+    made elsewhere.
 
-    columns, rows = _fenkit._unpack_rows([data for data, _ in packed])
-    with_rows = [i for i, n in enumerate(rows) if n]
-    if len(with_rows) > 1:
-        index = pd.Index(np.concatenate([np.arange(rows[i], dtype=np.int64) for i in with_rows]))
-    else:
-        index = pd.RangeIndex(sum(rows))
-    frame = pd.DataFrame(columns, index=index, copy=False)
-    for name in ("eval", "mate"):
-        if name in frame:
-            frame[name] = frame[name].astype("Int64")
-    kept = [_attrs(ReplayData({}, packed[i][1])) for i in with_rows or [0]]
-    if all(attrs == kept[0] for attrs in kept[1:]):
-        frame.attrs.update(kept[0])
-    return frame
+    A partition may come in several pieces (``add(..., piece_of_last=True)``): its rows and
+    counts are those of its pieces together. The frame is ``pd.concat`` of the partitions' frames:
+    the partitions without rows left out, each partition's index counting its rows from 0, and
+    the counts in ``attrs`` where every partition with rows has the same ones (one partition,
+    or the same file read twice) as pandas keeps them; with no rows at all, the first
+    partition's frame."""
+
+    def __init__(self):
+        self._unpacker = _fenkit._RowUnpacker()
+        self._partitions = []  # [rows, counts] of each
+
+    def add(self, packed, piece_of_last=False):
+        data, stats = packed
+        rows = self._unpacker.add(data)
+        counts = _attrs(ReplayData({}, stats))
+        if not piece_of_last or not self._partitions:
+            self._partitions.append([rows, counts])
+            return
+        last = self._partitions[-1]
+        last[0] += rows
+        for name, value in counts.items():
+            last[1][name] = last[1][name] + value  # numbers add up, lists of errors join
+
+    def frame(self):
+        import numpy as np
+        import pandas as pd
+
+        columns = self._unpacker.columns()
+        with_rows = [(rows, counts) for rows, counts in self._partitions if rows]
+        if len(with_rows) > 1:
+            index = pd.Index(np.concatenate([np.arange(rows, dtype=np.int64)
+                                             for rows, _ in with_rows]))
+        else:
+            index = pd.RangeIndex(sum(rows for rows, _ in with_rows))
+        frame = pd.DataFrame(columns, index=index, copy=False)
+        for name in ("eval", "mate"):
+            if name in frame:
+                frame[name] = frame[name].astype("Int64")
+        kept = [counts for _, counts in with_rows or self._partitions[:1]]
+        if all(counts == kept[0] for counts in kept[1:]):
+            frame.attrs.update(kept[0])
+        return frame
+
+
+def frame_of_packed(packed):
+    """The DataFrame of ``packed_replay`` results, one per partition, in order
+    (``[(bytes, counts), ...]``): see ``PackedFrame``."""
+    made = PackedFrame()
+    for part in packed:
+        made.add(part)
+    return made.frame()
 
 
 def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False, next=False, *,

@@ -33,7 +33,7 @@ import dask.dataframe as dd
 from ._compact_frame import compact
 from ._ranges import byte_ranges
 from . import _fenkit
-from ._replay import byte_range, frame_of_packed, packed_replay, replay_frame, write_replay
+from ._replay import PackedFrame, byte_range, packed_replay, replay_frame, write_replay
 
 __all__ = ["read_positions", "write_positions", "PositionsFrame", "WrittenPositions"]
 
@@ -127,6 +127,27 @@ def _packed(path, piece, start, options):
                          jobs=1, **options)
 
 
+# The size of the pieces that compute() has the workers replay: a partition of a byte range cut
+# further, so that the client makes the frame of the first pieces while the workers replay the
+# later ones (making the strs on the client costs about as much as replaying them).
+_PIECE = 8 << 20
+
+
+def _pieces(parts):
+    """(path, range or None, entry, first) of the pieces of the partitions ``parts``, in order;
+    ``first``: whether the piece begins its partition."""
+    pieces = []
+    for path, piece, entry in parts:
+        if piece is None:
+            pieces.append((path, None, entry, True))
+            continue
+        start, end = piece
+        n = max(1, math.ceil((end - start) / _PIECE))
+        cuts = [start + (end - start) * i // n for i in range(n + 1)]
+        pieces += [(path, (cuts[i], cuts[i + 1]), entry, i == 0) for i in range(n)]
+    return pieces
+
+
 def _scheduling_client():
     """The distributed client that ``compute()`` would run on now, or None (Dask's threads or
     processes, or a scheduler set by ``dask.config``)."""
@@ -161,9 +182,15 @@ class PositionsFrame(dd.DataFrame):
         if client is None:
             return super().compute(**kwargs)
         _, parts, options = made
-        tasks = [dask.delayed(_packed, pure=True)(path, piece, start, options)
-                 for (path, piece, _), start in zip(parts, _starts(parts))]
-        return frame_of_packed(client.gather(client.compute(tasks)))
+        pieces = _pieces(parts)
+        starts = _starts([(path, piece, entry) for path, piece, entry, _ in pieces])
+        futures = client.compute([dask.delayed(_packed, pure=True)(path, piece, start, options)
+                                  for (path, piece, _, _), start in zip(pieces, starts)])
+        frame = PackedFrame()
+        for (_, _, _, first), future in zip(pieces, futures):
+            frame.add(future.result(), piece_of_last=not first)
+            future.release()  # the worker's copy
+        return frame.frame()
 
 
 def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=False, *,

@@ -70,7 +70,7 @@ class RowFile {
 
 // The rows go to `output` (a path) in a text format of the program ("jsonl", "csv", "fen",
 // "epd", written by the library's writer with no Python per row), or, without one, into
-// columns of values: Python objects, or with `packed` bytes that _unpack_rows makes them of in
+// columns of values: Python objects, or with `packed` bytes that _RowUnpacker makes them of in
 // another process (row_packing.hpp).
 py::tuple replay(const py::object& source, const std::optional<py::object>& output,
                  const std::string& format, bool header,
@@ -351,7 +351,7 @@ void add_replay(py::module_& m) {
         py::arg("first_line") = py::none(), py::arg("errors") = "collect",
         py::arg("warnings") = false, py::arg("planes") = false, py::arg("_packed") = false,
         "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics), or with "
-        "_packed=True as (bytes for _unpack_rows, statistics); see fenkit.replay.");
+        "_packed=True as (bytes for _RowUnpacker, statistics); see fenkit.replay.");
 }
 
 }  // namespace fenkit::python

@@ -1,12 +1,12 @@
 // The rows of a replay as bytes, for a data set made in one process and used in another (the
 // partitions of fenkit.dask that compute() brings to the client). A worker packs each chunk's
 // columns as the reader made them (pgn::PositionColumns), with no Python object made; the client
-// unpacks every partition into one ColumnBuilder, the code that makes fenkit.replay's columns,
-// so the strs are made once, in the process that uses them, in the form replay_frame gives.
+// unpacks every part, as it arrives and in order, into one ColumnBuilder (fenkit._RowUnpacker),
+// the code that makes fenkit.replay's columns, so the strs are made once, in the process that
+// uses them, in the form replay_frame gives.
 //
 // Packed: a header (a mark, the byte order, the columns asked for), then per chunk its size
-// unpacked and packed, and its columns as one zstd frame (level 1: FENs of one game share most
-// of their bytes, and new memory is what costs most on the receiving side).
+// unpacked and packed, and its columns as one zstd frame (at a fast level: see kLevel).
 #pragma once
 
 #include <memory>

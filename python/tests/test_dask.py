@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 import fenkit
-from fenkit._replay import frame_of_packed
+from fenkit._replay import PackedFrame
 from conftest import DATA, cli_jsonl, missing, run_cli
 
 distributed = pytest.importorskip("distributed")
@@ -103,21 +103,29 @@ def test_frame_equals_replay_frame(client, inputs):
 
 def test_compute_brings_the_rows_packed(client, inputs, monkeypatch):
     """compute() of read_positions on the cluster sends the rows packed and makes the frame on
-    the client: the frame the partitions joined make, index and attrs included. Frames derived
-    from it, and compute() on other schedulers, go Dask's way."""
-    made = []
+    the client: the frame the partitions joined make, index and attrs included, also where a
+    partition comes in pieces. Frames derived from it, and compute() on other schedulers, go
+    Dask's way."""
+    made, pieces = [], []
 
-    def counted(packed):
-        made.append(len(packed))
-        return frame_of_packed(packed)
+    class Counted(PackedFrame):
+        def add(self, packed, piece_of_last=False):
+            pieces.append(piece_of_last)
+            super().add(packed, piece_of_last)
 
-    monkeypatch.setattr(fenkit_dask, "frame_of_packed", counted)
+        def frame(self):
+            made.append(len(self._partitions))
+            return super().frame()
+
+    monkeypatch.setattr(fenkit_dask, "PackedFrame", Counted)
+    monkeypatch.setattr(fenkit_dask, "_PIECE", 1 << 18)  # a partition of 1 MiB in 4 pieces
     options = dict(blocksize=1 << 20, tags=["WhiteElo"], eval=True, clock=True, next=True,
                    comments=True, nags=True)
     frame = fenkit_dask.read_positions(inputs, **options)
     assert isinstance(frame, fenkit_dask.PositionsFrame)
     got = frame.compute()
     assert made == [frame.npartitions]
+    assert pieces.count(False) == frame.npartitions and pieces.count(True) > frame.npartitions
     joined = dd.DataFrame.compute(frame)  # the partitions made on the workers, joined
     assert got.equals(joined) and got.index.equals(joined.index) and got.attrs == joined.attrs
     assert got.dtypes.to_dict() == joined.dtypes.to_dict()

@@ -9,7 +9,7 @@ import fenkit
 from conftest import DATA
 
 pd = pytest.importorskip("pandas")
-from fenkit._replay import frame_of_packed, packed_replay  # noqa: E402  (needs pandas)
+from fenkit._replay import PackedFrame, frame_of_packed, packed_replay  # noqa: E402  (needs pandas)
 from fenkit import _fenkit  # noqa: E402
 
 SUITE = str(DATA / "pgn" / "suite.pgn")
@@ -61,18 +61,60 @@ def test_pieces_without_rows_leave_the_counts_of_the_one_with_rows(tmp_path):
     assert len(nothing) == 0 and list(nothing.columns) == list(whole.columns)
 
 
+def _unpack(*parts):
+    unpacker = _fenkit._RowUnpacker()
+    for part in parts:
+        unpacker.add(part)
+    return unpacker.columns()
+
+
 def test_damaged_or_mixed_rows_are_refused():
     data, _ = packed_replay(SUITE)
     for cut in (5, len(data) // 2, len(data) - 3):
         with pytest.raises(ValueError, match="damaged"):
-            _fenkit._unpack_rows([data[:cut]])
+            _unpack(data[:cut])
     flipped = data.copy()
     flipped[len(flipped) // 2] ^= 0xFF
     with pytest.raises(ValueError):
-        _fenkit._unpack_rows([flipped])
+        _unpack(flipped)
     other, _ = packed_replay(SUITE, tags=["White"])
     with pytest.raises(ValueError, match="other columns"):
-        _fenkit._unpack_rows([data, other])
+        _unpack(data, other)
     with pytest.raises(ValueError, match="_packed= goes with the columns"):
         _fenkit._replay(SUITE, output=SUITE + ".out", _packed=True)
     assert isinstance(data, np.ndarray)
+
+
+def test_an_unpacker_takes_parts_until_it_makes_the_columns():
+    data, _ = packed_replay(SUITE)
+    unpacker = _fenkit._RowUnpacker()
+    with pytest.raises(ValueError, match="no packed rows"):
+        unpacker.columns()
+    rows = fenkit.replay(SUITE).rows
+    assert unpacker.add(data) == unpacker.add(data) == rows > 0
+    columns = unpacker.columns()
+    assert len(columns["fen"]) == 2 * rows
+    for call in (lambda: unpacker.add(data), unpacker.columns):
+        with pytest.raises(ValueError, match="already made"):
+            call()
+    broken = _fenkit._RowUnpacker()
+    broken.add(data)
+    with pytest.raises(ValueError, match="damaged"):
+        broken.add(data[: len(data) - 3])
+    with pytest.raises(ValueError, match="could not be unpacked"):
+        broken.columns()
+
+
+def test_partitions_in_pieces_have_the_rows_and_counts_of_their_pieces(big_pgn):
+    """A partition brought in pieces (as compute() asks the workers for them) makes the frame
+    and the counts of the partition replayed whole."""
+    whole = fenkit.replay_frame(big_pgn, tags=["White"], warnings=True)
+    made = PackedFrame()
+    offset = 0
+    for i, piece in enumerate(fenkit.byte_ranges(big_pgn, 4)):
+        made.add(packed_replay(big_pgn, range=piece, game_offset=offset, first_line=1 if i == 0
+                               else None, tags=["White"], warnings=True), piece_of_last=i > 0)
+        offset += fenkit.count_games(big_pgn, piece)
+    frame = made.frame()
+    pd.testing.assert_frame_equal(frame, whole)
+    assert frame.attrs == whole.attrs and frame.attrs["games"] == offset

@@ -34,6 +34,7 @@ trap 'rm -rf "$work"' EXIT
 recipe() {
   local file=$1 size
   size=$(stat -c %s "$file")
+  # shellcheck disable=SC2046  # one argument per range, as in the README
   parallel -j "$pieces" "$fenkit replay -j1 -q --range {} $file > $work/piece-{#}.fen" ::: \
     $(for i in $(seq 0 $((pieces - 1))); do
         echo $((size * i / pieces)):$((size * (i + 1) / pieces))

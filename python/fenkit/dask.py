@@ -164,8 +164,9 @@ class PositionsFrame(dd.DataFrame):
     """The ``dask.dataframe.DataFrame`` that ``read_positions`` returns. It is one in every
     way; only its own ``compute()`` on a distributed cluster takes a shorter path: each worker
     sends its partition's rows packed as the reader made them (no Python object made there),
-    and the client makes the frame of them once, as ``fenkit.replay_frame`` makes it (a
-    partition of millions of strs costs more to send and join than to replay). The frame is
+    in pieces of ``_PIECE`` bytes of PGN, and the client makes the frame of them once, as
+    ``fenkit.replay_frame`` makes it, each piece as it arrives (a partition of millions of
+    strs costs more to send and join than to replay). The frame is
     the one the partitions joined make, index and ``attrs`` included. Frames derived from it
     (a selection, a ``groupby``, ``persist()``), ``dask.compute(frame)`` and ``compute()`` with
     arguments are computed as any other."""

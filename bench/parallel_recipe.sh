@@ -10,7 +10,8 @@
 #   PIECES  pieces and threads (default: nproc)
 # FENKIT (environment) names the fenkit binary (default build/tools/fenkit).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+shopt -s inherit_errexit  # a command that fails inside $(...) stops the script too
+repository=$(realpath "$(dirname "$0")/..")
 
 runs=7
 pieces=$(nproc)
@@ -18,24 +19,27 @@ while getopts "n:p:" option; do
   case $option in
     n) runs=$OPTARG ;;
     p) pieces=$OPTARG ;;
-    *) sed -n '2,12p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,11p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
-fenkit=$(realpath "${FENKIT:-build/tools/fenkit}")
+if [ $# -lt 1 ] || [ "$pieces" -lt 1 ]; then sed -n '2,11p' "$0" >&2; exit 2; fi
+fenkit=$(realpath "${FENKIT:-$repository/build/tools/fenkit}")
 [ -x "$fenkit" ] || { echo "no fenkit binary at $fenkit (build first)" >&2; exit 2; }
 command -v parallel >/dev/null || { echo "GNU parallel is not installed" >&2; exit 2; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The recipe as the README gives it (the pieces' summaries left out with -q).
+# The recipe as the README gives it (the pieces' summaries left out with -q); the paths go to
+# the shell that parallel starts through the environment, so that any name works.
+export fenkit work
 recipe() {
-  local file=$1 size
+  local size
+  export file=$1
   size=$(stat -c %s "$file")
-  # shellcheck disable=SC2046  # one argument per range, as in the README
-  parallel -j "$pieces" "$fenkit replay -j1 -q --range {} $file > $work/piece-{#}.fen" ::: \
+  # shellcheck disable=SC2016,SC2046  # expanded by parallel's shell; one argument per range
+  parallel -j "$pieces" '"$fenkit" replay -j1 -q --range {} "$file" > "$work/piece-{#}.fen"' ::: \
     $(for i in $(seq 0 $((pieces - 1))); do
         echo $((size * i / pieces)):$((size * (i + 1) / pieces))
       done)

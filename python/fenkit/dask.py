@@ -188,9 +188,13 @@ class PositionsFrame(dd.DataFrame):
         futures = client.compute([dask.delayed(_packed, pure=True)(path, piece, start, options)
                                   for (path, piece, _, _), start in zip(pieces, starts)])
         frame = PackedFrame()
-        for (_, _, _, first), future in zip(pieces, futures):
-            frame.add(future.result(), piece_of_last=not first)
-            future.release()  # the worker's copy
+        try:
+            for (_, _, _, first), future in zip(pieces, futures):
+                frame.add(future.result(), piece_of_last=not first)
+                future.release()  # the worker's copy
+        except BaseException:
+            client.cancel(futures)  # the pieces no one will read
+            raise
         return frame.frame()
 
 

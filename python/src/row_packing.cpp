@@ -343,6 +343,7 @@ class RowUnpacker {
     } catch (...) {
       busy_ = false;
       failed_ = true;  // some of the part's rows are in the columns
+      arenas_.reset();
       throw;
     }
     busy_ = false;
@@ -368,11 +369,13 @@ class RowUnpacker {
 
   void start(std::vector<ColumnSpec> specs) {
     // The builder takes a tag's or a plane's values where the spec says: within the chunk's.
+    std::size_t tag_columns = 0;
     for (const ColumnSpec& spec : specs) {
-      if (spec.source == ColumnSource::tag && spec.tag != tag_columns_++) damaged();
+      if (spec.source == ColumnSource::tag && spec.tag != tag_columns++) damaged();
       if (spec.source == ColumnSource::plane && spec.tag >= pgn::PositionColumns().planes.size())
         damaged();
     }
+    tag_columns_ = tag_columns;  // (a part refused here leaves the unpacker as it was)
     builder_ = std::make_unique<ColumnBuilder>(specs);
     arenas_ = std::make_unique<PrefaultedArenas>();  // millions of new strs: pages faulted ahead
     specs_ = std::move(specs);

@@ -97,6 +97,16 @@ def test_an_unpacker_takes_parts_until_it_makes_the_columns():
     for call in (lambda: unpacker.add(data), unpacker.columns):
         with pytest.raises(ValueError, match="already made"):
             call()
+    # A first part refused for its header leaves the unpacker as it was.
+    tagged, _ = packed_replay(SUITE, tags=["White", "Event"])
+    bad = tagged.copy()
+    at = bytes(bad).index(b"Event") + len(b"Event") + 1  # past the name and its source
+    bad[at:at + 8] = np.frombuffer((7).to_bytes(8, "little"), dtype=np.uint8)
+    fresh = _fenkit._RowUnpacker()
+    with pytest.raises(ValueError, match="damaged"):
+        fresh.add(bad)
+    assert fresh.add(tagged) == rows
+    assert list(fresh.columns()["Event"]) == list(fenkit.replay(SUITE, tags=["Event"])["Event"])
     broken = _fenkit._RowUnpacker()
     broken.add(data)
     with pytest.raises(ValueError, match="damaged"):

@@ -148,6 +148,23 @@ def test_compute_brings_the_rows_packed(client, inputs, monkeypatch):
     assert made == [frame.npartitions, 1, 1, 2, 2]  # (each compute() above but the last)
 
 
+def test_a_partition_in_pieces_keeps_the_places_of_its_messages(client, tmp_path, monkeypatch):
+    """One partition brought in many pieces: the messages of a game rejected far into the
+    file name its line, and the counts are the partition's, as replay_frame gives them."""
+    path = tmp_path / "errors-late.pgn"
+    games = (DATA / "pgn" / "suite.pgn").read_text()
+    path.write_text((games + "\n") * 20 + (DATA / "pgn" / "suite-errors.pgn").read_text())
+    monkeypatch.setattr(fenkit_dask, "_PIECE", 1024)
+    frame = fenkit_dask.read_positions(str(path), blocksize=1 << 30)
+    assert frame.npartitions == 1 and len(fenkit_dask._pieces(frame._fenkit_parts[1])) > 10
+    got = frame.compute()
+    whole = fenkit.replay_frame(str(path))
+    assert got.equals(whole) and got.index.equals(whole.index)
+    assert got.attrs == whole.attrs and whole.attrs["rejected"] == 1
+    line = int(whole.attrs["errors"][0].split(":")[1])
+    assert line > 20 * games.count("\n")  # in the last lines, not counted from a piece's start
+
+
 def test_default_partitions_follow_the_cluster(client, big_pgn):
     frame = fenkit_dask.read_positions(big_pgn, columns=["game", "fen"])
     # Without a blocksize, a file smaller than 64 MiB still gives each thread a partition.

@@ -18,6 +18,10 @@ def byte_ranges(path, pieces):
     if pieces < 1:
         raise ValueError("pieces must be 1 or more")
     _fenkit._require_byte_ranges(path)  # ValueError for compressed or UTF-16 input
-    size = os.path.getsize(path)
-    cuts = [size * i // pieces for i in range(pieces + 1)]
+    return tile(0, os.path.getsize(path), pieces)
+
+
+def tile(start, end, pieces):
+    """``pieces`` ranges of about equal size that tile the bytes from ``start`` to ``end``."""
+    cuts = [start + (end - start) * i // pieces for i in range(pieces + 1)]
     return [(cuts[i], cuts[i + 1]) for i in range(pieces)]

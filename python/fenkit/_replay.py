@@ -162,6 +162,17 @@ def _attrs(data):
                 positions=data.positions, errors=list(data.errors))
 
 
+def _data_frame(columns, index):
+    """The DataFrame of replay's columns: ``eval`` and ``mate`` as pandas' nullable Int64."""
+    import pandas as pd
+
+    frame = pd.DataFrame(columns, index=index, copy=False)
+    for name in ("eval", "mate"):
+        if name in frame:
+            frame[name] = frame[name].astype("Int64")
+    return frame
+
+
 class PackedFrame:
     """The DataFrame of ``packed_replay`` results added in order, as Dask's ``compute()`` joins
     the frames that ``replay_frame`` makes of the same ranges. Each result is unpacked as it is
@@ -202,10 +213,7 @@ class PackedFrame:
                                              for rows, _ in with_rows]))
         else:
             index = pd.RangeIndex(sum(rows for rows, _ in with_rows))
-        frame = pd.DataFrame(columns, index=index, copy=False)
-        for name in ("eval", "mate"):
-            if name in frame:
-                frame[name] = frame[name].astype("Int64")
+        frame = _data_frame(columns, index)
         kept = [counts for _, counts in with_rows or self._partitions[:1]]
         if all(counts == kept[0] for counts in kept[1:]):
             frame.attrs.update(kept[0])
@@ -263,10 +271,7 @@ def replay_frame(path, *args, **kwargs):
 
     data = replay(path, *args, **kwargs)
     # (The index is given so that a frame without columns still has its rows.)
-    frame = pd.DataFrame(dict(data), index=pd.RangeIndex(data.rows), copy=False)
-    for name in ("eval", "mate"):
-        if name in frame:
-            frame[name] = frame[name].astype("Int64")
+    frame = _data_frame(dict(data), pd.RangeIndex(data.rows))
     frame.attrs.update(_attrs(data))
     return frame
 

@@ -31,7 +31,7 @@ import dask
 import dask.dataframe as dd
 
 from ._compact_frame import compact
-from ._ranges import byte_ranges
+from ._ranges import byte_ranges, tile
 from . import _fenkit
 from ._replay import PackedFrame, byte_range, packed_replay, replay_frame, write_replay
 
@@ -142,9 +142,8 @@ def _pieces(parts):
             pieces.append((path, None, entry, True))
             continue
         start, end = piece
-        n = max(1, math.ceil((end - start) / _PIECE))
-        cuts = [start + (end - start) * i // n for i in range(n + 1)]
-        pieces += [(path, (cuts[i], cuts[i + 1]), entry, i == 0) for i in range(n)]
+        cut = tile(start, end, max(1, math.ceil((end - start) / _PIECE)))
+        pieces += [(path, part, entry, i == 0) for i, part in enumerate(cut)]
     return pieces
 
 

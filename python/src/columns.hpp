@@ -40,6 +40,8 @@ struct ColumnSpec {
   std::size_t tag = 0;  // ColumnSource::tag and plane: which one
   bool keep = true;     // false: not asked for (columns=...), not made
 
+  bool operator==(const ColumnSpec&) const = default;
+
   // Few distinct values (moves): one str object per value.
   bool interned() const {
     return source == ColumnSource::san || source == ColumnSource::uci ||

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -313,22 +312,13 @@ class RowUnpacker {
 
   // The rows of the part.
   std::uint64_t add(const py::array_t<std::uint8_t, py::array::c_style>& part) {
-    // Another thread could call in while this one has let the GIL go.
-    if (busy_) throw py::value_error("the unpacker is adding a part in another thread");
     usable();
     Cursor in(bytes_of(part));
     std::vector<ColumnSpec> own = read_header(in);
-    if (!specs_) {
+    if (!builder_)
       start(std::move(own));
-    } else {
-      if (own.size() != specs_->size()) throw py::value_error("the packed rows have other columns");
-      for (std::size_t i = 0; i < own.size(); ++i) {
-        const ColumnSpec& spec = (*specs_)[i];
-        if (own[i].name != spec.name || own[i].source != spec.source || own[i].tag != spec.tag ||
-            own[i].keep != spec.keep)
-          throw py::value_error("the packed rows have other columns");
-      }
-    }
+    else if (own != specs_)
+      throw py::value_error("the packed rows have other columns");
     busy_ = true;
     std::uint64_t rows = 0;
     try {
@@ -351,7 +341,6 @@ class RowUnpacker {
   }
 
   py::dict columns() {
-    if (busy_) throw py::value_error("the unpacker is adding a part in another thread");
     usable();
     if (!builder_) throw py::value_error("no packed rows");
     finished_ = true;
@@ -363,6 +352,8 @@ class RowUnpacker {
 
  private:
   void usable() const {
+    // Another thread could call in while this one has let the GIL go.
+    if (busy_) throw py::value_error("the unpacker is adding a part in another thread");
     if (finished_) throw py::value_error("the rows were already made into columns");
     if (failed_) throw py::value_error("a part added before could not be unpacked");
   }
@@ -376,9 +367,9 @@ class RowUnpacker {
         damaged();
     }
     tag_columns_ = tag_columns;  // (a part refused here leaves the unpacker as it was)
-    builder_ = std::make_unique<ColumnBuilder>(specs);
+    specs_ = specs;
+    builder_ = std::make_unique<ColumnBuilder>(std::move(specs));
     arenas_ = std::make_unique<PrefaultedArenas>();  // millions of new strs: pages faulted ahead
-    specs_ = std::move(specs);
   }
 
   // Decompresses and reads the chunk at `in` into chunk_ (no Python object touched).
@@ -396,9 +387,9 @@ class RowUnpacker {
     if (chunk_.tags.size() != tag_columns_) damaged();
   }
 
-  std::optional<std::vector<ColumnSpec>> specs_;  // the first part's, which the others repeat
+  std::vector<ColumnSpec> specs_;  // the first part's, which the others repeat
   std::size_t tag_columns_ = 0;
-  std::unique_ptr<ColumnBuilder> builder_;  // from the first part on
+  std::unique_ptr<ColumnBuilder> builder_;  // from the first part on, until columns()
   bool finished_ = false;
   bool busy_ = false;
   bool failed_ = false;

@@ -344,6 +344,49 @@ TEST(PgnCommand, MaterialBalancesTagsAndMarks) {
       << bad_file.err;
 }
 
+// --cut-at-match: a game ends with the main-line move that --markmatches marks, cut there as
+// --plylimit cuts it (both checked against pgn-extract elsewhere), so each game is compared with
+// --plylimit at the ply of its mark.
+TEST(PgnCommand, CutAtMatchEndsTheMainLineAtTheMarkedMove) {
+  const std::string path = testing::data("pgn/material.pgn");
+  // The lone queen is marked at 31. Qb7, ply 61, of the only game that has it.
+  const Outcome queen = fenkit("pgn -q --material q --cut-at-match " + quote(path));
+  ASSERT_EQ(queen.status, 0) << queen.err;
+  EXPECT_EQ(queen.out, fenkit("pgn -q --material q --plylimit 61 " + quote(path)).out);
+  EXPECT_NE(queen.out.find("31. Qb7 *"), std::string::npos) << queen.out;
+
+  TempDir dir;
+  const std::string games = dir.write(
+      "games.pgn",
+      "[Event \"cut\"]\n\n1. e4 { a } e5 { b } (1... c5 2. Nf3) 2. Nf3 Nc6 3. Bb5 1-0\n\n"
+      "[Event \"at the end\"]\n\n1. e4 e5 1-0\n\n[Event \"never\"]\n\n1. d4 d5 0-1\n\n");
+  // `fenkit pgn -q OPTIONS FILE` with the open game's position as --position.
+  const auto open_game = [&](const std::string& options) {
+    return fenkit("pgn -q " + options +
+                  " --position 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' " +
+                  quote(games));
+  };
+  const Outcome marked = open_game("--markmatches M");
+  EXPECT_NE(marked.out.find("1... e5 { b } { M } (1... c5"), std::string::npos) << marked.out;
+  EXPECT_NE(marked.out.find("1. e4 e5 { M } 1-0"), std::string::npos) << marked.out;
+  const Outcome cut = open_game("--cut-at-match");
+  ASSERT_EQ(cut.status, 0) << cut.err;
+  EXPECT_EQ(cut.out, open_game("--plylimit 2").out);
+  // The variation at the ply of the match keeps its first move; a game that ends there, its
+  // result.
+  EXPECT_NE(cut.out.find("1. e4 { a } 1... e5 { b } (1... c5) *"), std::string::npos) << cut.out;
+  EXPECT_NE(cut.out.find("1. e4 e5 1-0"), std::string::npos) << cut.out;
+  // A match at the start keeps no move.
+  const Outcome start = fenkit("pgn -q --cut-at-match --position "
+                               "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' " +
+                               quote(games));
+  EXPECT_EQ(tag_values(start.out, "Event"), (Lines{"cut", "at the end", "never"}));
+  EXPECT_EQ(start.out, fenkit("pgn -q --plylimit 0 " + quote(games)).out);
+  // What it needs, and what it does not go with.
+  EXPECT_EQ(fenkit("pgn --cut-at-match " + quote(games)).status, 2);
+  EXPECT_EQ(open_game("--format jsonl --cut-at-match").status, 2);
+}
+
 // --splitvariants: the game without its variations, then each variation as a game (the moves to
 // where it branches, then its own), depth first; comments after a '(' go to the move before the
 // variation, those after its ')' to the move it replaces. (pgn-extract 19.04 writes these same
@@ -453,7 +496,8 @@ TEST(PgnCommand, GamesSelectedByTheirMovesAreWrittenAsTheOthers) {
     // three; some with comments, NAGs, variations, escapes, a FEN, CRLF, a wrong Result tag.
     const bool is_long = i > 40 ? i % 5 != 0 : i % 3 == 0;
     if (is_long) {
-      long_games += (long_games.empty() ? "" : ",") + std::to_string(i);
+      if (!long_games.empty()) long_games += ',';
+      long_games += std::to_string(i);
       ++long_count;
     }
     std::string game = "[Event \"G" + std::to_string(i) + " \\\"x\\\"\"]\n";
@@ -465,8 +509,8 @@ TEST(PgnCommand, GamesSelectedByTheirMovesAreWrittenAsTheOthers) {
       game += "[Result \"1-0\"]\n\n" +
               std::string(is_long ? "1. f3 e5 2. g4 Qh4# 0-1\n\n" : "1. e4 1-0\n\n");
     else
-      game += "\n" + std::string(is_long ? "1. e4 {a} e5 (1... c5 $2) 2. Nf3 ; line\nNc6 3. Bb5 1-0\n\n"
-                                        : "1. d4 1/2-1/2\n\n");
+      game += is_long ? "\n1. e4 {a} e5 (1... c5 $2) 2. Nf3 ; line\nNc6 3. Bb5 1-0\n\n"
+                      : "\n1. d4 1/2-1/2\n\n";
     text += i % 4 == 1 ? with_crlf(game) : game;
   }
   const std::string input = dir.write("mixed.pgn", text);

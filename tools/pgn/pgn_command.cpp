@@ -96,6 +96,9 @@ po::options_description pgn_options() {
       ("markmatches", po::value<std::string>()->value_name("TEXT"),
        "a comment TEXT after the main-line move that first reaches a --position or completes a "
        "material balance (TEXT FEN: the position's FEN; as pgn-extract --markmatches)")
+      ("cut-at-match", "end the main line with the move that first reaches a --position or "
+                       "completes a material balance: the moves after it are left out as "
+                       "--plylimit leaves them out, and the game ends in *")
       ("split", integer(1),
        "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each (-o PREFIX.pgn.zst or "
        ".gz: compressed parts PREFIX-0001.pgn.zst, ...)")
@@ -162,7 +165,7 @@ GamesOptions games_settings(const po::variables_map& v) {
             : 0U;
     // The other changes are made to the games as read, which variation games are not.
     for (const char* name : {"unique", "addhashcode", "fencomments", "hashcomments", "plylimit",
-                             "dropply", "markmatches", "addmatchtag", "no-variations",
+                             "dropply", "markmatches", "cut-at-match", "addmatchtag", "no-variations",
                              "totalplycount", "add-plycount", "add-eco", "fix-result"})
       refuse_together(v, "splitvariants", name);
   }
@@ -174,6 +177,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   games.hash_games = v.count("unique") > 0;
   games.add_match_tag = v.count("addmatchtag") > 0;
   if (v.count("markmatches")) games.mark_matches = v["markmatches"].as<std::string>();
+  games.cut_at_match = v.count("cut-at-match") > 0;
   games.warnings = v.count("warnings") > 0;
   refuse_unless(v, "duplicates", v.count("unique") > 0, "--unique");
   refuse_unless(v, "fuzzydepth", v.count("unique") > 0, "--unique");
@@ -193,13 +197,14 @@ GamesOptions games_settings(const po::variables_map& v) {
                              "keep-tags", "drop-tags", "add-eco", "add-plycount", "fix-result",
                              "fencomments", "hashcomments", "plylimit", "dropply", "addhashcode",
                              "not-selected", "notation", "totalplycount", "nochecks",
-                             "addmatchtag", "markmatches", "splitvariants"})
+                             "addmatchtag", "markmatches", "cut-at-match", "splitvariants"})
       refuse_together(v, "rejected", name);
   }
   if (games.format == GamesFormat::jsonl)
     for (const char* name :
          {"no-comments", "no-variations", "no-nags", "fencomments", "hashcomments", "plylimit",
-          "dropply", "notation", "totalplycount", "nochecks", "markmatches", "splitvariants"})
+          "dropply", "notation", "totalplycount", "nochecks", "markmatches", "cut-at-match",
+          "splitvariants"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
   return games;
 }
@@ -321,6 +326,9 @@ int run_pgn(const Args& args) {
     throw UsageError("--addmatchtag needs a material balance (--material or --material-file)");
   if (games.mark_matches && !filter.material() && !filter.has_wanted_positions())
     throw UsageError("--markmatches needs a position (--position, --position-file) or a "
+                     "material balance (--material, --material-file)");
+  if (games.cut_at_match && !filter.material() && !filter.has_wanted_positions())
+    throw UsageError("--cut-at-match needs a position (--position, --position-file) or a "
                      "material balance (--material, --material-file)");
   const bool unique = v.count("unique") > 0, count_only = v.count("count") > 0;
   const std::uint64_t split = v.count("split") ? std::uint64_t(v["split"].as<std::int64_t>()) : 0;

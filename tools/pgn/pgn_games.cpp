@@ -34,13 +34,13 @@ GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, G
       variation_writer_(chunk.text, options.writer) {
   if (options.add_eco && options.eco_lines) opening_lines_.emplace(*options.eco_lines);
   else if (options.add_eco) openings_.emplace(pgn::OpeningTable::builtin());
-  if ((options.add_match_tag || options.mark_matches) && options.filter &&
+  if ((options.add_match_tag || options.mark_matches || options.cut_at_match) && options.filter &&
       options.filter->material())
     material_.emplace(*options.filter->material());
   keeps_every_tag_ = options.keep_tags.empty() && options.drop_tags.empty();
   moves_to_writer_only_ = options.format == GamesFormat::pgn && !options.split_variants &&
                           !material_ && !openings_ && !opening_lines_ && !options.ply_limit &&
-                          options.drop_plies == 0 && !options.mark_matches &&
+                          options.drop_plies == 0 && !options.mark_matches && !options.cut_at_match &&
                           !options.fen_comments && !options.hash_comments;
   // Not JSON lines, which name each game by its number: a game read again is the first of its
   // text.
@@ -80,6 +80,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   added_waits_ = false;
   depth_ = 0;
   cut_at_depth_.reset();
+  match_limit_.reset();
   quiet_lines_.assign(1, QuietLine{});
   dropping_ = options_.drop_plies > 0;
   dropped_to_.clear();
@@ -137,6 +138,7 @@ void GamesVisitor::start_position(const fen::Position& pos) {
     const bool position = options_.filter && options_.filter->is_wanted_position(pos);
     (position ? start_mark_before_ : start_mark_after_) = mark_for(pos);
   }
+  if (options_.cut_at_match && matches_at(pos)) match_limit_ = plies_before_;
   if (openings_) openings_->position(pos);
   if (opening_lines_) opening_lines_->start(pos);
   if (options_.format == GamesFormat::jsonl) start_fen_ = fen::to_fen(pos);
@@ -194,7 +196,7 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     dropping_ = false;
   }
   if (options_.format == GamesFormat::pgn) {
-    if (options_.ply_limit && !cut_at_depth_ && past_the_limit(event))
+    if ((options_.ply_limit || match_limit_) && !cut_at_depth_ && past_the_limit(event))
       cut_at_depth_ = event.depth;
     if (cut_at_depth_) return pgn::Action::proceed;  // read on: the rest is still followed
     flush_added();
@@ -208,6 +210,8 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
       added_mark_ = mark_for(*event.after);
       if (!added_mark_.empty()) added_waits_ = true;
     }
+    if (options_.cut_at_match && event.depth == 0 && !match_limit_ && matches_at(*event.after))
+      match_limit_ = plies_before_ + event.ply;
     if (options_.fen_comments || options_.hash_comments) {
       added_waits_ = true;
       added_fen_.clear();
@@ -223,13 +227,20 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
   return pgn::Action::proceed;
 }
 
+// The limit of --plylimit, or the ply of --cut-at-match's match when that comes first.
+std::optional<std::uint32_t> GamesVisitor::ply_limit() const {
+  if (options_.ply_limit && match_limit_) return std::min(*options_.ply_limit, *match_limit_);
+  return options_.ply_limit ? options_.ply_limit : match_limit_;
+}
+
 // --plylimit: whether this move is cut, with what follows it in its line. A move past the limit
 // is; with --quiescent, only once the line's last plies have been quiet (a line's first move
 // is cut when it is past). A move written is counted into its line's quiet plies.
 bool GamesVisitor::past_the_limit(const pgn::MoveEvent& event) {
   if (event.depth >= quiet_lines_.size()) quiet_lines_.resize(event.depth + 1);
   QuietLine& line = quiet_lines_[event.depth];
-  if (plies_before_ + event.ply > *options_.ply_limit &&
+  const std::optional<std::uint32_t> limit = ply_limit();
+  if (limit && plies_before_ + event.ply > *limit &&
       (!line.written || line.quiet >= options_.quiescent))
     return true;
   if (options_.quiescent) {
@@ -253,11 +264,13 @@ void GamesVisitor::flush_added() {
 // A position that matches (a --position, or one that completes a material balance) is marked
 // once, at the first match; not when the selection is inverted (the games written are those
 // that do not match).
+bool GamesVisitor::matches_at(const fen::Position& pos) const {
+  if (!options_.filter || options_.filter->inverted()) return false;
+  return options_.filter->is_wanted_position(pos) || (material_ && material_->first_met_here());
+}
+
 std::string GamesVisitor::mark_for(const fen::Position& pos) {
-  if (!options_.mark_matches || marked_ || !options_.filter || options_.filter->inverted())
-    return {};
-  if (!options_.filter->is_wanted_position(pos) && !(material_ && material_->first_met_here()))
-    return {};
+  if (!options_.mark_matches || marked_ || !matches_at(pos)) return {};
   marked_ = true;
   return *options_.mark_matches == "FEN" ? fen::to_fen(pos) : *options_.mark_matches;
 }

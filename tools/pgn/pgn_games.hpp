@@ -75,6 +75,10 @@ struct GamesOptions {
   // A comment after the main-line move that reaches a --position first, or completes a
   // material balance first (pgn-extract's --markmatches); "FEN": the position's FEN.
   std::optional<std::string> mark_matches;
+  // The main line ends with the move that first reaches a --position or completes a material
+  // balance: what follows is left out as ply_limit leaves it out, the match's ply the limit (a
+  // game that matches at its start keeps no move).
+  bool cut_at_match = false;
   // Each game is written without its variations, then each variation as a game of its own, to
   // this depth (0: all; variation_games.hpp; pgn-extract's --splitvariants).
   std::optional<unsigned> split_variants;
@@ -144,6 +148,9 @@ class GamesVisitor : public pgn::Visitor {
   void write_json();
   // Writes the comment added after the last move, if one waits.
   void flush_added();
+  // Whether the game's selection is met at `pos`, reached in its main line: a --position, or a
+  // material balance completed there (not when the selection is inverted).
+  bool matches_at(const fen::Position& pos) const;
   // The --markmatches comment for a match at `pos`, if `pos` is the game's first match.
   std::string mark_for(const fen::Position& pos);
 
@@ -206,6 +213,9 @@ class GamesVisitor : public pgn::Visitor {
   std::uint32_t depth_ = 0;
   std::uint32_t plies_before_ = 0;  // of the start position, as its move number counts them
   std::optional<std::uint32_t> cut_at_depth_;
+  // --cut-at-match: the ply of the game's first match, once met (as plies_before_ counts).
+  std::optional<std::uint32_t> match_limit_;
+  std::optional<std::uint32_t> ply_limit() const;
   // For --quiescent: of each line open, whether a move of it was written, and the quiet plies
   // in a row at its end.
   struct QuietLine {

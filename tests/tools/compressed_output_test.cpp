@@ -118,5 +118,43 @@ TEST(CompressedOutput, Books) {
   }
 }
 
+// --compression-level goes with every command that writes files, and reaches them: gzip's header
+// names the level it was written at (its XFL byte: 4 for the fastest, 2 for the smallest).
+TEST(CompressedOutput, EveryCommandThatWritesFilesTakesALevel) {
+  const std::string gzip = fenkit::testing::find_program("gzip");
+  if (gzip.empty()) FENKIT_MISSING_ORACLE("gzip is not installed");
+  TempDir dir;
+  const std::string book = dir.path("book.bin");
+  ASSERT_EQ(fenkit("book build -q --min-games 1 -o " + quote(book) + " " + quote(kSuite)).status, 0);
+  struct Command {
+    std::string name, before_output, after_output;  // the output's path goes between
+    int status;
+  };
+  const Command commands[] = {
+      {"replay", "replay -q --rejects ", " " + quote(kErrors), 1},
+      {"epd --from-pgn", "epd --from-pgn -q --rejects ", " " + quote(kErrors), 1},
+      {"book build", "book build -q --min-games 1 -o ", " " + quote(kSuite), 0},
+      {"book merge", "book merge -q -o ", " " + quote(book) + " " + quote(book), 0},
+  };
+  for (const Command& c : commands) {
+    SCOPED_TRACE(c.name);
+    const std::string plain = dir.path("plain"), packed = dir.path("packed.gz");
+    ASSERT_EQ(fenkit(c.before_output + quote(plain) + c.after_output).status, c.status);
+    for (const auto& [level, xfl] : {std::pair{1, 4}, std::pair{9, 2}}) {
+      const Outcome r = fenkit(c.before_output + quote(packed) + c.after_output +
+                               " --compression-level " + std::to_string(level));
+      ASSERT_EQ(r.status, c.status) << r.err;
+      const std::string bytes = fenkit::testing::read_file(packed);
+      ASSERT_GT(bytes.size(), 8U);
+      EXPECT_EQ(int(static_cast<unsigned char>(bytes[8])), xfl) << "level " << level;
+      EXPECT_EQ(decompressed(gzip, packed), fenkit::testing::read_file(plain));
+    }
+    const Outcome high = fenkit(c.before_output + quote(packed) + c.after_output +
+                                " --compression-level 12");
+    EXPECT_EQ(high.status, 2);
+    EXPECT_NE(high.err.find("--compression-level goes from 1 to 9"), std::string::npos) << high.err;
+  }
+}
+
 }  // namespace
 }  // namespace fenkit::tools

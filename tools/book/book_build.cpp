@@ -39,6 +39,7 @@ po::options_description build_options() {
       ("memory-limit", integer(1, 1 << 20)->default_value(512),
        "games: MB of plies kept in memory; more are sorted into temporary files and merged");
   // clang-format on
+  add_compression_option(options);
   add_jobs_option(options, "PGN: worker threads (the book is the same)");
   add_report_options(options);
   add_files_option(options, "input files ('-' or none: standard input)");

@@ -16,6 +16,7 @@ int run_book_merge(const Args& args) {
       ("ignore-trailing-bytes", "read books whose size is not a multiple of 16 (with a warning)")
       ("book", po::value<std::vector<std::string>>(), "the books, in order of precedence");
   // clang-format on
+  add_compression_option(options);
   add_report_options(options);
   const CommandLine cl = parse_command_line(args, options, "book");
   const auto& v = cl.values;

@@ -80,6 +80,9 @@ fen::Problems relax_from(const po::variables_map& values);
 
 // --rejects FILE.
 void add_rejects_option(po::options_description& options, const char* what);
+// --compression-level N: for the files a command writes that are named .gz or .zst
+// (CommandRun reads it).
+void add_compression_option(po::options_description& options);
 
 // The input files (positional, or an option of one file such as --suite), '-' or none for
 // standard input.

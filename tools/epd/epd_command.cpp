@@ -38,6 +38,7 @@ po::options_description epd_options() {
   add_relax_option(options);
   add_rejects_option(options,
                      "also write the rejected lines (with --from-pgn: games), as read, to this file");
+  add_compression_option(options);
   add_jobs_option(options, "--from-pgn: worker threads (the output is the same)");
   add_report_options(options);
   add_files_option(options, "input files ('-' or none: standard input)");

@@ -108,10 +108,9 @@ po::options_description pgn_options() {
        "pgn-extract -E3, -E1, -E2; with --add-eco the code found), year (2019.pgn), month "
        "(2019-07.pgn; nodate.pgn without a year), event (the Event tag, what a file name "
        "cannot hold made _; noevent.pgn)")
-      ("compression-level", integer(1, 19),
-       "for files named .gz (1 to 9, default 6) or .zst (1 to 19, default 3)")
       ("count", "write no games, only the summary line (to standard output)");
   add_rejects_option(options, "write the text of every rejected game to this file");
+  add_compression_option(options);
   add_jobs_option(options);
   add_report_options(options);
   add_files_option(options, "PGN files ('-' or none: standard input)");

@@ -74,6 +74,7 @@ po::options_description replay_options() {
       ("final", "only the last position of each game");
   add_ep_option(options);
   add_rejects_option(options, "write the text of every rejected game to this file");
+  add_compression_option(options);
   add_jobs_option(options);
   add_report_options(options);
   add_files_option(options, "PGN files ('-' or none: standard input)");

@@ -6,6 +6,7 @@ program skip when it is absent, and fail instead when FENKIT_REQUIRE_ORACLES=1; 
 corpus, when FENKIT_REQUIRE_CORPUS=1.
 """
 
+import importlib
 import json
 import math
 import os
@@ -24,6 +25,18 @@ def missing(what, variable="FENKIT_REQUIRE_ORACLES"):
     if os.environ.get(variable) == "1":
         pytest.fail(f"{what} is missing and {variable}=1")
     pytest.skip(f"{what} is missing")
+
+
+def module(name):
+    """The Python module `name` (one the set-up installs from Debian: pandas, Dask), or a skip
+    of the test file, a failure when FENKIT_REQUIRE_ORACLES=1."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        if os.environ.get("FENKIT_REQUIRE_ORACLES") == "1":
+            pytest.fail(f"the Python module {name} is missing and FENKIT_REQUIRE_ORACLES=1",
+                        pytrace=False)
+        pytest.skip(f"the Python module {name} is missing", allow_module_level=True)
 
 
 @pytest.fixture(scope="session")

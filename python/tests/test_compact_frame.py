@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import fenkit
-from conftest import DATA
+from conftest import DATA, module
 
-pd = pytest.importorskip("pandas")
+pd = module("pandas")
 from fenkit._compact_frame import CompactFrame, compact  # noqa: E402  (needs pandas)
 
 

@@ -3,8 +3,6 @@ and on the big archive. Skipped when the corpus is absent (failed with FENKIT_RE
 
 import json
 
-import pytest
-
 import fenkit
 from conftest import missing, rows_of, run_cli
 

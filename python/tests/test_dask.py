@@ -11,11 +11,11 @@ import pytest
 
 import fenkit
 from fenkit._replay import PackedFrame
-from conftest import DATA, cli_jsonl, missing, run_cli
+from conftest import DATA, cli_jsonl, missing, module, run_cli
 
-distributed = pytest.importorskip("distributed")
-fenkit_dask = pytest.importorskip("fenkit.dask")
-dd = pytest.importorskip("dask.dataframe")
+distributed = module("distributed")
+fenkit_dask = module("fenkit.dask")
+dd = module("dask.dataframe")
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 
 import gzip
 import io
-import json
 import os
 
 import pytest

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import fenkit
-from conftest import DATA, SOURCE, cli_jsonl, missing, rows_of, run_cli
+from conftest import SOURCE, cli_jsonl, missing, module, rows_of, run_cli
 
 
 def test_byte_ranges(tmp_path):
@@ -106,7 +106,7 @@ def load_example():
 
 
 def test_dask_example(fenkit_binary, tmp_path, medium_pgn):
-    distributed = pytest.importorskip("distributed")
+    distributed = module("distributed")
     corpus = os.environ.get("FENKIT_CORPUS_DIR", "")
     path = os.path.join(corpus, "pgn", "pychess-testing", "world_matches.pgn")
     if not os.path.exists(path):

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import fenkit
-from conftest import DATA, SOURCE, cli_jsonl, fixture_pgns, rows_of, run_cli
+from conftest import DATA, SOURCE, cli_jsonl, fixture_pgns, module, rows_of, run_cli
 
 SAMPLE = SOURCE / "examples" / "sample.pgn"
 
@@ -177,7 +177,7 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
 
 
 def test_replay_frame(fenkit_binary):
-    pd = pytest.importorskip("pandas")
+    pd = module("pandas")
     path = DATA / "pgn" / "lichess-style.pgn"
     frame = fenkit.replay_frame(path, tags=["White"], eval=True, clock=True)
     assert isinstance(frame, pd.DataFrame)

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import fenkit
-from conftest import DATA
+from conftest import DATA, module
 
-pd = pytest.importorskip("pandas")
+pd = module("pandas")
 from fenkit._replay import PackedFrame, frame_of_packed, packed_replay  # noqa: E402  (needs pandas)
 from fenkit import _fenkit  # noqa: E402
 

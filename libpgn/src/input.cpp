@@ -1,11 +1,12 @@
 // Input sources. Everything is read in blocks (regular uncompressed files may be mapped, for
-// reading byte ranges), decompressed through zlib, libbz2, liblzma or libzstd when the first bytes say so
+// Chunker::restrict_to), decompressed through zlib, libbz2, liblzma or libzstd when the first bytes say so
 // (each library's own streaming interface, so that every byte decoded before a cut or a
 // corruption is handed out before the error), and converted from UTF-16 to UTF-8 (iconv)
 // when the text begins with a UTF-16 byte-order mark.
 #include "fenkit/pgn/input.hpp"
 
 #include "fenkit/pgn/chunker.hpp"
+#include "game_boundaries.hpp"
 
 #include <algorithm>
 #include <bzlib.h>
@@ -14,6 +15,7 @@
 #include <cctype>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <iconv.h>
 #include <istream>
 #include <lzma.h>
@@ -760,24 +762,69 @@ bool LineReader::fill() {
   return true;
 }
 
-FileRange open_range(const std::string& path, std::uint64_t start, std::uint64_t end) {
-  // The edges are found in a mapping, which touches only the pages around them; the bytes
-  // between are then read in blocks, as a whole file is.
-  FileRange range;
-  {
-    const std::unique_ptr<InputSource> mapped = open_input(path, Access::mapped);
-    const std::string_view text = mapped->mapped();
-    if (text.empty())
-      fail(mapped->name(), "a byte range needs a regular uncompressed file (not a pipe, compressed "
-                           "or UTF-16 input)");
-    range.begin = next_sync_point(text, std::size_t(std::min<std::uint64_t>(start, text.size())));
-    range.end = std::max(range.begin,
-                         std::uint64_t(next_sync_point(
-                             text, std::size_t(std::min<std::uint64_t>(end, text.size())))));
+namespace {
+
+// Reads `size` bytes at `offset` of `fd`.
+void read_at(int fd, const std::string& path, char* buffer, std::size_t size, std::uint64_t offset) {
+  for (std::size_t done = 0; done < size;) {
+    const ssize_t n = ::pread(fd, buffer + done, size - done, off_t(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(path, std::strerror(errno));
+    if (n == 0) fail(path, "the file changed while it was read (it is shorter than it was)");
+    done += std::size_t(n);
   }
+}
+
+// next_sync_point(text, offset) of the file's whole text, read through a window around
+// `offset` that doubles until what decides the point lies inside it: the blank lines and the
+// result before a tag line (the window's first byte would pass for the start of the text), and
+// the beginning of the tag line. Reading the window, not mapping the file, needs no address space of the
+// file's size.
+std::uint64_t sync_point_in_file(int fd, const std::string& path, std::uint64_t size,
+                                 std::uint64_t offset) {
+  if (offset == 0) return 0;
+  if (offset >= size) return size;
+  // Room before the blank lines for a result token and the byte before it.
+  constexpr std::size_t kResultRoom = 16;
+  std::vector<char> window;
+  for (std::uint64_t reach = std::uint64_t(1) << 16;; reach *= 2) {
+    const std::uint64_t first = offset - std::min(offset, reach);
+    const std::uint64_t last = std::min(size, offset + reach);
+    window.resize(std::size_t(last - first));
+    read_at(fd, path, window.data(), window.size(), first);
+    const char* const base = window.data();
+    const char* const end = base + window.size();
+    const char* const found = detail::find_sync_point(base, base + (offset - first) - 1, end);
+    // A tag line cut by the window's end only hides a point (is_sync_point reads no further than
+    // the tag's name and its quote), and a point only follows the last one looked at.
+    if (!found) {
+      if (last == size) return size;
+      continue;
+    }
+    const char* before = found;
+    while (before > base && detail::is_space(before[-1])) --before;
+    if (first == 0 || std::size_t(before - base) >= kResultRoom)
+      return first + std::uint64_t(found - base);
+  }
+}
+
+}  // namespace
+
+FileRange open_range(const std::string& path, std::uint64_t start, std::uint64_t end) {
+  // The edges are found in windows read around them; the bytes between are then read in
+  // blocks, as a whole file is.
+  std::unique_ptr<InputSource> whole = open_input(path);
+  const std::uint64_t size = std::uint64_t(whole->size_hint());
+  if (size == 0 && std::filesystem::file_size(path) != 0)
+    fail(whole->name(), "a byte range needs a regular uncompressed file (not a pipe, compressed "
+                        "or UTF-16 input)");
+  whole.reset();
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(path, std::strerror(errno));
   auto descriptor = std::make_shared<Descriptor>(fd, true);
+  FileRange range;
+  range.begin = sync_point_in_file(fd, path, size, start);
+  range.end = std::max(range.begin, sync_point_in_file(fd, path, size, end));
   if (::lseek(fd, off_t(range.begin), SEEK_SET) < 0) fail(path, std::strerror(errno));
   range.input = std::make_unique<FileSource>(path, descriptor, range.end - range.begin, false);
   return range;

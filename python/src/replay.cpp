@@ -282,8 +282,9 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
 // one too). OSError when it cannot be opened.
 bool byte_ranges_possible(const std::string& path) {
   try {
-    const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path, pgn::Access::mapped);
-    return !input->mapped().empty() || std::filesystem::file_size(path) == 0;
+    // (Only a regular uncompressed file is read as a FileSource, which knows its size.)
+    const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+    return input->size_hint() != 0 || std::filesystem::file_size(path) == 0;
   } catch (const std::exception& e) {
     raise_error(PyExc_OSError, e.what());
   }

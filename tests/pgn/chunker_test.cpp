@@ -408,6 +408,48 @@ TEST(Chunker, ByteRangesOverACorpusFile) {
   expect_ranges_tile(fenkit::testing::read_file(path), 3, 20);
 }
 
+// open_range finds its edges in windows read around them, not in a mapping of the file: they are
+// the synchronisation points next_sync_point finds in the whole text, at every offset of the
+// quirk fixtures, and where what decides a point lies far from the offset (blank lines and tag
+// lines longer than the first window, a result before many blank lines).
+TEST(Chunker, ByteRangeEdgesReadAroundThemAreThoseOfTheWholeText) {
+  auto expect_edges = [](const std::string& text, std::size_t step) {
+    TempFile file(text);
+    for (std::size_t offset = 0; offset <= text.size() + 1; offset += step) {
+      const FileRange range = open_range(file.string(), offset, offset + 1);
+      ASSERT_EQ(range.begin, next_sync_point(text, std::min(offset, text.size()))) << offset;
+      ASSERT_EQ(range.end, std::max<std::uint64_t>(
+                               range.begin, next_sync_point(text, std::min(offset + 1, text.size()))))
+          << offset;
+    }
+  };
+  expect_edges(testing::all_quirks(), 1);
+  const std::string game = "[Site \"x\"]\n\n1. e4 e5 1-0\n";
+  std::string far_apart = game;
+  far_apart += std::string(200000, '\n');  // a result, then blank lines
+  far_apart += game;
+  far_apart += "\n[Long \"";
+  far_apart += std::string(150000, 'v');
+  far_apart += "\"]\n\n1. d4 *\n";
+  far_apart += std::string(100000, ' ');  // blanks on a line
+  far_apart += "\n\n";
+  far_apart += game;
+  far_apart += "{ a comment\n\n[Site \"not a game\"]\n}\n*\n\n";
+  far_apart += game;
+  far_apart += "\n[Site \"y\"]\n\n1. e4 e5\n";  // no result: the tag after the blank lines is none
+  far_apart += std::string(200000, '\n');
+  far_apart += game;
+  expect_edges(far_apart, 997);
+  // The offsets just before and at the points whose deciding bytes lie farthest away.
+  TempFile file(far_apart);
+  const std::size_t long_tag = far_apart.find("[Long"), last_game = far_apart.rfind("[Site");
+  ASSERT_EQ(next_sync_point(far_apart, last_game - 1), far_apart.size());
+  for (const std::size_t offset : {std::size_t(1), long_tag - 1, long_tag, long_tag + 1,
+                                   last_game - 1, last_game, last_game + 1})
+    EXPECT_EQ(open_range(file.string(), offset, offset).begin, next_sync_point(far_apart, offset))
+        << offset;
+}
+
 // Damaged text: the quirk fixtures with bytes deleted, doubled or replaced by characters that
 // matter to the scanner, at random. However broken, the text must be cut into the same games
 // by every way of reading it (whole, in chunks, streamed, in byte ranges starting at every
@@ -493,7 +535,8 @@ void expect_tilings_read_as_whole(const std::string& text, std::mt19937& random,
                                       }));
       for (GameLog& g : read_range(text, points[i], points[i + 1], first, 1 + random() % 4000))
         pieced.push_back(std::move(g));
-      tiling += " " + std::to_string(points[i]);
+      tiling += ' ';
+      tiling += std::to_string(points[i]);
     }
     SCOPED_TRACE("tiling at" + tiling);
     testing::expect_same_games(whole, pieced);

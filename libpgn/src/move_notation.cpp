@@ -21,7 +21,9 @@ fen::Square castling_king_target(fen::Move m) {
 }
 
 // The long algebraic forms of pgn-extract: the squares the piece leaves and reaches, castling
-// as the king's move, a promotion's piece in upper case after them.
+// as the king's move, a promotion's piece in upper case after them. In Chess960 castling is the
+// king taking its rook (xlalg: e1xh1), as pgn-extract writes it: the king's own squares may be
+// one (it stays) or those of a plain king move.
 std::size_t write_long(const fen::Position& before, fen::Move m, const fen::Position& after,
                        bool with_piece, char* out) {
   char* p = out;
@@ -31,11 +33,12 @@ std::size_t write_long(const fen::Position& before, fen::Move m, const fen::Posi
     return 2;
   }
   const fen::PieceType piece = fen::type_of(before.piece_on(m.from()));
-  const fen::Square to = m.is_castling() ? castling_king_target(m) : m.to();
+  const bool king_takes_rook = m.is_castling() && before.is_chess960();
+  const fen::Square to = m.is_castling() && !king_takes_rook ? castling_king_target(m) : m.to();
   if (with_piece && piece != fen::PieceType::pawn && !m.is_castling()) *p++ = fen::piece_type_char(piece);
   p = write_square(m.from(), p);
   if (with_piece) {
-    *p++ = before.is_capture(m) ? 'x' : '-';
+    *p++ = before.is_capture(m) || king_takes_rook ? 'x' : '-';
   }
   p = write_square(to, p);
   if (m.is_promotion()) *p++ = fen::piece_type_char(m.promotion());

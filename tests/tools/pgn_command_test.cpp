@@ -916,6 +916,12 @@ TEST(PgnExtract, NotationsWriteTheSameMoves) {
                                notation == "uci");
     EXPECT_GT(ours.size(), 40000U);
     EXPECT_EQ(ours, theirs);
+    // Castling in Chess960 too (the king taking its rook), with the bundled games.
+    const std::string fixture = testing::data("pgn/replay-oracle.pgn");
+    EXPECT_EQ(words(fenkit("pgn -q --notation " + notation + " " + quote(fixture)).out, false),
+              words(fenkit::testing::run(pgn_extract + " -s -W" + notation + " " + quote(fixture) +
+                                         " 2>/dev/null"),
+                    notation == "uci"));
   }
   EXPECT_EQ(fenkit("pgn -f jsonl --notation uci " + quote(path.string())).status, 2);
   // --nochecks as pgn-extract's: the same words, the moves without + and #.
@@ -1309,6 +1315,30 @@ TEST(PgnExtract, StrippedExportsReadBackAlike) {
   const std::string again = dir.path("again.pgn");
   fenkit::testing::run(pgn_extract + " -s -o " + quote(again) + " " + quote(ours));
   EXPECT_EQ(positions_of(again), reference);
+}
+
+// The export round trip: what pgn-extract makes of fenkit's whole export (tags, comments, NAGs,
+// variations) in each notation a PGN reader takes is what it makes of the input itself. (UCI
+// movetext holds moves only, as pgn-extract -Wuci writes it.)
+TEST(PgnExtract, ExportsReadBackAsTheInputInEveryNotation) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  std::vector<std::string> inputs;
+  for (const char* name : {"annotated.pgn", "lichess-style.pgn", "replay-oracle.pgn", "suite.pgn"})
+    inputs.push_back(testing::data(std::string("pgn/") + name));
+  if (const auto corpus = fenkit::testing::corpus("pgn/pychess-testing/world_matches.pgn");
+      !corpus.empty())
+    inputs.push_back(corpus.string());
+  TempDir dir;
+  for (const std::string& input : inputs) {
+    const std::string read = fenkit::testing::run(pgn_extract + " -s " + quote(input) + " 2>/dev/null");
+    ASSERT_NE(read.find("\n1."), std::string::npos) << input;
+    for (const std::string notation : {"san", "lalg", "xlalg"}) {
+      SCOPED_TRACE(input + " in " + notation);
+      const std::string ours = dir.write("ours.pgn", fenkit("pgn -q --notation " + notation + " " +
+                                                            quote(input)).out);
+      EXPECT_EQ(fenkit::testing::run(pgn_extract + " -s " + quote(ours) + " 2>/dev/null"), read);
+    }
+  }
 }
 
 // pgn-extract classifies with its own table (eco.pgn, about 2,000 lines); fenkit with lichess's

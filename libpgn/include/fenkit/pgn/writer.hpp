@@ -61,8 +61,8 @@ namespace fenkit::pgn {
 enum class MoveNotation : std::uint8_t {
   san,
   uci,    // e2e4, e7e8q, castling e1g1 (king takes rook in Chess960): no move numbers, no + or #
-  lalg,   // e2e4, e7e8Q, e1g1, then + or #
-  xlalg,  // Ng1-f3, e4xd5, e7-e8Q, e1-g1 (castling as the king's move), then + or #
+  lalg,   // e2e4, e7e8Q, e1g1 (king takes rook in Chess960: e1h1), then + or #
+  xlalg,  // Ng1-f3, e4xd5, e7-e8Q, e1-g1 (castling as the king's move; in Chess960 e1xh1), then + or #
 };
 
 struct FENKIT_API WriterOptions {

@@ -8,8 +8,11 @@
 #               plain replay -f csv (the cost of the columns) and pgn-extract --fencomments
 #   selection   fenkit pgn against pgn-extract: by player, by rating, by position, duplicates,
 #               exports (without comments, NAGs and variations; as read; without check marks),
-#               rook endings (material), a ply limit with quiescence, variations as games, files
-#               by ECO code; each with the number of games both wrote
+#               rook endings (material), a ply limit with quiescence, variations as games, what
+#               happens in a game (mate, stalemate, fifty moves, repetition, underpromotion),
+#               FEN and key comments, HashCode and TotalPlyCount tags, plies dropped, duplicates
+#               by position, long algebraic, marked matches, a check file, an ECO file, files
+#               by ECO code; each says whether both wrote the same games in the same order
 #
 # Usage: bench/compare_pgn_extract.sh [ARCHIVE] [RUNS]
 #   ARCHIVE  a PGN file, compressed or not (default: the corpus benchmark archive)
@@ -71,8 +74,14 @@ row() {  # label seconds
 
 games_in() { grep -ac '^\[Event ' "$1" || true; }
 
+# The games of a PGN file, one line each: the roster tags that name a game (both programs write
+# every roster tag, "?" where the input has none), so that two outputs compare game by game.
+game_list() {
+  grep -a -E '^\[(Event|Site|Date|Round|White|Black) ' "$1" | paste -d'|' - - - - - - || true
+}
+
 # pair LABEL "FENKIT ARGS" "PGN-EXTRACT ARGS": both timed on $pgn, how many times faster, and
-# how many games each wrote (the same count, or both counts).
+# whether both wrote the same games in the same order (else how many each wrote).
 pair() {
   local f p nf np same
   # shellcheck disable=SC2086
@@ -85,7 +94,11 @@ pair() {
   "$pgn_extract" -s $3 -o "$work/pgn-extract.pgn" "$pgn" 2>/dev/null || true
   nf=$(games_in "$work/fenkit.pgn")
   np=$(games_in "$work/pgn-extract.pgn")
-  if [ "$nf" = "$np" ]; then same="same $nf games"; else same="games: fenkit $nf, pgn-extract $np"; fi
+  if cmp -s <(game_list "$work/fenkit.pgn") <(game_list "$work/pgn-extract.pgn"); then
+    same="same $nf games"
+  else
+    same="other games: fenkit $nf, pgn-extract $np"
+  fi
   printf '%-30s fenkit %6.2f s   pgn-extract %6.2f s   %5.1fx   %s\n' "$1" "$f" "$p" \
     "$(calc "$p / $f")" "$same"
 }
@@ -129,6 +142,27 @@ printf 'r+p* r=p*\n' >"$work/rooks.txt"
 pair "rook endings (material)" "pgn -q -j1 --material-file $work/rooks.txt" "-z$work/rooks.txt"
 pair "first 20 plies, 3 quiet" "pgn -q -j1 --plylimit 20 --quiescent 3" "--plylimit 20 --quiescent 3"
 pair "variations as games" "pgn -q -j1 --splitvariants" "--splitvariants"
+pair "checkmate" "pgn -q -j1 --checkmate" "--checkmate"
+pair "stalemate" "pgn -q -j1 --stalemate" "--stalemate"
+pair "fifty-move rule" "pgn -q -j1 --fifty" "--fifty"
+# fenkit counts an en-passant square only where a pawn can take there (README).
+pair "threefold repetition" "pgn -q -j1 --repetition" "--repetition"
+pair "underpromotion" "pgn -q -j1 --underpromotion" "--underpromotion"
+pair "FEN after every move" "pgn -q -j1 --fencomments" "--fencomments"
+pair "key after every move" "pgn -q -j1 --hashcomments" "--hashcomments"
+pair "HashCode tag" "pgn -q -j1 --addhashcode" "--addhashcode"
+pair "TotalPlyCount tag" "pgn -q -j1 --totalplycount" "--totalplycount"
+pair "first 10 plies dropped" "pgn -q -j1 --dropply 10" "--dropply 10"
+pair "duplicates after 20 plies" "pgn -q -j1 --unique --fuzzydepth 20" "-D --fuzzydepth 20"
+pair "long algebraic" "pgn -q -j1 --notation xlalg" "-Wxlalg"
+pair "rook endings marked" "pgn -q -j1 --material-file $work/rooks.txt --markmatches MM" \
+  "-z$work/rooks.txt --markmatches MM"
+"$pgn_extract" -s --stopafter 2000 -o "$work/check.pgn" "$pgn" 2>/dev/null  # the first 2,000 games
+pair "games also in another file" "pgn -q -j1 --unique --checkfile $work/check.pgn" "-D -c$work/check.pgn"
+if [ -f /usr/share/pgn-extract/eco.pgn ]; then
+  pair "ECO from pgn-extract's eco.pgn" "pgn -q -j1 --add-eco --eco-file /usr/share/pgn-extract/eco.pgn" \
+    "-e/usr/share/pgn-extract/eco.pgn"
+fi
 # Files by ECO code: pgn-extract writes them into the folder it runs in.
 mkdir -p "$work/eco-fenkit" "$work/eco-pgn-extract"
 f=$(fastest "$fenkit" pgn -q -j1 --split-by eco -o "$work/eco-fenkit/games.pgn" "$pgn")

@@ -76,8 +76,10 @@ games_in() { grep -ac '^\[Event ' "$1" || true; }
 
 # The games of a PGN file, one line each: the roster tags that name a game (both programs write
 # every roster tag, "?" where the input has none), so that two outputs compare game by game.
+# Bytes above ASCII are left out: fenkit writes a name in Latin-1 as UTF-8, pgn-extract as read.
 game_list() {
-  grep -a -E '^\[(Event|Site|Date|Round|White|Black) ' "$1" | paste -d'|' - - - - - - || true
+  grep -a -E '^\[(Event|Site|Date|Round|White|Black) ' "$1" | LC_ALL=C tr -d '\200-\377' |
+    paste -d'|' - - - - - - || true
 }
 
 # pair LABEL "FENKIT ARGS" "PGN-EXTRACT ARGS": both timed on $pgn, how many times faster, and

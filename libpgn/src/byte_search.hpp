@@ -47,6 +47,22 @@ inline const char* find_any(const char* p, const char* end, char a, char b, char
   return p;
 }
 
+// The first byte in [p, end) that is a space or a control byte (at most ' '), or `end`.
+inline const char* find_space_or_control(const char* p, const char* end) {
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(' ');
+  while (end - p >= 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // (Unsigned: a byte is at most ' ' where it is the smaller of the two.)
+    const int mask = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(block, space), block));
+    if (mask) return p + std::countr_zero(unsigned(mask));
+    p += 16;
+  }
+#endif
+  while (p < end && static_cast<unsigned char>(*p) > ' ') ++p;
+  return p;
+}
+
 // The first `c` in [p, end), or `end`.
 inline const char* find_byte(const char* p, const char* end, char c) {
   return find_either(p, end, c, c);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "byte_search.hpp"
+
 namespace fenkit::pgn {
 
 namespace {
@@ -24,8 +26,23 @@ bool should_follow_previous_word(std::string_view word) { return word.front() ==
 std::string_view next_word(std::string_view text, std::size_t& pos) {
   while (pos < text.size() && is_blank(text[pos])) ++pos;
   const std::size_t begin = pos;
-  while (pos < text.size() && !is_blank(text[pos])) ++pos;
+  const char* const end = text.data() + text.size();
+  const char* p = text.data() + pos;
+  // Sixteen bytes at a time to the next byte that may be a blank (a control byte that is not
+  // one belongs to the word).
+  while ((p = detail::find_space_or_control(p, end)) != end && !is_blank(*p)) ++p;
+  pos = std::size_t(p - text.data());
   return text.substr(begin, pos - begin);
+}
+
+// Whether `words`, the words of `text` from its first byte to its last, are each followed by
+// one space and the next.
+bool is_one_spaced(std::string_view text, const std::vector<std::string_view>& words) {
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+    const char* after = words[i].data() + words[i].size();
+    if (*after != ' ' || after + 1 != words[i + 1].data()) return false;
+  }
+  return !text.empty();
 }
 
 }  // namespace
@@ -101,45 +118,65 @@ void MovetextLayout::close_parenthesis() {
 }
 
 void MovetextLayout::put_comment(std::string_view text) {
-  // Units of one or more words: "{ first", "word", ..., "last }". A word starting with
-  // '%' or '[' joins the unit before it.
-  std::size_t pos = 0;
-  std::string_view word = next_word(text, pos);
-  if (word.empty()) {
+  words_.clear();
+  for (std::size_t pos = 0;;) {
+    const std::string_view word = next_word(text, pos);
+    if (word.empty()) break;
+    words_.push_back(word);
+  }
+  if (words_.empty()) {
     start_token(3, true);
     append("{ }");
     return;
   }
-  bool first = true;
-  while (!word.empty()) {
-    // Measure the unit: this word and the ones that follow it.
-    std::size_t end = pos;
-    std::size_t length = word.size() + (first ? 2 : 0);
-    std::size_t words = 1;
-    for (std::size_t look = pos;;) {
-      const std::string_view next = next_word(text, look);
-      if (next.empty()) break;
+  const std::size_t count = words_.size();
+  // A comment that is its words joined by single spaces and fits on the line (a FEN, lichess's
+  // "[%eval 0.17] [%clk 0:03:00]") goes in one piece: placed word by word, no unit of it would
+  // start a new line either.
+  const std::size_t length = text.size() + 4;  // "{ " and " }"
+  const std::size_t column = size_ - line_start_;
+  const std::size_t prefix = std::size_t(open_parentheses_) + (open_parentheses_ > 0 ? 1 : 0);
+  if (!line_must_end_ && column + (column > 0 ? 1 : 0) + prefix + length <= width_ &&
+      words_.front().data() == text.data() &&
+      words_.back().data() + words_.back().size() == text.data() + text.size() &&
+      is_one_spaced(text, words_)) {
+    start_token(length, true);
+    const std::size_t brace = size_;
+    append("{ ");
+    append(text);
+    append(" }");
+    // The last token is the last unit, as word by word: a ')' that does not fit takes it
+    // along to the next line, not the whole comment.
+    std::size_t last = count - 1;
+    while (last > 0 && (must_follow_previous_word(words_[last]) ||
+                        should_follow_previous_word(words_[last])))
+      --last;
+    if (last > 0) last_token_ = brace + 2 + std::size_t(words_[last].data() - text.data());
+    return;
+  }
+  // Units of one or more words: "{ first", "word", ..., "last }". A word starting with
+  // '%' or '[' joins the unit before it.
+  for (std::size_t first = 0; first < count;) {
+    // The unit: this word and the ones that must or should follow it.
+    std::size_t length = words_[first].size() + (first == 0 ? 2 : 0);
+    std::size_t end = first + 1;
+    for (; end < count; ++end) {
+      const std::string_view next = words_[end];
       if (!must_follow_previous_word(next) &&
           !(should_follow_previous_word(next) && length + 1 + next.size() <= width_))
         break;
       length += 1 + next.size();
-      ++words;
-      end = look;
     }
-    std::size_t after = end;
-    const bool last = next_word(text, after).empty();
+    const bool last = end == count;
     start_token(length + (last ? 2 : 0), true);
-    if (first) append("{ ");
-    append(word);
-    std::size_t p = pos;
-    for (std::size_t i = 1; i < words; ++i) {
+    if (first == 0) append("{ ");
+    append(words_[first]);
+    for (std::size_t i = first + 1; i < end; ++i) {
       append(' ');
-      append(next_word(text, p));
+      append(words_[i]);
     }
     if (last) append(" }");
-    first = false;
-    pos = end;
-    word = next_word(text, pos);
+    first = end;
   }
 }
 

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fenkit/pgn/detail/copy_bytes.hpp"
 #include "small_numbers.hpp"
@@ -106,6 +107,7 @@ class MovetextLayout {
   std::size_t last_token_ = 0;  // where the last token starts
   int open_parentheses_ = 0;
   bool line_must_end_ = false;
+  std::vector<std::string_view> words_;  // of the comment being placed (capacity kept)
 };
 
 }  // namespace fenkit::pgn

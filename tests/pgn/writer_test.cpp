@@ -510,6 +510,27 @@ TEST(PgnWriter, LetsABracketStartALineRatherThanMakeItTooLong) {
   EXPECT_EQ(movetext_of(write_stream("{" + word + " %x} *")), "{ " + word + " %x }\n*");
 }
 
+// A comment written as it came (its words one space apart) is placed in one piece when it fits
+// on the line: the same layout as word by word, which the same comment with its words two
+// spaces apart gets, wherever the line ends and whatever ')' follows it.
+TEST(PgnWriter, PlacesACommentInOnePieceAsWordByWord) {
+  for (const std::string comment : {"with the threat of 8.d5.", "a [%clk 0:01:00] b [%eval 0.3]",
+                                    "[%eval 0.17] [%clk 0:03:00]", "50 %x y"}) {
+    std::string spaced;
+    for (const char c : comment) spaced += c == ' ' ? std::string("  ") : std::string(1, c);
+    for (int filler = 1; filler < 90; ++filler) {
+      SCOPED_TRACE(comment + " after " + std::to_string(filler));
+      auto game = [&](const std::string& text) {
+        return "1. e4 {" + std::string(std::size_t(filler), 'a') + "} e5 (1... c5 {" + text +
+               "}) 2. Nf3 {" + text + "} (2. Nc3 {" + text + "} (2. d4 {" + text + "})) *";
+      };
+      const std::string text = write_stream(game(comment));
+      EXPECT_EQ(text, write_stream(game(spaced)));
+      expect_good_layout(text);
+    }
+  }
+}
+
 TEST(PgnWriter, KeepsParenthesesWithTheirMoves) {
   // Slide variations across the line end so that "(" and ")" fall on every column.
   for (int filler = 1; filler < 90; ++filler) {

@@ -216,7 +216,10 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
       added_waits_ = true;
       added_fen_.clear();
       added_key_.clear();
-      if (options_.fen_comments) added_fen_ = fen::to_fen(*event.after);
+      if (options_.fen_comments) {
+        char fen[fen::kMaxFenLength];
+        added_fen_.assign(fen, fen::write_fen(*event.after, fen));
+      }
       if (options_.hash_comments) {
         char hex[16];
         const auto end = std::to_chars(hex, hex + sizeof hex, fen::polyglot_key(*event.after), 16).ptr;

@@ -775,36 +775,53 @@ void read_at(int fd, const std::string& path, char* buffer, std::size_t size, st
   }
 }
 
-// next_sync_point(text, offset) of the file's whole text, read through a window around
-// `offset` that doubles until what decides the point lies inside it: the blank lines and the
-// result before a tag line (the window's first byte would pass for the start of the text), and
-// the beginning of the tag line. Reading the window, not mapping the file, needs no address space of the
-// file's size.
+// next_sync_point(text, offset) of the file's whole text, read through windows: from `offset`
+// on, a megabyte at a time, and behind it as far as the blank bytes a point looks back over
+// reach (the window's first byte would pass for the start of the text, a result cut there for
+// none). No address space of the file's size is needed, nor memory: a window grows only for a
+// run of blank bytes or a line longer than it.
 std::uint64_t sync_point_in_file(int fd, const std::string& path, std::uint64_t size,
                                  std::uint64_t offset) {
   if (offset == 0) return 0;
   if (offset >= size) return size;
-  // Room before the blank lines for a result token and the byte before it.
+  // Room before the blank bytes for a result token and the byte before it.
   constexpr std::size_t kResultRoom = 16;
+  constexpr std::uint64_t kBehind = std::uint64_t(1) << 16, kAhead = std::uint64_t(1) << 20;
   std::vector<char> window;
-  for (std::uint64_t reach = std::uint64_t(1) << 16;; reach *= 2) {
-    const std::uint64_t first = offset - std::min(offset, reach);
-    const std::uint64_t last = std::min(size, offset + reach);
+  std::uint64_t from = offset;  // points are looked for at the lines begun from here on
+  std::uint64_t behind = kBehind, ahead = kAhead;
+  for (;;) {
+    const std::uint64_t first = from - std::min(from, behind);
+    const std::uint64_t last = std::min(size, from + ahead);
     window.resize(std::size_t(last - first));
     read_at(fd, path, window.data(), window.size(), first);
     const char* const base = window.data();
     const char* const end = base + window.size();
-    const char* const found = detail::find_sync_point(base, base + (offset - first) - 1, end);
-    // A tag line cut by the window's end only hides a point (is_sync_point reads no further than
-    // the tag's name and its quote), and a point only follows the last one looked at.
-    if (!found) {
-      if (last == size) return size;
+    const char* const start = base + (from - first);
+    // A point looks back over the blank bytes before it, and those before `from` if it has
+    // only blanks before it down to there.
+    const char* blanks = start;
+    while (blanks > base && detail::is_space(blanks[-1])) --blanks;
+    if (first > 0 && std::size_t(blanks - base) < kResultRoom) {
+      behind *= 2;
       continue;
     }
-    const char* before = found;
-    while (before > base && detail::is_space(before[-1])) --before;
-    if (first == 0 || std::size_t(before - base) >= kResultRoom)
+    if (const char* found = detail::find_sync_point(base, start - 1, end))
       return first + std::uint64_t(found - base);
+    if (last == size) return size;
+    // None begins in the window (a tag line it cuts may only seem not to be one): on from its
+    // last line, or past it when no line begins in it.
+    const char* line = end;
+    while (line > start && line[-1] != '\n') --line;
+    const std::uint64_t next =
+        line > start || start[-1] == '\n' ? first + std::uint64_t(line - base) : last;
+    if (next <= from) {  // one line longer than the window
+      ahead *= 2;
+      continue;
+    }
+    from = next;
+    behind = kBehind;
+    ahead = kAhead;
   }
 }
 
@@ -815,7 +832,8 @@ FileRange open_range(const std::string& path, std::uint64_t start, std::uint64_t
   // blocks, as a whole file is.
   std::unique_ptr<InputSource> whole = open_input(path);
   const std::uint64_t size = std::uint64_t(whole->size_hint());
-  if (size == 0 && std::filesystem::file_size(path) != 0)
+  std::error_code unknown;  // (a pipe has no size: it cannot be read in ranges either)
+  if (size == 0 && std::filesystem::file_size(path, unknown) != 0)
     fail(whole->name(), "a byte range needs a regular uncompressed file (not a pipe, compressed "
                         "or UTF-16 input)");
   whole.reset();

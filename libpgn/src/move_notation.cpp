@@ -22,8 +22,8 @@ fen::Square castling_king_target(fen::Move m) {
 
 // The long algebraic forms of pgn-extract: the squares the piece leaves and reaches, castling
 // as the king's move, a promotion's piece in upper case after them. In Chess960 castling is the
-// king taking its rook (xlalg: e1xh1), as pgn-extract writes it: the king's own squares may be
-// one (it stays) or those of a plain king move.
+// king taking its rook (xlalg: e1xh1), as pgn-extract writes it, since the king's own squares
+// could read as no move (a king that stays) or as a plain king step.
 std::size_t write_long(const fen::Position& before, fen::Move m, const fen::Position& after,
                        bool with_piece, char* out) {
   char* p = out;

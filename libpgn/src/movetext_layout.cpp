@@ -35,14 +35,16 @@ std::string_view next_word(std::string_view text, std::size_t& pos) {
   return text.substr(begin, pos - begin);
 }
 
-// Whether `words`, the words of `text` from its first byte to its last, are each followed by
-// one space and the next.
+// Whether `text` is its words (not none) joined by single spaces, with nothing around them.
 bool is_one_spaced(std::string_view text, const std::vector<std::string_view>& words) {
+  if (words.empty() || words.front().data() != text.data() ||
+      words.back().data() + words.back().size() != text.data() + text.size())
+    return false;
   for (std::size_t i = 0; i + 1 < words.size(); ++i) {
     const char* after = words[i].data() + words[i].size();
     if (*after != ' ' || after + 1 != words[i + 1].data()) return false;
   }
-  return !text.empty();
+  return true;
 }
 
 }  // namespace
@@ -137,8 +139,6 @@ void MovetextLayout::put_comment(std::string_view text) {
   const std::size_t column = size_ - line_start_;
   const std::size_t prefix = std::size_t(open_parentheses_) + (open_parentheses_ > 0 ? 1 : 0);
   if (!line_must_end_ && column + (column > 0 ? 1 : 0) + prefix + length <= width_ &&
-      words_.front().data() == text.data() &&
-      words_.back().data() + words_.back().size() == text.data() + text.size() &&
       is_one_spaced(text, words_)) {
     start_token(length, true);
     const std::size_t brace = size_;

@@ -24,19 +24,16 @@ def missing(what, variable="FENKIT_REQUIRE_ORACLES"):
     """Skip, or fail when `variable` requires what is missing."""
     if os.environ.get(variable) == "1":
         pytest.fail(f"{what} is missing and {variable}=1")
-    pytest.skip(f"{what} is missing")
+    pytest.skip(f"{what} is missing", allow_module_level=True)
 
 
 def module(name):
     """The Python module `name` (one the set-up installs from Debian: pandas, Dask), or a skip
-    of the test file, a failure when FENKIT_REQUIRE_ORACLES=1."""
+    (of the test file, where a file imports it), a failure when FENKIT_REQUIRE_ORACLES=1."""
     try:
         return importlib.import_module(name)
     except ImportError:
-        if os.environ.get("FENKIT_REQUIRE_ORACLES") == "1":
-            pytest.fail(f"the Python module {name} is missing and FENKIT_REQUIRE_ORACLES=1",
-                        pytrace=False)
-        pytest.skip(f"the Python module {name} is missing", allow_module_level=True)
+        missing(f"the Python module {name}")
 
 
 @pytest.fixture(scope="session")

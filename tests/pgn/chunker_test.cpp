@@ -440,12 +440,29 @@ TEST(Chunker, ByteRangeEdgesReadAroundThemAreThoseOfTheWholeText) {
   far_apart += std::string(200000, '\n');
   far_apart += game;
   expect_edges(far_apart, 997);
-  // The offsets just before and at the points whose deciding bytes lie farthest away.
+  // Megabytes without a point (movetext lines, then a line longer than a window), and a
+  // tag whose name alone is longer than one.
+  far_apart += "1. e4 *\n";
+  for (int i = 0; i < 300000; ++i) far_apart += "1. d4 d5\n";
+  far_apart += std::string(1500000, 'w');
+  far_apart += "\n1-0\n\n[";
+  far_apart += std::string(1500000, 'N');
+  far_apart += " \"v\"]\n\n*\n\n";
+  far_apart += game;
+  // The offsets around the points whose deciding bytes lie farthest away, and those whose
+  // first window begins inside a result (the first game's "1-0" from byte 21 on).
   TempFile file(far_apart);
-  const std::size_t long_tag = far_apart.find("[Long"), last_game = far_apart.rfind("[Site");
-  ASSERT_EQ(next_sync_point(far_apart, last_game - 1), far_apart.size());
-  for (const std::size_t offset : {std::size_t(1), long_tag - 1, long_tag, long_tag + 1,
-                                   last_game - 1, last_game, last_game + 1})
+  const std::size_t long_tag = far_apart.find("[Long"), last_game = far_apart.rfind("[Site"),
+                    no_result = far_apart.find("[Site \"y"), long_name = far_apart.find("[NNN"),
+                    movetext = far_apart.find("1. d4 d5");
+  ASSERT_EQ(next_sync_point(far_apart, no_result + 1), long_name);
+  std::vector<std::size_t> offsets = {1, movetext, movetext + 1000000, long_name - 1, long_name,
+                                      long_name + 1};
+  for (const std::size_t at : {long_tag, no_result, last_game})
+    for (const std::size_t near : {at - 1, at, at + 1}) offsets.push_back(near);
+  for (const std::size_t behind : {std::size_t(1) << 16, std::size_t(1) << 17})
+    for (std::size_t result = 18; result < 28; ++result) offsets.push_back(result + behind);
+  for (const std::size_t offset : offsets)
     EXPECT_EQ(open_range(file.string(), offset, offset).begin, next_sync_point(far_apart, offset))
         << offset;
 }

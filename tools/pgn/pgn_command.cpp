@@ -98,7 +98,7 @@ po::options_description pgn_options() {
        "material balance (TEXT FEN: the position's FEN; as pgn-extract --markmatches)")
       ("cut-at-match", "end the main line with the move that first reaches a --position or "
                        "completes a material balance: the moves after it are left out as "
-                       "--plylimit leaves them out, and the game ends in *")
+                       "--plylimit leaves them out (a game cut short ends in *)")
       ("split", integer(1),
        "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each (-o PREFIX.pgn.zst or "
        ".gz: compressed parts PREFIX-0001.pgn.zst, ...)")

@@ -16,7 +16,11 @@ struct Outcome {
   std::string err;
 };
 
-std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
+std::string quoted(const std::filesystem::path& p) {
+  std::string text = "'";
+  text += p.string();
+  return text += '\'';
+}
 
 Outcome fenkit_build(const std::string& args, const TempDir& dir) {
   Outcome r;

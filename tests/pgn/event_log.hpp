@@ -56,7 +56,7 @@ struct GameLog {
       if (e.starts_with("move ")) {
         out.push_back(e.substr(5, e.find(' ', 5) - 5));
       } else if (e.starts_with("nag ")) {
-        out.push_back("$" + e.substr(4));
+        out.push_back(std::string(1, '$').append(e, 4));
       } else if (e.starts_with("comment ")) {
         out.push_back("{" + e.substr(8, e.rfind(' ') - 8) + "}");
       } else if (e == "(" || e == ")") {

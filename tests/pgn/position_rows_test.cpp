@@ -95,8 +95,10 @@ std::string as_jsonl(const PositionColumns& c, const PositionRowOptions& o) {
     if (o.nags) {
       out += ",\"nags\":[";
       const std::string_view nags = c.nags[r];
-      for (std::size_t i = 0; i < nags.size(); ++i)
-        out += (i ? "," : "") + std::to_string(static_cast<unsigned char>(nags[i]));
+      for (std::size_t i = 0; i < nags.size(); ++i) {
+        if (i) out += ',';
+        out += std::to_string(static_cast<unsigned char>(nags[i]));
+      }
       out += ']';
     }
     if (o.next) {

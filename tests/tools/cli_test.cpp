@@ -96,7 +96,7 @@ TEST(CommandLine, AnOutputThatIsAnInputIsRefused) {
   const std::string games = dir.write("games.pgn", text);
   std::filesystem::create_symlink(games, dir.path("link.pgn"));
   const std::string book = dir.write("a.bin", "");
-  for (const std::string command :
+  for (const std::string& command :
        {"pgn " + quote(games) + " -o " + quote(games),
         "pgn -q " + quote(games) + " -o " + quote(dir.path("link.pgn")),
         "pgn --unique " + quote(games) + " --duplicates " + quote(games),

@@ -201,7 +201,7 @@ TEST(OutputSafety, AnUnreadableInputLeavesTheOutputsAsTheyWere) {
 // A run whose last write fails renames none of its files: not the games, not the parts.
 TEST(OutputSafety, AFailedWriteLeavesEveryNamedFileUnwritten) {
   TempDir dir;
-  for (const std::string options : {std::string("-o ") + quote(dir.path("out.pgn")),
+  for (const std::string& options : {std::string("-o ") + quote(dir.path("out.pgn")),
                                     "--split 2 -o " + quote(dir.path("part"))}) {
     const Outcome r = fenkit("pgn " + options + " --rejects /dev/full " + quote(kSuiteErrors));
     EXPECT_EQ(r.status, 2) << r.err;

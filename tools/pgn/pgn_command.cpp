@@ -323,12 +323,10 @@ int run_pgn(const Args& args) {
   games.filter = &filter;
   if (games.add_match_tag && !filter.material())
     throw UsageError("--addmatchtag needs a material balance (--material or --material-file)");
-  if (games.mark_matches && !filter.material() && !filter.has_wanted_positions())
-    throw UsageError("--markmatches needs a position (--position, --position-file) or a "
-                     "material balance (--material, --material-file)");
-  if (games.cut_at_match && !filter.material() && !filter.has_wanted_positions())
-    throw UsageError("--cut-at-match needs a position (--position, --position-file) or a "
-                     "material balance (--material, --material-file)");
+  for (const char* name : {"markmatches", "cut-at-match"})
+    if (v.count(name) && !filter.material() && !filter.has_wanted_positions())
+      throw UsageError("--" + std::string(name) + " needs a position (--position, "
+                       "--position-file) or a material balance (--material, --material-file)");
   const bool unique = v.count("unique") > 0, count_only = v.count("count") > 0;
   const std::uint64_t split = v.count("split") ? std::uint64_t(v["split"].as<std::int64_t>()) : 0;
 

@@ -281,10 +281,17 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
 // Whether `path` can be read in byte ranges: a regular file whose bytes are its text (an empty
 // one too). OSError when it cannot be opened.
 bool byte_ranges_possible(const std::string& path) {
+  // A pipe or a device has no size to cut into ranges; it is not opened either (opening a pipe
+  // to look at its first bytes would wait for a writer).
+  std::error_code unknown;
+  const auto status = std::filesystem::status(path, unknown);
+  if (!unknown && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+      !std::filesystem::is_directory(status))
+    return false;
   try {
     // (Only a regular uncompressed file is read as a FileSource, which knows its size.)
     const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
-    return input->size_hint() != 0 || std::filesystem::file_size(path) == 0;
+    return input->size_hint() != 0 || std::filesystem::file_size(path, unknown) == 0;
   } catch (const std::exception& e) {
     raise_error(PyExc_OSError, e.what());
   }

@@ -71,6 +71,20 @@ def test_range_errors(tmp_path):
     with pytest.raises(ValueError, match=message):
         fenkit.write_replay(packed, tmp_path / "rows.jsonl", range=(0, 100))
     assert not (tmp_path / "rows.jsonl").exists()
+    # A pipe gets the same words, at once: it is not opened (which would wait for a writer; one
+    # comes after a while here, so that a reader that waits fails instead of hanging).
+    pipe = tmp_path / "games.fifo"
+    os.mkfifo(pipe)
+    writer = subprocess.Popen(["sh", "-c", 'sleep 2; : > "$0"', str(pipe)])
+    try:
+        assert not fenkit._fenkit._byte_ranges_possible(str(pipe))
+        with pytest.raises(ValueError, match=message):
+            fenkit.replay(pipe, range=(0, 100))
+        with pytest.raises(ValueError, match=message):
+            fenkit.byte_ranges(pipe, 2)
+    finally:
+        writer.kill()
+        writer.wait()
     with pytest.raises(OSError):
         fenkit.byte_ranges(tmp_path / "missing.pgn", 2)
     with pytest.raises(ValueError, match="end is before start"):

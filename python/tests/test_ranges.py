@@ -6,12 +6,13 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import fenkit
-from conftest import SOURCE, cli_jsonl, missing, module, rows_of, run_cli
+from conftest import SOURCE, cli_jsonl, missing, module, repeated_pgn, rows_of, run_cli
 
 
 def test_byte_ranges(tmp_path):
@@ -143,3 +144,41 @@ def test_dask_example(fenkit_binary, tmp_path, medium_pgn):
                          "--eval", path)
     assert positions == len(expected)
     assert rows == expected
+
+
+WORKER_RUN = """
+import resource, sys
+import fenkit
+from fenkit._replay import packed_replay
+
+path, output = sys.argv[1], sys.argv[2]
+start, end = int(sys.argv[3]), int(sys.argv[4])
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+# What a Dask worker runs for a partition late in the file: its count, its frame, its packed
+# rows and its written part; the lines before the range are counted (no first_line given).
+games, lines = fenkit._fenkit._count_range(path, (start, end))
+frame = fenkit.replay_frame(path, range=(start, end), jobs=1)
+packed = packed_replay(path, range=(start, end), jobs=1)
+written = fenkit.write_replay(path, output, range=(start, end), jobs=1)
+assert games > 0 and len(frame) == written.positions > 0, (games, len(frame), written.positions)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+
+
+def test_a_range_late_in_a_large_file_takes_no_more_memory(tmp_path):
+    """What a worker reads of a file is its range and the edges around it: its resident memory
+    does not grow with the size of the file (a mapping of the whole file held every page that
+    counting the lines before the range touched: the size of the file, less the range). The
+    same last megabyte but one is read of a 4 MB file and of a 256 MB one."""
+    def grown_kib(megabytes):
+        path = repeated_pgn(tmp_path / f"{megabytes}.pgn", megabytes << 20)
+        size = path.stat().st_size
+        run = subprocess.run(
+            [sys.executable, "-c", WORKER_RUN, str(path), str(tmp_path / "part.jsonl"),
+             str(size - (2 << 20)), str(size - (1 << 20))],
+            check=True, capture_output=True, text=True)
+        path.unlink()
+        return int(run.stdout)
+
+    small, large = grown_kib(4), grown_kib(256)
+    assert large - small < 32 << 10, f"{small >> 10} MB, {large >> 10} MB with the larger file"

@@ -31,7 +31,7 @@ constexpr std::size_t kSyncSearchFactor = 4;
 // the rest of the input. Returns the end of the last whole game (or of the blank text after
 // the last one), and sets `games`, `line` and `column` to what lies before it.
 std::size_t cut_after_games(std::string_view text, std::size_t pos, std::size_t target_end,
-                            bool final, std::uint64_t& games, std::uint32_t& line,
+                            bool final, std::uint64_t& games, std::uint64_t& line,
                             std::uint32_t& column, bool& need_more) {
   detail::GameLexer<detail::NoSink> lexer(text, nullptr, pos, line, column);
   detail::Found found = detail::Found::game;
@@ -158,8 +158,8 @@ void Chunker::restrict_to(std::uint64_t start, std::uint64_t end,
                          next_sync_point(mapped_, std::size_t(std::min<std::uint64_t>(end, size))));
   // The lines before the range are counted unless the caller knows them (a count of the ranges
   // before, RangeCounts): on a large file that count is most of a late range's cost.
-  line_ = first_line ? std::uint32_t(*first_line)
-                     : 1 + std::uint32_t(std::count(mapped_.begin(), mapped_.begin() + mapped_pos_, '\n'));
+  line_ = first_line ? *first_line
+                     : 1 + std::uint64_t(std::count(mapped_.begin(), mapped_.begin() + mapped_pos_, '\n'));
   column_ = 1;  // a synchronisation point begins a line
   offset_ = mapped_pos_;
 }
@@ -201,7 +201,7 @@ void Chunker::hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
   offset_ += text.size();
 }
 
-void Chunker::went_past(std::uint64_t games, std::uint32_t line, std::uint32_t column) {
+void Chunker::went_past(std::uint64_t games, std::uint64_t line, std::uint32_t column) {
   if (cut_ != Cut::counted) return;  // chunks cut in order learn their numbers when read
   next_game_ += games;
   line_ = line;
@@ -234,7 +234,8 @@ bool Chunker::next_mapped(Chunk& chunk) {
   if (cut) {
     hand_out(chunk, text.substr(mapped_pos_, cut - mapped_pos_), 0, nullptr);
   } else {
-    std::uint32_t line = line_, column = column_;
+    std::uint64_t line = line_;
+    std::uint32_t column = column_;
     bool need_more = false;
     cut = cut_after_games(text, mapped_pos_, mapped_pos_ + target_, true, games, line, column,
                           need_more);
@@ -275,7 +276,8 @@ bool Chunker::next_streamed(Chunk& chunk) {
     const bool counting = cut_ == Cut::counted || pending.size() >= kSyncSearchFactor * target_;
     if (counting && (pending.size() >= target_ || in.eof)) {
       std::uint64_t games = 0;
-      std::uint32_t line = line_, column = column_;
+      std::uint64_t line = line_;
+    std::uint32_t column = column_;
       bool need_more = false;
       const std::size_t pos =
           cut_after_games(pending, 0, target_, in.eof, games, line, column, need_more);
@@ -299,7 +301,8 @@ bool Chunker::next_streamed(Chunk& chunk) {
       // The input broke off (a damaged compressed file, a file cut short): the whole games read
       // before the break are handed out first, and the break is reported at the next call.
       std::uint64_t games = 0;
-      std::uint32_t line = line_, column = column_;
+      std::uint64_t line = line_;
+    std::uint32_t column = column_;
       bool need_more = false;
       const std::size_t pos =
           cut_after_games(in.text(), 0, in.size, false, games, line, column, need_more);

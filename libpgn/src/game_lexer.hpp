@@ -37,7 +37,7 @@ enum class Found : std::uint8_t {
 
 // Lines of the text, counted as the lexer goes: where the current line begins gives columns.
 struct LineCount {
-  std::uint32_t line = 1;            // of the lexer's position
+  std::uint64_t line = 1;            // of the lexer's position
   const char* line_start = nullptr;  // first byte of that line (or of the text)
   std::uint32_t start_column = 1;    // column of line_start[0]
   std::uint32_t column(const char* at) const {
@@ -54,7 +54,7 @@ template <class Sink>
 class GameLexer {
  public:
   // A lexer over `text` that starts at offset `pos`, on line `line` and column `column`.
-  GameLexer(std::string_view text, Sink* sink, std::size_t pos, std::uint32_t line,
+  GameLexer(std::string_view text, Sink* sink, std::size_t pos, std::uint64_t line,
             std::uint32_t column)
       : base_(text.data()), end_(text.data() + text.size()), p_(base_ + pos), sink_(sink) {
     lines_.line = line;
@@ -70,7 +70,7 @@ class GameLexer {
   Found next(bool final);
 
   std::size_t pos() const { return std::size_t(p_ - base_); }
-  std::uint32_t line() const { return lines_.line; }
+  std::uint64_t line() const { return lines_.line; }
   std::uint32_t column() const { return lines_.column(p_); }
 
  private:
@@ -150,7 +150,8 @@ class GameLexer {
 
   // The game being read.
   const char* begin_ = nullptr;
-  std::uint32_t begin_line_ = 0, begin_column_ = 0;
+  std::uint64_t begin_line_ = 0;
+  std::uint32_t begin_column_ = 0;
   bool reading_ = false;          // the sink hears this game's parts
   bool in_tags_ = false;          // still in the tag section
   bool content_ = false;          // a tag or a movetext token: without one there is no game

@@ -81,7 +81,7 @@ Location GameParser::locate(const char* at) const {
     return loc;
   }
   // An earlier place in the game: its lines counted from the game's start.
-  std::uint32_t line = begin_line_;
+  std::uint64_t line = begin_line_;
   const char* line_start = begin_;
   std::uint32_t start_column = begin_column_;
   for (const char* p = begin_;;) {
@@ -128,7 +128,7 @@ void GameParser::start_game(const char* begin, const LineCount* lines) {
   lines_.clear();
 }
 
-bool GameParser::begin_game(const char* begin, std::uint32_t line, std::uint32_t column) {
+bool GameParser::begin_game(const char* begin, std::uint64_t line, std::uint32_t column) {
   begin_line_ = line;
   begin_column_ = column;
   number_ = next_number_++;
@@ -457,7 +457,7 @@ void GameParser::finish(const char* stop) {
 }
 
 ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOptions& options,
-                     std::uint32_t& end_line, std::uint32_t& end_column) {
+                     std::uint64_t& end_line, std::uint32_t& end_column) {
   GameParser parser(visitor, options, TextOrigin{text.data(), options.first_offset},
                     options.first_game_number);
   GameLexer<GameParser> lexer(text, &parser, 0, options.first_line, options.first_column);

@@ -45,7 +45,7 @@ class GameParser {
   // A game starts at `begin`; the lexer's line count gives the places of what follows.
   void start_game(const char* begin, const LineCount* lines);
   // Its first tag or token: the visitor hears of the game.
-  bool begin_game(const char* begin, std::uint32_t line, std::uint32_t column);
+  bool begin_game(const char* begin, std::uint64_t line, std::uint32_t column);
   // What started was no game (comments only).
   void discard();
   bool tag(std::string_view name, const grammar::TagValue& raw, const char* at);
@@ -149,7 +149,8 @@ class GameParser {
   // The game being read.
   const LineCount* lines_count_ = nullptr;
   const char* begin_ = nullptr;
-  std::uint32_t begin_line_ = 0, begin_column_ = 0;
+  std::uint64_t begin_line_ = 0;
+  std::uint32_t begin_column_ = 0;
   std::uint64_t number_ = 0;
   std::vector<Line> lines_;  // reused from game to game
   bool skipped_ = false;         // the visitor skipped the game: no checks, no callbacks
@@ -175,6 +176,6 @@ class GameParser {
 // Reads every game of `text` with the lexer and a GameParser (defined with the parser, so that
 // the lexer's calls to it can be inlined); `end_line` and `end_column` say where the text ends.
 ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOptions& options,
-                     std::uint32_t& end_line, std::uint32_t& end_column);
+                     std::uint64_t& end_line, std::uint32_t& end_column);
 
 }  // namespace fenkit::pgn::detail

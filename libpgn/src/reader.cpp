@@ -10,7 +10,8 @@
 namespace fenkit::pgn {
 
 ReadStats read_pgn(std::string_view text, Visitor& visitor, const ReaderOptions& options) {
-  std::uint32_t line = 0, column = 0;
+  std::uint64_t line = 0;
+  std::uint32_t column = 0;
   return detail::read_games(text, visitor, options, line, column);
 }
 
@@ -20,7 +21,8 @@ ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options
   options.first_column = chunk.column;
   options.first_offset = chunk.offset;
   options.last_game_number = std::min(options.last_game_number, chunk.last_game);
-  std::uint32_t line = 0, column = 0;
+  std::uint64_t line = 0;
+  std::uint32_t column = 0;
   const ReadStats stats = detail::read_games(chunk.text, visitor, options, line, column);
   if (chunk.numbering) {  // the chunker goes on from where this chunk ends
     ChunkNumbering& numbering = *chunk.numbering;

@@ -182,3 +182,13 @@ def test_a_range_late_in_a_large_file_takes_no_more_memory(tmp_path):
 
     small, large = grown_kib(4), grown_kib(256)
     assert large - small < 32 << 10, f"{small >> 10} MB, {large >> 10} MB with the larger file"
+
+
+def test_places_past_the_four_billionth_line():
+    """A range's first line may lie past 2^32 (a few lichess months read as one stream have
+    that many lines): its messages give the line as it is."""
+    path = SOURCE / "tests" / "data" / "pgn" / "quirks" / "illegal-move.pgn"
+    alone = fenkit.replay(path).errors
+    assert alone == [f"{path}:2:13: error: game 1: move 2. illegal move Ke3: no piece can make it"]
+    far = fenkit.replay(path, range=(0, path.stat().st_size), first_line=2**32 + 5, game_offset=7)
+    assert far.errors == [alone[0].replace(":2:13:", f":{2**32 + 6}:13:").replace("game 1", "game 8")]

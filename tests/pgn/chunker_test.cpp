@@ -11,6 +11,7 @@
 #include <fstream>
 #include <random>
 #include <span>
+#include <sstream>
 #include <stdexcept>
 
 #include "event_log.hpp"
@@ -260,6 +261,65 @@ TEST(Chunker, ChunksNumberedLaterCutInsideALine) {
   ASSERT_EQ(whole.rejected, 300U);
   constexpr std::size_t kSmallTargets[] = {1, 30, 1000};
   expect_reports_as_whole(text, whole, kSmallTargets, 700);
+}
+
+// The report's places moved `lines` - 1 lines down: "t.pgn:LINE:" becomes "t.pgn:LINE+lines-1:".
+std::string moved_down(const std::string& lines, std::uint64_t first_line) {
+  std::string out;
+  std::istringstream in(lines);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t begin = line.find(':') + 1, end = line.find(':', begin);
+    out += line.substr(0, begin) + std::to_string(std::stoull(line.substr(begin, end - begin)) + first_line - 1) +
+           line.substr(end) + "\n";
+  }
+  return out;
+}
+
+// Lines are counted past 2^32 (a few lichess months read as one stream have more): a text read
+// as if it began on line 2^32 + 5 reports its places from there, whole, in chunks that start
+// there, and in chunks numbered later moved there.
+TEST(Chunker, PlacesPastTheFourBillionthLine) {
+  constexpr std::uint64_t kFirst = (std::uint64_t(1) << 32) + 5;
+  const std::string text = testing::all_quirks();
+  ChunkReport expected = report_whole(text);
+  ASSERT_GT(std::count(expected.lines.begin(), expected.lines.end(), '\n'), 20);
+  expected.lines = moved_down(expected.lines, kFirst);
+  ASSERT_TRUE(expected.lines.starts_with("t.pgn:42949")) << expected.lines;
+
+  ChunkReport whole;
+  ReportingVisitor whole_visitor(whole);
+  ReaderOptions options;
+  options.first_line = kFirst;
+  read_pgn(text, whole_visitor, options);
+  expect_same_report(expected, whole);
+
+  for (const Chunker::Cut cut : kCuts) {
+    SCOPED_TRACE(cut_name(cut));
+    const auto input = memory_input(text);
+    Chunker chunker(*input, 100, 1, cut);
+    chunker.start_at(0, kFirst);
+    ChunkReport chunked;
+    ReportingVisitor visitor(chunked);
+    for (Chunk chunk; chunker.next(chunk);) read_chunk(chunk, visitor, ReaderOptions());
+    expect_same_report(expected, chunked);
+  }
+
+  const auto input = memory_input(text);
+  Chunker chunker(*input, 100, 1, Chunker::Cut::numbered_later);
+  ChunkReport later;
+  ChunkStart start{0, kFirst, 1};
+  for (Chunk chunk; chunker.next(chunk);) {
+    ChunkReport report;
+    report.number_later();
+    ReportingVisitor visitor(report);
+    read_chunk(chunk, visitor, ReaderOptions());
+    report.renumber(start);
+    start = start.after(*chunk.numbering);
+    later.lines += report.lines;
+    later.games += report.games;
+    later.rejected += report.rejected;
+  }
+  expect_same_report(expected, later);
 }
 
 // A chunk numbered later does not know the numbers of its games: it cannot stop after one.

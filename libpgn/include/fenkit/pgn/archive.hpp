@@ -251,7 +251,7 @@ void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::
   if (offset || line != 1) chunker.start_at(offset, line);
   const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
   // Where the next result to emit begins, for chunks numbered later.
-  ChunkStart start{options_.first_game - 1 + totals_.games, std::uint32_t(line), 1};
+  ChunkStart start{options_.first_game - 1 + totals_.games, line, 1};
   const bool numbered_later = cut == Chunker::Cut::numbered_later;
   struct InFlight {
     ChunkNumbering read;  // the games read (and, numbered later, where the chunk's text ends)

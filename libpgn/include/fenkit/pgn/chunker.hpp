@@ -24,7 +24,7 @@ namespace fenkit::pgn {
 struct FENKIT_API ChunkNumbering {
   std::uint64_t chunks_read = 0;  // chunks read so far
   std::uint64_t games = 0;        // games in the chunk read last
-  std::uint32_t end_line = 1;     // the line and column where that chunk's text ends
+  std::uint64_t end_line = 1;     // the line and column where that chunk's text ends
   std::uint32_t end_column = 1;
 };
 
@@ -33,13 +33,13 @@ struct FENKIT_API ChunkNumbering {
 // its places and game numbers are moved by these.
 struct FENKIT_API ChunkStart {
   std::uint64_t games_before = 0;  // games of the input (and of the inputs before) before it
-  std::uint32_t line = 1;          // line and column of its first byte
+  std::uint64_t line = 1;          // line and column of its first byte
   std::uint32_t column = 1;
 
   std::uint64_t game(std::uint64_t read) const { return read + games_before; }
   // A place read in the chunk, as a place in the input: columns move on the first line only.
-  std::uint32_t line_of(std::uint32_t read_line) const { return read_line + line - 1; }
-  std::uint32_t column_of(std::uint32_t read_line, std::uint32_t read_column) const {
+  std::uint64_t line_of(std::uint64_t read_line) const { return read_line + line - 1; }
+  std::uint32_t column_of(std::uint64_t read_line, std::uint32_t read_column) const {
     return read_line == 1 ? read_column + column - 1 : read_column;
   }
   // The start of the chunk after this one, which held `read`.
@@ -52,7 +52,7 @@ struct FENKIT_API ChunkStart {
 struct FENKIT_API Chunk {
   std::string_view text;         // whole games (and the blank text between them)
   std::uint64_t offset = 0;      // input offset of text[0]
-  std::uint32_t line = 1;        // line of text[0]
+  std::uint64_t line = 1;        // line of text[0]
   std::uint32_t column = 1;      // column of text[0] (a chunk may begin inside a line)
   std::uint64_t first_game = 1;  // number of the chunk's first game
   std::uint64_t games = 0;       // games in the chunk (cut in order: numbering->games once read)
@@ -118,7 +118,7 @@ class FENKIT_API Chunker {
   // read from line 1 all the same: the caller's first ChunkStart holds the line.)
   void start_at(std::uint64_t offset, std::uint64_t line) {
     offset_ = offset;
-    line_ = std::uint32_t(line);
+    line_ = line;
     column_ = 1;
   }
 
@@ -142,7 +142,7 @@ class FENKIT_API Chunker {
   void catch_up();
   // After a chunk of `games` games found by the lexer, ending at `line` and `column`: where the
   // next chunk's numbers start.
-  void went_past(std::uint64_t games, std::uint32_t line, std::uint32_t column);
+  void went_past(std::uint64_t games, std::uint64_t line, std::uint32_t column);
   // Fills in the chunk's place and numbers; `games` is 0 for a chunk cut in order.
   void hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
                 std::shared_ptr<const void> storage);
@@ -155,7 +155,7 @@ class FENKIT_API Chunker {
   std::uint64_t last_game_ = UINT64_MAX;
   std::uint64_t sequence_ = 0;
   std::uint64_t bytes_read_ = 0;
-  std::uint32_t line_ = 1;
+  std::uint64_t line_ = 1;
   std::uint32_t column_ = 1;  // of the next chunk's first byte
   std::uint64_t offset_ = 0;  // of the next chunk's first byte in the input
 

@@ -56,7 +56,7 @@ struct FENKIT_API ReaderOptions {
   std::uint64_t last_game_number = UINT64_MAX;
   // Line, column and offset of the first byte of the text (for reading one piece of a larger
   // input, which may begin inside a line).
-  std::uint32_t first_line = 1;
+  std::uint64_t first_line = 1;
   std::uint32_t first_column = 1;
   std::uint64_t first_offset = 0;
 };

@@ -25,10 +25,11 @@
 namespace fenkit::pgn {
 
 // A place in the input: 1-based line and column (in bytes), and the byte offset from the
-// start of the input.
+// start of the input. (Lines are counted in 64 bits: a lichess month has about 1.5 billion
+// lines, and a few months read as one stream pass 2^32.)
 struct FENKIT_API Location {
   std::uint64_t offset = 0;
-  std::uint32_t line = 0;
+  std::uint64_t line = 0;
   std::uint32_t column = 0;
 };
 

@@ -277,7 +277,7 @@ bool Chunker::next_streamed(Chunk& chunk) {
     if (counting && (pending.size() >= target_ || in.eof)) {
       std::uint64_t games = 0;
       std::uint64_t line = line_;
-    std::uint32_t column = column_;
+      std::uint32_t column = column_;
       bool need_more = false;
       const std::size_t pos =
           cut_after_games(pending, 0, target_, in.eof, games, line, column, need_more);
@@ -302,7 +302,7 @@ bool Chunker::next_streamed(Chunk& chunk) {
       // before the break are handed out first, and the break is reported at the next call.
       std::uint64_t games = 0;
       std::uint64_t line = line_;
-    std::uint32_t column = column_;
+      std::uint32_t column = column_;
       bool need_more = false;
       const std::size_t pos =
           cut_after_games(in.text(), 0, in.size, false, games, line, column, need_more);

@@ -215,7 +215,7 @@ PyGame game_from_state(const py::tuple& state) {
   pgn::Game& game = g.game;
   game.number = state[2].cast<std::uint64_t>();
   const auto where = state[3].cast<py::tuple>();
-  game.where = pgn::Location{where[0].cast<std::uint64_t>(), where[1].cast<std::uint32_t>(),
+  game.where = pgn::Location{where[0].cast<std::uint64_t>(), where[1].cast<std::uint64_t>(),
                              where[2].cast<std::uint32_t>()};
   for (const py::handle tag : state[4]) {
     const auto pair = tag.cast<py::tuple>();
@@ -233,7 +233,7 @@ PyGame game_from_state(const py::tuple& state) {
     const auto d = item.cast<py::tuple>();
     game.diagnostics.push_back(pgn::Diagnostic{
         pgn::Severity(d[0].cast<int>()),
-        pgn::Location{d[1].cast<std::uint64_t>(), d[2].cast<std::uint32_t>(), d[3].cast<std::uint32_t>()},
+        pgn::Location{d[1].cast<std::uint64_t>(), d[2].cast<std::uint64_t>(), d[3].cast<std::uint32_t>()},
         d[4].cast<std::uint64_t>(), d[5].cast<std::string>()});
   }
   game.rejected = state[11].cast<bool>();

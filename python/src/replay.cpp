@@ -283,6 +283,8 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
 bool byte_ranges_possible(const std::string& path) {
   // A pipe or a device has no size to cut into ranges; it is not opened either (opening a pipe
   // to look at its first bytes would wait for a writer).
+  // Standard input ("-") is a stream too, whatever a file of that name may be.
+  if (path == "-") return false;
   std::error_code unknown;
   const auto status = std::filesystem::status(path, unknown);
   if (!unknown && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&

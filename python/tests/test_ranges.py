@@ -76,7 +76,7 @@ def test_range_errors(tmp_path):
     # comes after a while here, so that a reader that waits fails instead of hanging).
     pipe = tmp_path / "games.fifo"
     os.mkfifo(pipe)
-    writer = subprocess.Popen(["sh", "-c", 'sleep 2; : > "$0"', str(pipe)])
+    writer = subprocess.Popen(["sh", "-c", 'sleep 2; while :; do : > "$0"; done', str(pipe)])
     try:
         assert not fenkit._fenkit._byte_ranges_possible(str(pipe))
         with pytest.raises(ValueError, match=message):
@@ -192,3 +192,37 @@ def test_places_past_the_four_billionth_line():
     assert alone == [f"{path}:2:13: error: game 1: move 2. illegal move Ke3: no piece can make it"]
     far = fenkit.replay(path, range=(0, path.stat().st_size), first_line=2**32 + 5, game_offset=7)
     assert far.errors == [alone[0].replace(":2:13:", f":{2**32 + 6}:13:").replace("game 1", "game 8")]
+
+
+def test_places_past_the_four_billionth_line_in_written_parts(tmp_path):
+    """The same through write_replay, on one thread and on two (chunks read in any order and
+    renumbered from the range's first line), and in a pickled game."""
+    import pickle
+    import re
+    game = (SOURCE / "tests" / "data" / "pgn" / "quirks" / "illegal-move.pgn").read_text()
+    path = tmp_path / "many.pgn"
+    path.write_text((game.strip() + "\n\n") * 20000)
+    size = path.stat().st_size
+    far = 2**32 + 5
+    moved = lambda e: re.sub(r":(\d+):", lambda m: f":{int(m.group(1)) + far - 1}:", e, count=1)
+    for jobs in (1, 2):
+        near = fenkit.write_replay(path, tmp_path / "near.fen", format="fen", range=(0, size),
+                                   jobs=jobs).errors
+        written = fenkit.write_replay(path, tmp_path / "far.fen", format="fen", range=(0, size),
+                                      first_line=far, jobs=jobs).errors
+        assert len(near) == 20000 and written == [moved(e) for e in near]
+    read = next(iter(fenkit.read_games(path, errors="partial")))
+    state = list(read.__getstate__())
+    state[3] = (state[3][0], far, state[3][2])
+    state[10] = [(d[0], d[1], far + 1) + tuple(d[3:]) for d in state[10]]
+    game = type(read).__new__(type(read))
+    game.__setstate__(tuple(state))
+    assert pickle.loads(pickle.dumps(game)).line == far
+    assert pickle.loads(pickle.dumps(game)).__getstate__()[10][0][2] == far + 1
+
+
+def test_standard_input_has_no_byte_ranges():
+    """"-" is standard input, a stream: a range of it is refused at once, nothing read."""
+    assert not fenkit._fenkit._byte_ranges_possible("-")
+    with pytest.raises(ValueError, match="a byte range needs a regular uncompressed file"):
+        fenkit.replay("-", range=(0, 100))

@@ -263,7 +263,8 @@ TEST(Chunker, ChunksNumberedLaterCutInsideALine) {
   expect_reports_as_whole(text, whole, kSmallTargets, 700);
 }
 
-// The report's places moved `lines` - 1 lines down: "t.pgn:LINE:" becomes "t.pgn:LINE+lines-1:".
+// The report's places as if its text began on `first_line`: "t.pgn:LINE:" becomes
+// "t.pgn:LINE+first_line-1:".
 std::string moved_down(const std::string& lines, std::uint64_t first_line) {
   std::string out;
   std::istringstream in(lines);
@@ -294,14 +295,17 @@ TEST(Chunker, PlacesPastTheFourBillionthLine) {
   expect_same_report(expected, whole);
 
   for (const Chunker::Cut cut : kCuts) {
-    SCOPED_TRACE(cut_name(cut));
-    const auto input = memory_input(text);
-    Chunker chunker(*input, 100, 1, cut);
-    chunker.start_at(0, kFirst);
-    ChunkReport chunked;
-    ReportingVisitor visitor(chunked);
-    for (Chunk chunk; chunker.next(chunk);) read_chunk(chunk, visitor, ReaderOptions());
-    expect_same_report(expected, chunked);
+    for (const bool streamed : {false, true}) {
+      SCOPED_TRACE(cut_name(cut) + (streamed ? ", streamed" : ", mapped"));
+      const auto mapped = memory_input(text);
+      TrickleInput trickle(text, 700);
+      Chunker chunker(streamed ? static_cast<InputSource&>(trickle) : *mapped, 100, 1, cut);
+      chunker.start_at(0, kFirst);
+      ChunkReport chunked;
+      ReportingVisitor visitor(chunked);
+      for (Chunk chunk; chunker.next(chunk);) read_chunk(chunk, visitor, ReaderOptions());
+      expect_same_report(expected, chunked);
+    }
   }
 
   const auto input = memory_input(text);

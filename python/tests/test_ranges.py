@@ -199,9 +199,9 @@ def test_places_past_the_four_billionth_line_in_written_parts(tmp_path):
     renumbered from the range's first line), and in a pickled game."""
     import pickle
     import re
-    game = (SOURCE / "tests" / "data" / "pgn" / "quirks" / "illegal-move.pgn").read_text()
+    text = (SOURCE / "tests" / "data" / "pgn" / "quirks" / "illegal-move.pgn").read_text()
     path = tmp_path / "many.pgn"
-    path.write_text((game.strip() + "\n\n") * 20000)
+    path.write_text((text.strip() + "\n\n") * 20000)
     size = path.stat().st_size
     far = 2**32 + 5
     moved = lambda e: re.sub(r":(\d+):", lambda m: f":{int(m.group(1)) + far - 1}:", e, count=1)

@@ -195,8 +195,8 @@ ChunkReport report_whole(std::string_view text) {
 
 // Chunks numbered later are read in any order (here the last first), each as if it began an
 // input; their reports, renumbered in input order from where the chunks before them end, are
-// the report of the whole text.
-ChunkReport report_numbered_later(InputSource& input, std::size_t target) {
+// the report of the whole text (as if it began at `start`).
+ChunkReport report_numbered_later(InputSource& input, std::size_t target, ChunkStart start = {}) {
   Chunker chunker(input, target, 1, Chunker::Cut::numbered_later);
   std::vector<Chunk> chunks;
   for (Chunk chunk; chunker.next(chunk);) {
@@ -212,7 +212,6 @@ ChunkReport report_numbered_later(InputSource& input, std::size_t target) {
     read_chunk(chunks[i], visitor, ReaderOptions());
   }
   ChunkReport all;
-  ChunkStart start;
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     reports[i].renumber(start);
     start = start.after(*chunks[i].numbering);
@@ -309,21 +308,7 @@ TEST(Chunker, PlacesPastTheFourBillionthLine) {
   }
 
   const auto input = memory_input(text);
-  Chunker chunker(*input, 100, 1, Chunker::Cut::numbered_later);
-  ChunkReport later;
-  ChunkStart start{0, kFirst, 1};
-  for (Chunk chunk; chunker.next(chunk);) {
-    ChunkReport report;
-    report.number_later();
-    ReportingVisitor visitor(report);
-    read_chunk(chunk, visitor, ReaderOptions());
-    report.renumber(start);
-    start = start.after(*chunk.numbering);
-    later.lines += report.lines;
-    later.games += report.games;
-    later.rejected += report.rejected;
-  }
-  expect_same_report(expected, later);
+  expect_same_report(expected, report_numbered_later(*input, 100, ChunkStart{0, kFirst, 1}));
 }
 
 // A chunk numbered later does not know the numbers of its games: it cannot stop after one.

@@ -433,8 +433,9 @@ void RowPacker::append(const pgn::PositionColumns& chunk) {
   s.packed.commit(16 + made);
 }
 
-std::string_view RowPacker::packed() const {
-  return state_->packed.view();
+std::pair<OutputBuffer::Bytes, std::size_t> RowPacker::release() {
+  const std::size_t size = state_->packed.size();
+  return {state_->packed.release(), size};
 }
 
 void add_row_packing(py::module_& m) {

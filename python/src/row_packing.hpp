@@ -11,11 +11,13 @@
 
 #include <memory>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <pybind11/pybind11.h>
 
 #include "columns.hpp"
+#include "fenkit/pgn/detail/output_buffer.hpp"
 #include "fenkit/pgn/position_columns.hpp"
 
 namespace fenkit::python {
@@ -29,8 +31,9 @@ class RowPacker {
   RowPacker& operator=(const RowPacker&) = delete;
 
   void append(const pgn::PositionColumns& chunk);
-  // The bytes of every chunk appended so far.
-  std::string_view packed() const;
+  // The bytes of every chunk appended so far, handed over (freed with std::free), and their
+  // count.
+  std::pair<pgn::detail::OutputBuffer::Bytes, std::size_t> release();
 
  private:
   struct State;

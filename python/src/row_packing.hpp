@@ -32,7 +32,7 @@ class RowPacker {
 
   void append(const pgn::PositionColumns& chunk);
   // The bytes of every chunk appended so far, handed over (freed with std::free), and their
-  // count.
+  // count: the last call, after which the packer holds nothing.
   std::pair<pgn::detail::OutputBuffer::Bytes, std::size_t> release();
 
  private:

@@ -234,16 +234,6 @@ void ColumnBuilder::append_nags(Column& column, const pgn::TextColumn& values) {
 
 namespace {
 
-// A NumPy array over `values` (a GrowingArray's), which it owns through its base: `drop` runs when the
-// last array or view over them goes.
-template <typename T>
-py::array owning_array(GrowingArray<T>& values, const py::dtype& dtype, void (*drop)(void*)) {
-  const std::size_t n = values.size();
-  T* data = values.release();
-  py::capsule owner(data, drop);
-  return py::array(dtype, {py::ssize_t(n)}, {py::ssize_t(sizeof(T))}, data, owner);
-}
-
 template <typename T>
 py::array number_array(GrowingArray<T>& values) {
   return owning_array(values, py::dtype::of<T>(), &GrowingArray<T>::free_values);

@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include "fenkit/pgn/position_columns.hpp"
@@ -27,6 +28,16 @@
 namespace fenkit::python {
 
 namespace py = pybind11;
+
+// A NumPy array over `values` (a GrowingArray's), which it owns through its base: `drop` runs when the
+// last array or view over them goes.
+template <typename T>
+py::array owning_array(GrowingArray<T>& values, const py::dtype& dtype, void (*drop)(void*)) {
+  const std::size_t n = values.size();
+  T* data = values.release();
+  py::capsule owner(data, drop);
+  return py::array(dtype, {py::ssize_t(n)}, {py::ssize_t(sizeof(T))}, data, owner);
+}
 
 // What a column holds, and where its values are in pgn::PositionColumns.
 enum class ColumnSource : std::uint8_t {

@@ -49,6 +49,8 @@ class GrowingArray {
     grow(capacity);
   }
   void push_back(T value) { data_[size_++] = value; }
+  // The next `n` values, written at end() after reserve_more(), are the array's.
+  void commit(std::size_t n) { size_ += n; }
   void append(const T* values, std::size_t n) {
     reserve_more(n);
     if (n) std::memcpy(data_ + size_, values, n * sizeof(T));

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -272,13 +271,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   if (packer) {
     // An array, not bytes: pickle's protocol 5 sends it beside the pickle, without a copy. It
     // holds the packer's memory itself (no copy of hundreds of megabytes here either).
-    auto [rows, size] = packer->release();
-    char* const bytes = rows.get();
-    py::capsule owner(bytes, [](void* p) { std::free(p); });
-    static_cast<void>(rows.release());
-    py::array_t<std::uint8_t> data({py::ssize_t(size)}, {py::ssize_t(1)},
-                                   reinterpret_cast<const std::uint8_t*>(bytes), owner);
-    return py::make_tuple(std::move(data), stats);
+    return py::make_tuple(packer->release(), stats);
   }
   return py::make_tuple(builder ? builder->arrays() : py::dict(), stats);
 }

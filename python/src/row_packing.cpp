@@ -402,8 +402,9 @@ class RowUnpacker {
 }  // namespace
 
 struct RowPacker::State {
-  OutputBuffer packed;
-  OutputBuffer columns;  // a chunk's, before compression (memory kept)
+  // Hundreds of megabytes for a partition, grown without a copy and handed to NumPy as they are.
+  GrowingArray<char> packed;
+  OutputBuffer columns;  // a chunk's, before compression (memory kept); first the header
   std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context{ZSTD_createCCtx(), &ZSTD_freeCCtx};
 };
 
@@ -412,7 +413,8 @@ RowPacker::RowPacker(const std::vector<ColumnSpec>& specs) : state_(std::make_un
   check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_compressionLevel, kLevel));
   // Bytes changed on the way are found, not made into other rows.
   check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_checksumFlag, 1));
-  put_header(state_->packed, specs);
+  put_header(state_->columns, specs);
+  state_->packed.append(state_->columns.view().data(), state_->columns.size());
 }
 
 RowPacker::~RowPacker() = default;
@@ -424,7 +426,8 @@ void RowPacker::append(const pgn::PositionColumns& chunk) {
   put_columns(s.columns, chunk);
   const std::string_view columns = s.columns.view();
   const std::size_t bound = ZSTD_compressBound(columns.size());
-  char* const at = s.packed.reserve(16 + bound);
+  s.packed.reserve_more(16 + bound);
+  char* const at = s.packed.end();
   const std::size_t made =
       ZSTD_compress2(s.context.get(), at + 16, bound, columns.data(), columns.size());
   check(made);
@@ -433,9 +436,8 @@ void RowPacker::append(const pgn::PositionColumns& chunk) {
   s.packed.commit(16 + made);
 }
 
-std::pair<OutputBuffer::Bytes, std::size_t> RowPacker::release() {
-  const std::size_t size = state_->packed.size();
-  return {state_->packed.release(), size};
+py::array RowPacker::release() {
+  return owning_array(state_->packed, py::dtype::of<std::uint8_t>(), &GrowingArray<char>::free_values);
 }
 
 void add_row_packing(py::module_& m) {

@@ -11,13 +11,12 @@
 
 #include <memory>
 #include <string_view>
-#include <utility>
 #include <vector>
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include "columns.hpp"
-#include "fenkit/pgn/detail/output_buffer.hpp"
 #include "fenkit/pgn/position_columns.hpp"
 
 namespace fenkit::python {
@@ -31,9 +30,9 @@ class RowPacker {
   RowPacker& operator=(const RowPacker&) = delete;
 
   void append(const pgn::PositionColumns& chunk);
-  // The bytes of every chunk appended so far, handed over (freed with std::free), and their
-  // count: the last call, after which the packer holds nothing.
-  std::pair<pgn::detail::OutputBuffer::Bytes, std::size_t> release();
+  // The bytes of every chunk appended so far, as a NumPy array of uint8 that owns them (no
+  // copy): the last call, after which the packer holds nothing. Needs the GIL.
+  py::array release();
 
  private:
   struct State;

@@ -3,9 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
 #include <string>
-#include <string_view>
 
 namespace fenkit::pgn::detail {
 namespace {
@@ -42,33 +40,6 @@ TEST(OutputBuffer, AppendsPiecesOfEveryLengthAcrossGrowth) {
   out.clear();
   out.append("");
   EXPECT_EQ(out.size(), 0U);
-}
-
-// Grown by realloc far past the sizes the allocator serves from its heap (pages remapped, not
-// copied): every byte written before each growth is still there, and release() hands over the
-// same bytes and leaves an empty buffer that grows again.
-TEST(OutputBuffer, KeepsItsBytesThroughLargeGrowthsAndHandsThemOver) {
-  OutputBuffer out;
-  std::string expected;
-  std::uint32_t value = 12345;
-  while (expected.size() < (std::size_t(48) << 20)) {
-    const std::size_t n = 1 + value % 5000;
-    char* at = out.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      value = value * 1103515245u + 12345u;
-      at[i] = char(value >> 24);
-    }
-    expected.append(at, n);
-    out.commit(n);
-  }
-  ASSERT_EQ(out.view(), expected);
-  const std::size_t size = out.size();
-  OutputBuffer::Bytes bytes = out.release();
-  ASSERT_NE(bytes, nullptr);
-  EXPECT_EQ(std::string_view(bytes.get(), size), expected);
-  EXPECT_EQ(out.size(), 0U);
-  out.append("again");
-  EXPECT_EQ(out.view(), "again");
 }
 
 }  // namespace

@@ -8,11 +8,9 @@
 
 #include <cstddef>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <new>
 #include <string_view>
 #include <vector>
 #include "fenkit/fen/export.hpp"
@@ -21,11 +19,6 @@ namespace fenkit::pgn::detail {
 
 class FENKIT_API OutputBuffer {
  public:
-  struct Free {
-    void operator()(char* p) const { std::free(p); }
-  };
-  using Bytes = std::unique_ptr<char, Free>;
-
   // Room for at least `n` more bytes; write them at the returned pointer, then commit().
   char* reserve(std::size_t n) {
     if (size_ + n > capacity_) grow(size_ + n);
@@ -54,11 +47,6 @@ class FENKIT_API OutputBuffer {
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   std::string_view view() const { return std::string_view(data_.get(), size_); }
-  // The bytes (view() before), handed over; the buffer is empty after.
-  Bytes release() {
-    size_ = capacity_ = 0;
-    return std::move(data_);
-  }
 
   // Writes everything to `out` and empties the buffer; false on a write error.
   bool flush_to(std::FILE* out) {
@@ -69,20 +57,16 @@ class FENKIT_API OutputBuffer {
   }
 
  private:
-  // With realloc, a buffer of hundreds of megabytes (a worker's packed rows) grows by having
-  // its pages mapped further on: neither copied nor faulted in again, as a new buffer and a
-  // copy would be at every doubling.
   void grow(std::size_t needed) {
     std::size_t capacity = capacity_ ? capacity_ : 4096;
     while (capacity < needed) capacity *= 2;
-    char* const data = static_cast<char*>(std::realloc(data_.get(), capacity));
-    if (!data) throw std::bad_alloc();
-    static_cast<void>(data_.release());
-    data_.reset(data);
+    std::unique_ptr<char[]> data(new char[capacity]);
+    if (size_) std::memcpy(data.get(), data_.get(), size_);
+    data_ = std::move(data);
     capacity_ = capacity;
   }
 
-  Bytes data_;
+  std::unique_ptr<char[]> data_;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
 };

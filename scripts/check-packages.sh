@@ -9,8 +9,11 @@ build=$src/build-deb
 root=$build/root
 rm -rf "$root" "$build"/*.deb "$build/consumer"
 
+# Through ccache when the set-up installed it: the libraries and the program compile here as in
+# build/, so their objects come from there.
+source scripts/compiler-cache.sh
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
-  -DFENKIT_BUILD_TESTS=OFF -DFENKIT_BUILD_BENCH=OFF >/dev/null
+  -DFENKIT_BUILD_TESTS=OFF -DFENKIT_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
 cmake --build "$build" -j"$(nproc)" >/dev/null
 (cd "$build" && cpack -G DEB >/dev/null)
 for deb in "$build"/*.deb; do

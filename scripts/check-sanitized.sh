@@ -12,7 +12,6 @@
 # the corpora). ccache is used when it is installed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 
 fuzz_seconds=20
 run_tests=1
@@ -44,11 +43,7 @@ if ((run_fuzz)); then
 fi
 
 jobs=$(nproc)
-launcher=()
-if command -v ccache > /dev/null; then
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  export CCACHE_BASEDIR=$root  # hits across clones of the repository
-fi
+source scripts/compiler-cache.sh
 
 failures=()
 step() { echo; echo "=== $*"; }

@@ -20,6 +20,8 @@ packages=(
   # the Python module (pybind11, NumPy), its tests and examples (pandas, Dask, GNU parallel)
   pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pandas python3-distributed
   parallel
+  # compiles once what several build trees share (scripts/compiler-cache.sh)
+  ccache
   # the module's stubs checked against it (stubtest), and the README's examples against them
   python3-mypy
   # the package built as users build it (python3 -m build, pip install . in a virtual environment)
@@ -37,6 +39,8 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+source scripts/compiler-cache.sh
 # Debian's interpreter, which has the Debian NumPy, whatever python3 comes first on the PATH.
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DFENKIT_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DFENKIT_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3 \
+  "${launcher[@]}"
 cmake --build build -j"$(nproc)"

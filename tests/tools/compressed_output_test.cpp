@@ -118,6 +118,50 @@ TEST(CompressedOutput, Books) {
   }
 }
 
+// -o of the commands that write data sets: compressed by its name, what the command writes to
+// standard output, and read back by fenkit as the same.
+TEST(CompressedOutput, DataSets) {
+  TempDir dir;
+  const std::string book = dir.path("book.bin");
+  ASSERT_EQ(fenkit("book build -q --min-games 1 -o " + quote(book) + " " + quote(kSuite)).status, 0);
+  const std::string epd = dir.write("suite.epd", fenkit("replay -q -f epd " + quote(kSuite)).out);
+  struct Command {
+    std::string line;     // the output goes after it, then `input`
+    std::string input;
+    std::string read_back;  // a fenkit command that writes what it reads of the output as it is
+  };
+  const Command commands[] = {
+      {"replay -q -f jsonl --eval --clock", quote(kLichess), ""},
+      {"replay -q", quote(kSuite) + " " + quote(kErrors), ""},
+      {"epd -q", quote(epd), "epd -q"},
+      {"epd --from-pgn -q --ply 4:8 --unique", quote(kSuite), "epd -q"},
+      {"book dump -q", quote(book), "epd -q"},
+  };
+  for (const Format& f : kFormats) {
+    SCOPED_TRACE(f.extension);
+    const std::string program = fenkit::testing::find_program(f.program);
+    if (program.empty()) {
+      fenkit::testing::report_missing_oracle(std::string(f.program) + " is not installed");
+      continue;
+    }
+    for (const Command& c : commands) {
+      SCOPED_TRACE(c.line);
+      const Outcome plain = fenkit(c.line + " " + c.input);
+      ASSERT_FALSE(plain.out.empty());
+      const std::string out = dir.path(std::string("out") + f.extension);
+      const Outcome r = fenkit(c.line + " -o " + quote(out) + " " + c.input);
+      EXPECT_EQ(r.status, plain.status) << r.err;
+      EXPECT_EQ(r.out, "");
+      EXPECT_EQ(decompressed(program, out), plain.out);
+      if (!c.read_back.empty()) {
+        const std::string written = dir.write("plain", plain.out);
+        EXPECT_EQ(fenkit(c.read_back + " " + quote(out)).out,
+                  fenkit(c.read_back + " " + quote(written)).out);
+      }
+    }
+  }
+}
+
 // --compression-level goes with every command that writes files, and reaches them: gzip's header
 // names the level it was written at (its XFL byte: 4 for the fastest, 2 for the smallest).
 TEST(CompressedOutput, EveryCommandThatWritesFilesTakesALevel) {
@@ -133,6 +177,9 @@ TEST(CompressedOutput, EveryCommandThatWritesFilesTakesALevel) {
   const Command commands[] = {
       {"replay", "replay -q --rejects ", " " + quote(kErrors), 1},
       {"epd --from-pgn", "epd --from-pgn -q --rejects ", " " + quote(kErrors), 1},
+      {"replay -o", "replay -q -o ", " " + quote(kSuite), 0},
+      {"epd -o", "epd --from-pgn -q -o ", " " + quote(kSuite), 0},
+      {"book dump -o", "book dump -q -o ", " " + quote(book), 0},
       {"book build", "book build -q --min-games 1 -o ", " " + quote(kSuite), 0},
       {"book merge", "book merge -q -o ", " " + quote(book) + " " + quote(book), 0},
   };

@@ -86,7 +86,10 @@ TEST(OutputSafety, EveryNamedOutputReportsAFullDevice) {
        std::vector<std::string>{"pgn -o /dev/full " + quote(big), "pgn --unique --duplicates /dev/full " + quote(dups),
         "pgn --rejects /dev/full " + quote(kSuiteErrors),
         "replay --rejects /dev/full " + quote(kSuiteErrors),
+        "replay -o /dev/full " + quote(big), "replay -j1 -f csv -o /dev/full " + quote(big),
         "epd --from-pgn --rejects /dev/full " + quote(kSuiteErrors),
+        "epd --from-pgn -o /dev/full " + quote(big), "epd -o /dev/full " + quote(kEpd),
+        "book dump -o /dev/full " + quote(book),
         "book build --min-games 1 -o /dev/full " + quote(big),
         "book merge -o /dev/full " + quote(book) + " " + quote(book)}) {
     const Outcome r = fenkit(command + " > /dev/null");
@@ -165,6 +168,14 @@ TEST(OutputSafety, RedirectedStandardStreamsAreCheckedToo) {
   r = fenkit("replay --rejects " + quote(games) + " - < " + quote(games));
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(fenkit::testing::read_file(games), text);
+  // -o of every command that takes it, named as the input.
+  for (const std::string command : {"replay", "epd --from-pgn"}) {
+    r = fenkit(command + " -o " + quote(games) + " " + quote(games));
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_NE(r.err.find(": it would be overwritten by what is read from it"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(fenkit::testing::read_file(games), text) << command;
+  }
   // Appending to an input (the shell does not empty it) would read what is written.
   r = fenkit("pgn " + quote(games) + " >> " + quote(games));
   EXPECT_EQ(r.status, 2);

@@ -101,6 +101,8 @@ po::options_description dump_options() {
       ("ignore-trailing-bytes", "read a book whose size is not a multiple of 16 (with a warning)")
       ("book", po::value<std::vector<std::string>>(), "the book file");
   // clang-format on
+  add_output_option(options);
+  add_compression_option(options);
   add_report_options(options);
   return options;
 }
@@ -134,7 +136,7 @@ int run_book_dump(const Args& args) {
   if (roots.empty()) roots.emplace_back();
 
   CommandRun run(v, {.inputs_option = "book", .kind = "a book"});
-  run.open_outputs({{"output", "-"}});
+  run.open_outputs({{"output", output_from(v)}});
   std::optional<epd::Book> book;
   if (!open_book(path, v.count("ignore-trailing-bytes") > 0, run.diagnostics(), book))
     return run.finish();

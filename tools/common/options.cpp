@@ -160,6 +160,14 @@ void add_rejects_option(po::options_description& options, const char* what) {
   options.add_options()("rejects", po::value<std::string>()->value_name("FILE"), what);
 }
 
+void add_output_option(po::options_description& options, const char* what) {
+  options.add_options()("output,o", po::value<std::string>()->value_name("FILE"), what);
+}
+
+std::string output_from(const po::variables_map& values) {
+  return values.count("output") ? values["output"].as<std::string>() : "-";
+}
+
 void add_compression_option(po::options_description& options) {
   options.add_options()("compression-level", integer(1, 19),
                         "for the files written named .gz (1 to 9, default 6) or .zst (1 to 19, "

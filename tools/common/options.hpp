@@ -80,6 +80,14 @@ fen::Problems relax_from(const po::variables_map& values);
 
 // --rejects FILE.
 void add_rejects_option(po::options_description& options, const char* what);
+// -o FILE: the command's data goes to FILE instead of standard output (checked against the
+// inputs, written under a temporary name renamed at the end, compressed when named .gz or .zst:
+// command_run.hpp). `what` is the help's text.
+void add_output_option(po::options_description& options,
+                       const char* what = "write to FILE instead of standard output (compressed "
+                                          "when named .gz or .zst)");
+// The path -o names, or "-" (standard output) without it.
+std::string output_from(const po::variables_map& values);
 // --compression-level N: for the files a command writes that are named .gz or .zst
 // (CommandRun reads it).
 void add_compression_option(po::options_description& options);

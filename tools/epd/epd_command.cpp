@@ -38,6 +38,7 @@ po::options_description epd_options() {
   add_relax_option(options);
   add_rejects_option(options,
                      "also write the rejected lines (with --from-pgn: games), as read, to this file");
+  add_output_option(options);
   add_compression_option(options);
   add_jobs_option(options, "--from-pgn: worker threads (the output is the same)");
   add_report_options(options);
@@ -77,10 +78,11 @@ int run_epd(const Args& args) {
   read.checks.chess960 = v.count("chess960") > 0;
   read.checks.relax = relax_from(v);
   const bool check_only = v.count("check") > 0;
+  refuse_together(v, "check", "output");
 
   CommandRun run(v, {.kind = "EPD"});
   run.open_outputs(check_only ? std::vector<PlannedOutput>{}
-                              : std::vector<PlannedOutput>{{"output", "-"}});
+                              : std::vector<PlannedOutput>{{"output", output_from(v)}});
   std::optional<EpdOutput> output;
   if (!check_only) output.emplace(format, write, run.output(0));
   EpdTotals totals;

@@ -115,7 +115,7 @@ int run_epd_from_pgn(const po::variables_map& v, EpdFormat format, epd::WriteOpt
   const bool unique = filter.once_per_game, annotate = filter.notes;
 
   CommandRun run(v);
-  run.open_outputs({{"output", "-"}});
+  run.open_outputs({{"output", output_from(v)}});
   // Without --fields the suite has the four EPD fields only; FEN and JSON always have six.
   EpdOutput output(format, write, run.output(0));
   // Files are named by their index in the notes (--annotate); game numbers go on across files.

@@ -28,9 +28,8 @@ constexpr const char* kNotes =
 
 po::options_description pgn_options() {
   po::options_description options("pgn options");
+  add_output_option(options, "write to FILE (with --split: the prefix of the files)");
   options.add_options()
-      ("output,o", po::value<std::string>()->value_name("FILE"),
-       "write to FILE (with --split: the prefix of the files)")
       ("format,f", one_of({"pgn", "jsonl"})->default_value("pgn"),
        "pgn (export format) or jsonl (one object per game: tags, moves, uci, start_fen, "
        "final_fen, plies, result, game, offset)")
@@ -244,7 +243,7 @@ struct GameOutputs {
 
 GameOutputs open_game_outputs(CommandRun& run, const po::variables_map& v, GamesFormat format,
                               bool split) {
-  const std::string output = v.count("output") ? v["output"].as<std::string>() : "-";
+  const std::string output = output_from(v);
   std::vector<PlannedOutput> outputs;
   std::optional<SplitNames> parts;
   if (split) {

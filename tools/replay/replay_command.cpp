@@ -74,6 +74,7 @@ po::options_description replay_options() {
       ("final", "only the last position of each game");
   add_ep_option(options);
   add_rejects_option(options, "write the text of every rejected game to this file");
+  add_output_option(options);
   add_compression_option(options);
   add_jobs_option(options);
   add_report_options(options);
@@ -158,7 +159,7 @@ int run_replay(const Args& args) {
       throw UsageError("--range needs a file, not standard input (the range is of its bytes)");
     archive.range = parse_range(v["range"].as<std::string>());
   }
-  run.open_outputs({{"output", "-"}});
+  run.open_outputs({{"output", output_from(v)}});
   OutputFile& out = run.output(0);
   if (replay.format == pgn::RowFormat::csv) out.write(replay.csv_header());
 

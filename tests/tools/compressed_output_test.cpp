@@ -133,6 +133,9 @@ TEST(CompressedOutput, DataSets) {
   const Command commands[] = {
       {"replay -q -f jsonl --eval --clock", quote(kLichess), ""},
       {"replay -q", quote(kSuite) + " " + quote(kErrors), ""},
+      // zstd on the writing thread (-j1), and on threads of its own (-j3)
+      {"replay -q -j1 -f csv", quote(kSuite), ""},
+      {"replay -q -j3 -f csv", quote(kSuite), ""},
       {"epd -q", quote(epd), "epd -q"},
       {"epd --from-pgn -q --ply 4:8 --unique", quote(kSuite), "epd -q"},
       {"book dump -q", quote(book), "epd -q"},

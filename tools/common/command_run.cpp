@@ -72,7 +72,8 @@ CommandRun::CommandRun(const po::variables_map& values, Settings settings)
       events_(std::make_unique<Events>(*this)) {
   if (values.count("rejects")) rejects_path_ = values["rejects"].as<std::string>();
   if (values.count("compression-level"))
-    level_ = int(values["compression-level"].as<std::int64_t>());
+    compression_.level = int(values["compression-level"].as<std::int64_t>());
+  compression_.threads = jobs_from(values);
 }
 
 CommandRun::~CommandRun() = default;
@@ -82,28 +83,28 @@ void CommandRun::open_outputs(const std::vector<PlannedOutput>& outputs,
   std::vector<PlannedOutput> all = outputs;
   if (keeps_rejects()) all.push_back({"rejects", rejects_path_});
   refuse_outputs_over_inputs(inputs_, all, split);
-  if (level_) {
+  if (const int level = compression_.level) {
     std::vector<std::string> names;
     for (const PlannedOutput& output : all) names.push_back(output.path);
     if (split) names.push_back(split->part(1));
     for (const std::string& name : names)
-      if (const Compression c = compression_for(name); c != Compression::none && level_ > max_level(c))
+      if (const Compression c = compression_for(name); c != Compression::none && level > max_level(c))
         throw UsageError("--compression-level goes from 1 to " + std::to_string(max_level(c)) +
                          " for " + name);
   }
   bool to_stdout = false;
   for (const PlannedOutput& output : outputs) {
-    outputs_.push_back(std::make_unique<OutputFile>(output.path, level_));
+    outputs_.push_back(std::make_unique<OutputFile>(output.path, compression_));
     to_stdout = to_stdout || output.path == "-";
   }
-  if (keeps_rejects()) rejects_ = std::make_unique<OutputFile>(rejects_path_, level_);
+  if (keeps_rejects()) rejects_ = std::make_unique<OutputFile>(rejects_path_, compression_);
   split_ = split;
   if (to_stdout && stdout_shares_the_terminal()) progress_->disable();
 }
 
 OutputFile& CommandRun::next_part() {
   if (!parts_.empty()) parts_.back()->close();
-  parts_.push_back(std::make_unique<OutputFile>(split_->part(parts_.size() + 1), level_));
+  parts_.push_back(std::make_unique<OutputFile>(split_->part(parts_.size() + 1), compression_));
   return *parts_.back();
 }
 
@@ -111,7 +112,9 @@ void CommandRun::write_keyed(std::string_view key, std::string_view text) {
   auto at = keyed_.find(key);
   if (at == keyed_.end()) {
     at = keyed_.emplace(std::string(key), KeyedPart{parts_.size(), {}}).first;
-    parts_.push_back(std::make_unique<OutputFile>(split_->named(key), level_));
+    // Hundreds may be open at once (one per ECO code): each compressed on the writing thread.
+    parts_.push_back(
+        std::make_unique<OutputFile>(split_->named(key), CompressionSettings{compression_.level, 1}));
     parts_.back()->suspend();  // opened now, so that a name that cannot be written stops the run
   }
   at->second.pending.append(text);

@@ -150,7 +150,8 @@ class CommandRun {
   std::vector<std::unique_ptr<OutputFile>> outputs_;
   std::unique_ptr<OutputFile> rejects_;
   std::optional<SplitNames> split_;
-  int level_ = 0;  // --compression-level, 0: each format's default
+  // --compression-level (0: each format's default), and the threads of the run (-j) for zstd.
+  CompressionSettings compression_;
   std::vector<std::unique_ptr<OutputFile>> parts_;
   // A keyed series: each key's part in parts_ and what waits to be written to it.
   struct KeyedPart {

@@ -1,5 +1,6 @@
 #include "output_compression.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <zlib.h>
@@ -46,10 +47,15 @@ class GzipCompressor : public Compressor {
 
 class ZstdCompressor : public Compressor {
  public:
-  explicit ZstdCompressor(int level) : context_(ZSTD_createCCtx()) {
+  ZstdCompressor(int level, unsigned threads) : context_(ZSTD_createCCtx()) {
     if (!context_ || ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_compressionLevel, level)) ||
         ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_checksumFlag, 1)))
       throw std::runtime_error("cannot start zstd compression");
+    // Threads of its own where the library has them (a build without them refuses, and the
+    // writing thread compresses).
+    if (threads >= 2)
+      ZSTD_CCtx_setParameter(context_, ZSTD_c_nbWorkers,
+                             int(std::min(threads, kMaxCompressionThreads)));
   }
   ~ZstdCompressor() override { ZSTD_freeCCtx(context_); }
 
@@ -85,11 +91,11 @@ Compression compression_for(std::string_view path) {
 int max_level(Compression compression) { return compression == Compression::gzip ? 9 : 19; }
 int default_level(Compression compression) { return compression == Compression::gzip ? 6 : 3; }
 
-std::unique_ptr<Compressor> make_compressor(Compression compression, int level) {
-  if (level == 0) level = default_level(compression);
+std::unique_ptr<Compressor> make_compressor(Compression compression, CompressionSettings settings) {
+  const int level = settings.level ? settings.level : default_level(compression);
   switch (compression) {
     case Compression::gzip: return std::make_unique<GzipCompressor>(level);
-    case Compression::zstd: return std::make_unique<ZstdCompressor>(level);
+    case Compression::zstd: return std::make_unique<ZstdCompressor>(level, settings.threads);
     case Compression::none: break;
   }
   return nullptr;

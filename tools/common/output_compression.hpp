@@ -29,7 +29,19 @@ class Compressor {
   virtual void finish(std::string& out) = 0;
 };
 
-// `level` 0 is the format's default. Throws std::runtime_error when the library refuses.
-std::unique_ptr<Compressor> make_compressor(Compression compression, int level);
+struct CompressionSettings {
+  int level = 0;         // 0: the format's default
+  // zstd compresses on this many threads of its own when it is 2 or more (at most
+  // kMaxCompressionThreads), so that a file written by a run of -j N is not made at one core's
+  // speed; gzip always takes the writing thread.
+  unsigned threads = 1;
+};
+
+// zstd on more threads buffers more (a few MB each), and eight already compress faster than a
+// disk takes the bytes.
+inline constexpr unsigned kMaxCompressionThreads = 8;
+
+// Throws std::runtime_error when the library refuses.
+std::unique_ptr<Compressor> make_compressor(Compression compression, CompressionSettings settings);
 
 }  // namespace fenkit::tools

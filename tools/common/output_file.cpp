@@ -58,7 +58,8 @@ bool written_in_place(const std::string& target, const struct stat& st) {
 
 }  // namespace
 
-OutputFile::OutputFile(const std::string& path, int level) : path_(path), level_(level) {
+OutputFile::OutputFile(const std::string& path, CompressionSettings compression)
+    : path_(path), compression_(compression) {
   if (path == "-") {
     name_ = "<stdout>";
     fd_ = STDOUT_FILENO;
@@ -100,7 +101,7 @@ void OutputFile::start_frame() {
   const Compression compression = compression_for(path_);
   if (compression == Compression::none) return;
   try {
-    compressor_ = make_compressor(compression, level_);
+    compressor_ = make_compressor(compression, compression_);
   } catch (const std::runtime_error& e) {
     throw OutputError(name_, e.what());
   }

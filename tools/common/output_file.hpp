@@ -29,9 +29,9 @@ namespace fenkit::tools {
 
 class OutputFile {
  public:
-  // Opens `path` for writing ("-": standard output), compressed at `level` (0: the format's
-  // default) when its name says so. Throws OutputError when it cannot.
-  explicit OutputFile(const std::string& path, int level = 0);
+  // Opens `path` for writing ("-": standard output), compressed as `compression` says when its
+  // name asks for it. Throws OutputError when it cannot.
+  explicit OutputFile(const std::string& path, CompressionSettings compression = {});
   // An output not committed is removed (its temporary file); standard output is flushed as
   // far as it can be, silently.
   ~OutputFile();
@@ -81,7 +81,7 @@ class OutputFile {
   int fd_ = -1;
   std::string buffer_;
   std::unique_ptr<Compressor> compressor_;  // null: written as it is
-  int level_ = 0;                            // the compression level asked for
+  CompressionSettings compression_;           // as asked for
   std::size_t written_ = 0;
   std::size_t written_when_opened_ = 0;  // written_ when the file was last opened or resumed
   bool suspended_ = false;

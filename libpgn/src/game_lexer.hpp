@@ -384,7 +384,9 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
             if (!sink_->comment(std::string_view(p + 1, std::size_t(close - p - 1)), p))
               return Stop::sink_stopped;
           }
+          // Past the space after it too, as after a move (a turn of the loop saved).
           p = close + 1;
+          if (p != end && *p == ' ') ++p;
           continue;
         }
       } else if (san_flags(c) & kMoveStart) {
@@ -411,7 +413,11 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
             return Stop::sink_stopped;
           }
           p = q;
-          if (q == end || is_delimiter(*q)) continue;
+          if (q == end) continue;
+          if (is_delimiter(*q)) {
+            p = past_space(q);
+            continue;
+          }
           // What is written against the number ("12.e4") goes on the same raw token: not
           // where a result could end the game. Nearly always the move alone.
           fen::SanMove san;

@@ -26,6 +26,14 @@ struct Format {
 };
 constexpr Format kFormats[] = {{".gz", "gzip"}, {".zst", "zstd"}};
 
+// The format's program, or empty when it is not installed (reported as a missing oracle).
+std::string decompressor(const Format& f) {
+  const std::string program = fenkit::testing::find_program(f.program);
+  if (program.empty())
+    fenkit::testing::report_missing_oracle(std::string(f.program) + " is not installed");
+  return program;
+}
+
 std::string decompressed(const std::string& program, const std::string& path) {
   return fenkit::testing::run(program + " -dc " + quote(path));
 }
@@ -43,11 +51,8 @@ TEST(CompressedOutput, PgnFilesOfEveryKind) {
             1);
   for (const Format& f : kFormats) {
     SCOPED_TRACE(f.extension);
-    const std::string program = fenkit::testing::find_program(f.program);
-    if (program.empty()) {
-      fenkit::testing::report_missing_oracle(std::string(f.program) + " is not installed");
-      continue;
-    }
+    const std::string program = decompressor(f);
+    if (program.empty()) continue;
     const std::string out = dir.path(std::string("out.pgn") + f.extension);
     const std::string dups = dir.path(std::string("dups.pgn") + f.extension);
     const std::string rejects = dir.path(std::string("rejects.pgn") + f.extension);
@@ -99,11 +104,8 @@ TEST(CompressedOutput, Books) {
   ASSERT_EQ(fenkit("book build -q --min-games 1 -o " + quote(plain) + " " + quote(kSuite)).status, 0);
   for (const Format& f : kFormats) {
     SCOPED_TRACE(f.extension);
-    const std::string program = fenkit::testing::find_program(f.program);
-    if (program.empty()) {
-      fenkit::testing::report_missing_oracle(std::string(f.program) + " is not installed");
-      continue;
-    }
+    const std::string program = decompressor(f);
+    if (program.empty()) continue;
     const std::string packed = dir.path(std::string("book.bin") + f.extension);
     ASSERT_EQ(fenkit("book build -q --min-games 1 -o " + quote(packed) + " " + quote(kSuite)).status, 0);
     EXPECT_EQ(decompressed(program, packed), fenkit::testing::read_file(plain));
@@ -142,11 +144,8 @@ TEST(CompressedOutput, DataSets) {
   };
   for (const Format& f : kFormats) {
     SCOPED_TRACE(f.extension);
-    const std::string program = fenkit::testing::find_program(f.program);
-    if (program.empty()) {
-      fenkit::testing::report_missing_oracle(std::string(f.program) + " is not installed");
-      continue;
-    }
+    const std::string program = decompressor(f);
+    if (program.empty()) continue;
     for (const Command& c : commands) {
       SCOPED_TRACE(c.line);
       const Outcome plain = fenkit(c.line + " " + c.input);

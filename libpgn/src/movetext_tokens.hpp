@@ -159,6 +159,12 @@ class MovetextTokenReader {
     return q;
   }
 
+  // `q`, past a move number's dots, when what follows lets it be one: the text's end, a
+  // delimiter or a move written on to it; else null.
+  [[gnu::always_inline]] static const char* after_move_number(const char* q, const char* end) {
+    return q == end || is_delimiter(*q) || is_move_start(*q) ? q : nullptr;
+  }
+
   // A move number followed by its dots ("12.", "12..."), then the raw token's end or the move
   // written on to it ("12.e4"): the position after the dots, or null. Inlined by force, as
   // GameParser::move is, into the lexer's movetext loops.
@@ -181,10 +187,7 @@ class MovetextTokenReader {
       if (n < 16) {
         if (!(dots >> n & 1)) return nullptr;
         const unsigned m = unsigned(std::countr_one(dots >> n));
-        if (n + m < 16) {
-          q = p + n + m;
-          return is_delimiter(*q) || is_move_start(*q) ? q : nullptr;
-        }
+        if (n + m < 16) return after_move_number(p + n + m, end);
       }
       // Sixteen bytes of digits and dots: counted one by one below.
     }
@@ -192,8 +195,7 @@ class MovetextTokenReader {
     while (q != end && *q >= '0' && *q <= '9') ++q;
     if (q == p || q == end || *q != '.') return nullptr;
     while (q != end && *q == '.') ++q;
-    if (q == end || is_delimiter(*q) || is_move_start(*q)) return q;
-    return nullptr;
+    return after_move_number(q, end);
   }
 
  private:

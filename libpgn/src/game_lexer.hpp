@@ -346,6 +346,10 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
   const bool counting = Cached && sink_->counts_moves_only();
   std::uint32_t counted = 0;
   std::uint32_t comment_length = 17;  // from '{' to '}' of the last short comment (1 to 32)
+  // The shapes of the last two move numbers ("12." and "12..." in a lichess export), and which
+  // one the next number is expected to have.
+  MovetextTokenReader::MoveNumberShape number_shapes[2] = {{1, 1}, {1, 3}};
+  unsigned next_number = 0;
   const auto tell_counted = [&] {
     if (counted) sink_->count_moves(counted);
     counted = 0;
@@ -406,7 +410,9 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::read_movetext() {
           continue;
         }
       } else if ((byte_flags(c) & kDigit) && c != '0' && p[1] != '-' && p[1] != '/') {
-        if (const char* q = MovetextTokenReader::read_move_number(p, end)) {
+        MovetextTokenReader::MoveNumberShape& shape = number_shapes[next_number];
+        next_number ^= 1;
+        if (const char* q = MovetextTokenReader::read_move_number(p, end, shape)) {
           if (!sink_->move_number(p)) {
             tell_counted();
             p_ = q;

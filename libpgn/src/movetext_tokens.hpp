@@ -165,6 +165,44 @@ class MovetextTokenReader {
     return q == end || is_delimiter(*q) || is_move_start(*q) ? q : nullptr;
   }
 
+  // The digits and dots of a move number, as the last ones of its kind were written.
+  struct MoveNumberShape {
+    std::uint8_t digits = 1;
+    std::uint8_t dots = 1;
+  };
+
+  // read_move_number, for a number expected to have the shape `shape` (16 readable bytes at
+  // `p`). When it has, where it ends is known before its bytes are counted: what follows is
+  // read without waiting for them, and the test that confirms the guess is a branch, which is
+  // predicted. In a lichess export the numbers alternate between White's ("12.") and Black's
+  // ("12..."), so the caller keeps one shape for each and uses them in turn. A number of
+  // another shape is read as read_move_number reads it, and its shape kept for the next.
+  [[gnu::always_inline]] static const char* read_move_number(const char* p, const char* end,
+                                                             MoveNumberShape& shape) {
+#if defined(__SSE2__)
+    const unsigned length = unsigned(shape.digits) + shape.dots;  // 2 to 15
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned digits = unsigned(_mm_movemask_epi8(
+        _mm_and_si128(_mm_cmpgt_epi8(block, _mm_set1_epi8('0' - 1)),
+                      _mm_cmplt_epi8(block, _mm_set1_epi8('9' + 1)))));
+    const unsigned dots = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('.'))));
+    // The shape's bytes and the one after them: digits, then dots, then neither.
+    const unsigned seen = (2U << length) - 1;
+    const unsigned shape_digits = (1U << shape.digits) - 1;
+    if ((digits & seen) == shape_digits && (dots & seen) == (seen >> 1 & ~shape_digits))
+      return after_move_number(p + length, end);
+#endif
+    const char* q = read_move_number(p, end);
+    if (q) {
+      unsigned n = 0;
+      while (p[n] >= '0' && p[n] <= '9') ++n;
+      const auto m = unsigned(q - p) - n;
+      // A shape that fits the test above (no more than 15 bytes); a longer one is not kept.
+      if (n + m < 16) shape = MoveNumberShape{std::uint8_t(n), std::uint8_t(m)};
+    }
+    return q;
+  }
+
   // A move number followed by its dots ("12.", "12..."), then the raw token's end or the move
   // written on to it ("12.e4"): the position after the dots, or null. Inlined by force, as
   // GameParser::move is, into the lexer's movetext loops.

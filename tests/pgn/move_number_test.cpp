@@ -4,6 +4,8 @@
 // delimiter or the start of a move; anything else is no move number.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,49 @@ TEST(MoveNumber, EndsWhereTheRuleEndsIt) {
     }
   }
   EXPECT_GT(numbers_found, 1000U);  // the cases are not all refusals
+}
+
+// Read with a guessed shape (the lexer's fast lane, sixteen bytes or more at hand), a number
+// ends where the rule ends it whatever the guess, and its shape is kept for the next one when
+// it is under sixteen bytes long; read again with that shape (the guess confirmed), the same.
+TEST(MoveNumber, ReadWithAGuessedShapeEndsWhereTheRuleEndsIt) {
+  using Shape = MovetextTokenReader::MoveNumberShape;
+  std::vector<Shape> guesses;
+  for (unsigned digits = 1; digits <= 14; ++digits)
+    for (unsigned dots = 1; digits + dots <= 15; ++dots)
+      guesses.push_back(Shape{std::uint8_t(digits), std::uint8_t(dots)});
+  std::size_t confirmed = 0;
+  for (const std::string& number : numbers()) {
+    for (const std::string after : {" ", "\n", "e4", "O-O", "{", ")", "x", "-", "1-0", "\xFF",
+                                    "*", "!", ".e4", "0", "  "}) {
+      const std::string whole = number + after + std::string(20, ' ');
+      for (std::size_t cut = std::max<std::size_t>(number.size(), 16); cut <= whole.size(); ++cut) {
+        const std::string text = whole.substr(0, cut);
+        const char* begin = text.data();
+        const char* end = begin + text.size();
+        const char* want = expected_end(begin, end);
+        for (const Shape guess : guesses) {
+          Shape shape = guess;
+          const char* got = MovetextTokenReader::read_move_number(begin, end, shape);
+          ASSERT_EQ(got, want) << "'" << number << "' then '" << after << "', " << cut
+                               << " bytes, guessed " << int(guess.digits) << "+"
+                               << int(guess.dots);
+          if (!got || got - begin >= 16) {
+            EXPECT_EQ(shape.digits, guess.digits);
+            EXPECT_EQ(shape.dots, guess.dots);
+            continue;
+          }
+          const std::size_t digits = text.find_first_not_of("0123456789");
+          EXPECT_EQ(shape.digits, digits) << number;
+          EXPECT_EQ(shape.digits + shape.dots, std::size_t(got - begin)) << number;
+          Shape again = shape;
+          ASSERT_EQ(MovetextTokenReader::read_move_number(begin, end, again), want) << number;
+          confirmed += again.digits == shape.digits && again.dots == shape.dots;
+        }
+      }
+    }
+  }
+  EXPECT_GT(confirmed, 1000U);  // the cases are not all refusals
 }
 
 // Bytes of 0x80 and above (signed below '0') are neither digits nor dots.

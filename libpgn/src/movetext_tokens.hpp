@@ -165,6 +165,22 @@ class MovetextTokenReader {
     return q == end || is_delimiter(*q) || is_move_start(*q) ? q : nullptr;
   }
 
+#if defined(__SSE2__)
+  // Which of the sixteen bytes at `p` are digits, and which dots (bit i: byte i).
+  struct NumberMasks {
+    unsigned digits;
+    unsigned dots;
+  };
+  [[gnu::always_inline]] static NumberMasks number_masks(const char* p) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Signed bytes: those of 0x80 and above are below '0', so never digits.
+    const __m128i digits = _mm_and_si128(_mm_cmpgt_epi8(block, _mm_set1_epi8('0' - 1)),
+                                         _mm_cmplt_epi8(block, _mm_set1_epi8('9' + 1)));
+    const __m128i dots = _mm_cmpeq_epi8(block, _mm_set1_epi8('.'));
+    return NumberMasks{unsigned(_mm_movemask_epi8(digits)), unsigned(_mm_movemask_epi8(dots))};
+  }
+#endif
+
   // The digits and dots of a move number, as the last ones of its kind were written.
   struct MoveNumberShape {
     std::uint8_t digits = 1;
@@ -181,26 +197,23 @@ class MovetextTokenReader {
                                                              MoveNumberShape& shape) {
 #if defined(__SSE2__)
     const unsigned length = unsigned(shape.digits) + shape.dots;  // 2 to 15
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const unsigned digits = unsigned(_mm_movemask_epi8(
-        _mm_and_si128(_mm_cmpgt_epi8(block, _mm_set1_epi8('0' - 1)),
-                      _mm_cmplt_epi8(block, _mm_set1_epi8('9' + 1)))));
-    const unsigned dots = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('.'))));
+    const NumberMasks masks = number_masks(p);
     // The shape's bytes and the one after them: digits, then dots, then neither.
     const unsigned seen = (2U << length) - 1;
     const unsigned shape_digits = (1U << shape.digits) - 1;
-    if ((digits & seen) == shape_digits && (dots & seen) == (seen >> 1 & ~shape_digits))
+    if ((masks.digits & seen) == shape_digits && (masks.dots & seen) == (seen >> 1 & ~shape_digits))
       return after_move_number(p + length, end);
-#endif
     const char* q = read_move_number(p, end);
     if (q) {
-      unsigned n = 0;
-      while (p[n] >= '0' && p[n] <= '9') ++n;
+      const auto n = unsigned(std::countr_one(masks.digits));
       const auto m = unsigned(q - p) - n;
       // A shape that fits the test above (no more than 15 bytes); a longer one is not kept.
       if (n + m < 16) shape = MoveNumberShape{std::uint8_t(n), std::uint8_t(m)};
     }
     return q;
+#else
+    return read_move_number(p, end);
+#endif
   }
 
   // A move number followed by its dots ("12.", "12..."), then the raw token's end or the move
@@ -214,12 +227,7 @@ class MovetextTokenReader {
     // "10...": a lichess export has one before nearly every move, and those loops' exits were
     // mispredicted).
     if (end - p >= 16) {
-      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      // Signed bytes: those of 0x80 and above are below '0', so never digits.
-      const unsigned digits = unsigned(_mm_movemask_epi8(
-          _mm_and_si128(_mm_cmpgt_epi8(block, _mm_set1_epi8('0' - 1)),
-                        _mm_cmplt_epi8(block, _mm_set1_epi8('9' + 1)))));
-      const unsigned dots = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('.'))));
+      const auto [digits, dots] = number_masks(p);
       const unsigned n = unsigned(std::countr_one(digits));
       if (n == 0) return nullptr;
       if (n < 16) {

@@ -83,6 +83,7 @@ TEST(MoveNumber, ReadWithAGuessedShapeEndsWhereTheRuleEndsIt) {
           ASSERT_EQ(got, want) << "'" << number << "' then '" << after << "', " << cut
                                << " bytes, guessed " << int(guess.digits) << "+"
                                << int(guess.dots);
+#if defined(__SSE2__)  // (elsewhere numbers are read one byte at a time, and no shape is kept)
           if (!got || got - begin >= 16) {
             EXPECT_EQ(shape.digits, guess.digits);
             EXPECT_EQ(shape.dots, guess.dots);
@@ -94,6 +95,9 @@ TEST(MoveNumber, ReadWithAGuessedShapeEndsWhereTheRuleEndsIt) {
           Shape again = shape;
           ASSERT_EQ(MovetextTokenReader::read_move_number(begin, end, again), want) << number;
           confirmed += again.digits == shape.digits && again.dots == shape.dots;
+#else
+          confirmed += got != nullptr;
+#endif
         }
       }
     }

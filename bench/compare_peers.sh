@@ -233,10 +233,11 @@ timed() {  # cell command...
 tools=(fenkit chess-library pgn-reader pgn-extract)
 jobs=(parse-masters parse-lichess replay-masters replay-lichess)
 
-command_for() {  # job tool -> sets cmd, or leaves it empty when the tool has no such job
+command_for() {  # job tool -> sets cmd (empty when the tool has no such job) and input
   local job=$1 tool=$2 mode=${1%%-*} file
   file=${1#*-}
   file=${!file}
+  input=$file
   cmd=()
   case "$tool" in
     fenkit)
@@ -251,38 +252,36 @@ command_for() {  # job tool -> sets cmd, or leaves it empty when the tool has no
 
 # The second table's jobs: fenkit and the one other program that does the same.
 more_jobs=(fens book fenlines)
-more_command_for() {  # job tool(fenkit|other) -> cmd, or empty
+more_command_for() {  # job tool(fenkit|other) -> cmd (or empty) and input
   cmd=()
+  input=$masters
   case "$1/$2" in
     fens/fenkit) cmd=("$fenkit" replay -j1 -q "$masters") ;;
     fens/other) [ -z "$pgn_extract" ] || cmd=("$pgn_extract" -Wepd -s -o /dev/null "$masters") ;;
     book/fenkit) cmd=("$fenkit" book build -j1 -q -o "$work/fenkit.bin" "$masters") ;;
     book/other) [ -z "$polyglot" ] || cmd=("$polyglot" make-book -pgn "$masters" -bin "$work/polyglot.bin") ;;
-    fenlines/fenkit) cmd=("$fenkit" check -q "$fens") ;;
+    fenlines/fenkit) input=$fens cmd=("$fenkit" check -q "$fens") ;;
   esac
 }
 
-# Each job's input is read once, untimed, before its first tool runs: the system may have
-# dropped pages of it since the round before (a minute or more earlier; some virtual machines
-# page out what has not been touched for that long), and the first tool of a job would pay
-# for reading them again where the others find them in memory.
+# A command's input is read once, untimed, before it runs: the system may have dropped pages
+# of it since it was last read (some virtual machines page out what has not been touched for a
+# minute, about the time of a round), and the first tool of a job would pay for reading them
+# again where the others find them in memory.
 warm() { cat "$1" >/dev/null; }
 
 for run in $(seq "$runs"); do
   echo "run $run of $runs ..." >&2
   for job in "${jobs[@]}"; do
-    file=${job#*-}
-    warm "${!file}"
     for tool in "${tools[@]}"; do
       command_for "$job" "$tool"
-      [ ${#cmd[@]} -eq 0 ] || timed "$job/$tool" "${cmd[@]}"
+      [ ${#cmd[@]} -eq 0 ] || { warm "$input"; timed "$job/$tool" "${cmd[@]}"; }
     done
   done
   for job in "${more_jobs[@]}"; do
-    if [ "$job" = fenlines ]; then warm "$fens"; else warm "$masters"; fi
     for tool in fenkit other; do
       more_command_for "$job" "$tool"
-      [ ${#cmd[@]} -eq 0 ] || timed "$job/$tool" "${cmd[@]}"
+      [ ${#cmd[@]} -eq 0 ] || { warm "$input"; timed "$job/$tool" "${cmd[@]}"; }
     done
   done
 done

@@ -145,15 +145,17 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
     return ReplayData(data, stats)
 
 
-def packed_replay(path, *args, **kwargs):
+def packed_replay(path, *args, compressed=True, **kwargs):
     """``replay(...)``'s rows as bytes, for a process that makes them into columns with
     ``frame_of_packed``, and its counts: ``(bytes, counts)``. No Python object is made per row,
-    so a Dask worker sends its partition at the cost of replaying it."""
+    so a Dask worker sends its partition at the cost of replaying it. ``compressed``: zstd (for
+    a process across a network); else the bytes as they are (one on the same machine)."""
     bound = inspect.signature(replay).bind(path, *args, **kwargs)
     bound.apply_defaults()
     arguments = dict(bound.arguments)
     selection = arguments.pop("selection")
-    return _call(output=None, format=None, header=True, _packed=True, **arguments, **selection)
+    return _call(output=None, format=None, header=True, _packed=True, _compressed=compressed,
+                 **arguments, **selection)
 
 
 def _attrs(data):

@@ -24,8 +24,10 @@ compressed shards, which are then read in parallel::
     frame = fenkit.dask.read_positions(sorted(glob.glob("shards/month-*.pgn.zst")), eval=True)
 """
 
+import ipaddress
 import math
 import os
+import socket
 
 import dask
 import dask.dataframe as dd
@@ -121,10 +123,34 @@ def _frame(path, piece, start, options):
     return compact(frame)
 
 
-def _packed(path, piece, start, options):
+def _packed(path, piece, start, options, compressed):
     game_offset, first_line = _offset(piece, start)
     return packed_replay(path, range=piece, game_offset=game_offset, first_line=first_line,
-                         jobs=1, **options)
+                         jobs=1, compressed=compressed, **options)
+
+
+def _on_this_machine(client):
+    """Whether every worker of the client's cluster runs on the client's machine (a
+    ``LocalCluster``): there the packed rows are copied, not sent, and compressing them would
+    cost the workers more than it saves."""
+    from distributed.comm import get_address_host
+    from distributed.utils import get_ip
+
+    here = {"localhost", socket.gethostname(), socket.getfqdn()}
+    try:
+        here.add(get_ip())
+    except OSError:  # no network at all: only loopback addresses are here
+        pass
+    for address in client.scheduler_info()["workers"]:
+        host = get_address_host(address)
+        try:
+            if ipaddress.ip_address(host).is_loopback:
+                continue
+        except ValueError:  # a host name
+            pass
+        if host not in here:
+            return False
+    return True
 
 
 # The size of the pieces that compute() has the workers replay: a partition of a byte range cut
@@ -162,8 +188,9 @@ def _scheduling_client():
 class PositionsFrame(dd.DataFrame):
     """The ``dask.dataframe.DataFrame`` that ``read_positions`` returns. It is one in every
     way; only its own ``compute()`` on a distributed cluster takes a shorter path: each worker
-    sends its partition's rows packed as the reader made them (no Python object made there),
-    in pieces of ``_PIECE`` bytes of PGN, and the client makes the frame of them once, as
+    sends its partition's rows packed as the reader made them (no Python object made there;
+    compressed unless every worker is on the client's machine), in pieces of ``_PIECE`` bytes
+    of PGN, and the client makes the frame of them once, as
     ``fenkit.replay_frame`` makes it, each piece as it arrives (a partition of millions of
     strs costs more to send and join than to replay). The frame is
     the one the partitions joined make, index and ``attrs`` included. Frames derived from it
@@ -184,7 +211,9 @@ class PositionsFrame(dd.DataFrame):
         _, parts, options = made
         pieces = _pieces(parts)
         starts = _starts([(path, piece, entry) for path, piece, entry, _ in pieces])
-        futures = client.compute([dask.delayed(_packed, pure=True)(path, piece, start, options)
+        compressed = not _on_this_machine(client)
+        futures = client.compute([dask.delayed(_packed, pure=True)(path, piece, start, options,
+                                                                   compressed)
                                   for (path, piece, _, _), start in zip(pieces, starts)])
         frame = PackedFrame()
         try:

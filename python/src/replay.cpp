@@ -71,7 +71,7 @@ class RowFile {
 // The rows go to `output` (a path) in a text format of the program ("jsonl", "csv", "fen",
 // "epd", written by the library's writer with no Python per row), or, without one, into
 // columns of values: Python objects, or with `packed` bytes that _RowUnpacker makes them of in
-// another process (row_packing.hpp).
+// another process (row_packing.hpp), compressed for one on another machine.
 py::tuple replay(const py::object& source, const std::optional<py::object>& output,
                  const std::string& format, bool header,
                  const std::optional<std::vector<std::string>>& columns,
@@ -82,6 +82,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
                  const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
                  std::int64_t game_offset, std::optional<std::uint64_t> first_line,
                  const std::string& errors, bool warnings, bool planes, bool packed,
+                 bool compressed,
                  const py::kwargs& kwargs) {
   const std::vector<std::string> paths = paths_of(source);
   if (errors != "raise" && errors != "skip" && errors != "collect")
@@ -202,7 +203,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   std::optional<ColumnBuilder> builder;
   std::optional<RowPacker> packer;
   if (packed)
-    packer.emplace(specs);
+    packer.emplace(specs, compressed);
   else if (!output)
     builder.emplace(specs);
   CollectingEvents events;
@@ -358,8 +359,10 @@ void add_replay(py::module_& m) {
         py::arg("range") = py::none(), py::arg("game_offset") = 0,
         py::arg("first_line") = py::none(), py::arg("errors") = "collect",
         py::arg("warnings") = false, py::arg("planes") = false, py::arg("_packed") = false,
+        py::arg("_compressed") = true,
         "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics), or with "
-        "_packed=True as (bytes for _RowUnpacker, statistics); see fenkit.replay.");
+        "_packed=True as (bytes for _RowUnpacker, statistics; zstd-compressed unless "
+        "_compressed=False); see fenkit.replay.");
 }
 
 }  // namespace fenkit::python

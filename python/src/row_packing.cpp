@@ -4,6 +4,10 @@
 #include <pybind11/stl.h>
 #include <zstd.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -20,12 +24,14 @@ namespace fenkit::python {
 
 namespace {
 
-constexpr std::string_view kMark = "fenkit rows 1\n";
+constexpr std::string_view kMark = "fenkit rows 2\n";
 constexpr std::uint32_t kByteOrder = 0x01020304;
-// zstd's fast end: most of what repeats is taken out before zstd (the change from the value
-// before), and packing at level 1 took half as long again as at this level, which sends 2.4
-// times the bytes (205 MB against 86 for the masters archive).
-constexpr int kLevel = -50;
+// Compressed parts go over a network, where the bytes are the cost: zstd's level 1 makes them
+// about a third (on one machine, where a part is copied rather than sent, they go as they are:
+// compressing cost the workers more than the copying it saved).
+constexpr int kLevel = 1;
+// The stored size of a chunk that is not compressed (a zstd frame is never empty).
+constexpr std::uint64_t kStoredPlain = 0;
 
 void check(std::size_t result) {
   if (ZSTD_isError(result)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(result));
@@ -71,13 +77,15 @@ void put_steps(OutputBuffer& out, const std::vector<std::int64_t>& values) {
 std::size_t shared_prefix(std::string_view a, std::string_view b) {
   const std::size_t n = std::min(a.size(), b.size());
   std::size_t i = 0;
-  // Eight bytes at a time where the first byte in memory is the word's lowest.
-  for (; std::endian::native == std::endian::little && i + 8 <= n; i += 8) {
-    std::uint64_t x, y;
-    std::memcpy(&x, a.data() + i, 8);
-    std::memcpy(&y, b.data() + i, 8);
-    if (x != y) return i + std::size_t(std::countr_zero(x ^ y)) / 8;
+#ifdef __SSE2__
+  // Sixteen bytes at a look (a FEN's placement is 20 to 70).
+  for (; i + 16 <= n; i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.data() + i));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.data() + i));
+    const unsigned differ = ~unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y))) & 0xFFFF;
+    if (differ) return i + std::size_t(std::countr_zero(differ));
   }
+#endif
   while (i < n && a[i] == b[i]) ++i;
   return i;
 }
@@ -88,14 +96,30 @@ std::size_t shared_suffix(std::string_view a, std::string_view b) {
   const char* x_end = a.data() + a.size();
   const char* y_end = b.data() + b.size();
   std::size_t i = 0;
-  for (; std::endian::native == std::endian::little && i + 8 <= n; i += 8) {
-    std::uint64_t x, y;
-    std::memcpy(&x, x_end - i - 8, 8);
-    std::memcpy(&y, y_end - i - 8, 8);
-    if (x != y) return i + std::size_t(std::countl_zero(x ^ y)) / 8;
+#ifdef __SSE2__
+  for (; i + 16 <= n; i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x_end - i - 16));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y_end - i - 16));
+    const unsigned same = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+    if (same != 0xFFFF) return i + std::size_t(std::countl_one(same << 16));
   }
+#endif
   while (i < n && x_end[-1 - std::ptrdiff_t(i)] == y_end[-1 - std::ptrdiff_t(i)]) ++i;
   return i;
+}
+
+// How a value of a text column is packed: the first byte of each.
+enum ValueKind : char {
+  kNone = 0,    // none
+  kChanged = 1, // a FEN: its placement as what differs from the one before, then the rest
+  kSame = 2,    // the value before it again (a tag, a path)
+  kText = 3,    // its length and bytes
+};
+
+char* put_text_bytes(char* p, std::string_view text) {
+  p = put_varint(p, text.size());
+  std::memcpy(p, text.data(), text.size());
+  return p + text.size();
 }
 
 // A text as what differs from the one before it: the bytes both begin with, those both end with
@@ -105,36 +129,37 @@ char* put_change(char* p, std::string_view last, std::string_view text) {
   const std::size_t tail = shared_suffix(last.substr(head), text.substr(head));
   p = put_varint(p, head);
   p = put_varint(p, tail);
-  const std::string_view middle = text.substr(head, text.size() - head - tail);
-  p = put_varint(p, middle.size());
-  std::memcpy(p, middle.data(), middle.size());
-  return p + middle.size();
+  return put_text_bytes(p, text.substr(head, text.size() - head - tail));
 }
 
-// A column of text, each value as what differs from the value before it (none: a 0): a tag or
-// a path is mostly the one of the row before; consecutive FENs of a game differ in a rank or two
-// of their placement, and in their counters, so a FEN goes as two texts, its placement and the
-// rest. (A third as many bytes for zstd to go through on the masters archive.)
+// A column of text. Consecutive FENs of a game differ in a rank or two of their placement, so a
+// FEN's placement goes as what differs from the one before (a third of its bytes on the masters
+// archive), and the rest of it (side, castling, en passant, counters), which changes at every
+// move, as it is. Other values go whole, or as "the same" when they repeat (a tag on every row
+// of its game); a SAN or a UCI move shares little with the one before it.
 void put_text(OutputBuffer& out, const pgn::TextColumn& values, bool fen) {
   put_u64(out, values.size());
-  std::string_view last, last_rest;
+  std::string_view last;
+  bool some_before = false;  // a value of kText: `last` holds it
   for (std::size_t r = 0; r < values.size(); ++r) {
-    char* const begin = out.reserve(values.is_none(r) ? 1 : 64 + values[r].size());
+    char* const begin = out.reserve(values.is_none(r) ? 1 : 32 + values[r].size());
     char* p = begin;
     if (values.is_none(r)) {
-      *p++ = 0;
+      *p++ = kNone;
+    } else if (const std::string_view text = values[r]; fen) {
+      const std::size_t space = std::min(text.find(' '), text.size());
+      const std::string_view placement = text.substr(0, space);
+      *p++ = kChanged;
+      p = put_change(p, last, placement);
+      p = put_text_bytes(p, text.substr(space));
+      last = placement;
+    } else if (some_before && text == last) {
+      *p++ = kSame;
     } else {
-      *p++ = 1;
-      std::string_view text = values[r];
-      if (fen) {
-        const std::size_t space = std::min(text.find(' '), text.size());
-        const std::string_view rest = text.substr(space);
-        text = text.substr(0, space);
-        p = put_change(p, last_rest, rest);
-        last_rest = rest;
-      }
-      p = put_change(p, last, text);
+      *p++ = kText;
+      p = put_text_bytes(p, text);
       last = text;
+      some_before = true;
     }
     out.commit(std::size_t(p - begin));
   }
@@ -206,36 +231,42 @@ class Cursor {
       v = std::int64_t(last);
     }
   }
-  // The value after `last` (which becomes it).
+  // The placement after `last` (which becomes it).
   void change(std::string& last) {
     const std::uint64_t head = varint(), tail = varint();
     const std::string_view middle = take(varint());
     if (head > last.size() || tail > last.size() - head) damaged();
     last.replace(head, last.size() - head - tail, middle);
   }
-  // `last` and `last_rest` hold the values before (their memory kept from column to column).
-  void text(pgn::TextColumn& values, bool fen, std::string& last, std::string& last_rest) {
+  // `placement`: memory for a FEN's placement (kept from column to column). A value of a column
+  // that is not FENs is read where it lies, in the bytes the cursor reads.
+  void text(pgn::TextColumn& values, bool fen, std::string& placement) {
     const std::uint64_t n = u64();
     if (n > rest_.size()) damaged();  // every value takes a byte at least
-    last.clear();
-    last_rest.clear();
+    placement.clear();
+    std::string_view last;
+    bool some_before = false;
     for (std::uint64_t r = 0; r < n; ++r) {
-      const char some = take(1)[0];
-      if (some == 0) {
+      const char kind = take(1)[0];
+      if (kind == kNone) {
         values.push_none();
-        continue;
-      }
-      if (some != 1) damaged();
-      if (fen) change(last_rest);
-      change(last);
-      if (!fen) {
+      } else if (fen) {
+        if (kind != kChanged) damaged();
+        change(placement);
+        const std::string_view rest = take(varint());
+        char* to = values.begin_push(placement.size() + rest.size());
+        std::memcpy(to, placement.data(), placement.size());
+        std::memcpy(to + placement.size(), rest.data(), rest.size());
+        values.commit(placement.size() + rest.size());
+      } else if (kind == kSame && some_before) {
         values.push(last);
-        continue;
+      } else if (kind == kText) {
+        last = take(varint());
+        some_before = true;
+        values.push(last);
+      } else {
+        damaged();
       }
-      char* to = values.begin_push(last.size() + last_rest.size());
-      std::memcpy(to, last.data(), last.size());
-      std::memcpy(to + last.size(), last_rest.data(), last_rest.size());
-      values.commit(last.size() + last_rest.size());
     }
   }
 
@@ -243,21 +274,21 @@ class Cursor {
   std::string_view rest_;
 };
 
-// `last`, `rest`: memory for Cursor::text.
-void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& last, std::string& rest) {
+// `placement`: memory for Cursor::text.
+void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& placement) {
   in.steps(c.game);
   in.steps(c.ply);
-  for (pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) in.text(*text, false, last, rest);
-  in.text(c.fen, true, last, rest);
+  for (pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) in.text(*text, false, placement);
+  in.text(c.fen, true, placement);
   const std::uint64_t tags = in.u64();
   if (tags > 1 << 16) damaged();
   c.tags.resize(tags);
-  for (pgn::TextColumn& tag : c.tags) in.text(tag, false, last, rest);
+  for (pgn::TextColumn& tag : c.tags) in.text(tag, false, placement);
   in.numbers(c.eval);
   in.numbers(c.mate);
   in.numbers(c.clk);
   for (pgn::TextColumn* text : {&c.comment, &c.nags, &c.next_san, &c.next_uci})
-    in.text(*text, false, last, rest);
+    in.text(*text, false, placement);
   for (std::vector<std::uint64_t>& plane : c.planes) in.numbers(plane);
   in.numbers(c.turn);
   in.numbers(c.castling);
@@ -372,18 +403,26 @@ class RowUnpacker {
     arenas_ = std::make_unique<PrefaultedArenas>();  // millions of new strs: pages faulted ahead
   }
 
-  // Decompresses and reads the chunk at `in` into chunk_ (no Python object touched).
+  // Reads the chunk at `in` into chunk_, decompressing it first if it was compressed (no
+  // Python object touched).
   void next_chunk(Cursor& in) {
     const std::uint64_t size = in.u64();
-    const std::string_view frame = in.take(in.u64());
-    if (ZSTD_getFrameContentSize(frame.data(), frame.size()) != size) damaged();
-    columns_.resize(size);
-    const std::size_t made =
-        ZSTD_decompressDCtx(context_.get(), columns_.data(), size, frame.data(), frame.size());
-    if (ZSTD_isError(made) || made != size) damaged();
+    const std::uint64_t stored = in.u64();
+    std::string_view bytes;
+    if (stored == kStoredPlain) {
+      bytes = in.take(size);  // read where it lies
+    } else {
+      const std::string_view frame = in.take(stored);
+      if (ZSTD_getFrameContentSize(frame.data(), frame.size()) != size) damaged();
+      columns_.resize(size);
+      const std::size_t made =
+          ZSTD_decompressDCtx(context_.get(), columns_.data(), size, frame.data(), frame.size());
+      if (ZSTD_isError(made) || made != size) damaged();
+      bytes = columns_;
+    }
     chunk_.clear();
-    Cursor values(columns_);
-    read_columns(values, chunk_, last_, rest_);
+    Cursor values(bytes);
+    read_columns(values, chunk_, placement_);
     if (chunk_.tags.size() != tag_columns_) damaged();
   }
 
@@ -395,7 +434,7 @@ class RowUnpacker {
   bool failed_ = false;
   std::unique_ptr<PrefaultedArenas> arenas_;
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context_;
-  std::string columns_, last_, rest_;
+  std::string columns_, placement_;
   pgn::PositionColumns chunk_;
 };
 
@@ -405,14 +444,18 @@ struct RowPacker::State {
   // Hundreds of megabytes for a partition, grown without a copy and handed to NumPy as they are.
   GrowingArray<char> packed;
   OutputBuffer columns;  // a chunk's, before compression (memory kept); first the header
-  std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context{ZSTD_createCCtx(), &ZSTD_freeCCtx};
+  std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context{nullptr, &ZSTD_freeCCtx};
 };
 
-RowPacker::RowPacker(const std::vector<ColumnSpec>& specs) : state_(std::make_unique<State>()) {
-  if (!state_->context) throw std::bad_alloc();
-  check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_compressionLevel, kLevel));
-  // Bytes changed on the way are found, not made into other rows.
-  check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_checksumFlag, 1));
+RowPacker::RowPacker(const std::vector<ColumnSpec>& specs, bool compressed)
+    : state_(std::make_unique<State>()) {
+  if (compressed) {
+    state_->context.reset(ZSTD_createCCtx());
+    if (!state_->context) throw std::bad_alloc();
+    check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_compressionLevel, kLevel));
+    // Bytes changed on the way are found, not made into other rows.
+    check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_checksumFlag, 1));
+  }
   put_header(state_->columns, specs);
   state_->packed.append(state_->columns.view().data(), state_->columns.size());
 }
@@ -425,6 +468,12 @@ void RowPacker::append(const pgn::PositionColumns& chunk) {
   s.columns.clear();
   put_columns(s.columns, chunk);
   const std::string_view columns = s.columns.view();
+  if (!s.context) {
+    const std::uint64_t sizes[2] = {columns.size(), kStoredPlain};
+    s.packed.append(reinterpret_cast<const char*>(sizes), 16);
+    s.packed.append(columns.data(), columns.size());
+    return;
+  }
   const std::size_t bound = ZSTD_compressBound(columns.size());
   s.packed.reserve_more(16 + bound);
   char* const at = s.packed.end();

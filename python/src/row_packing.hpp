@@ -6,7 +6,8 @@
 // uses them, in the form replay_frame gives.
 //
 // Packed: a header (a mark, the byte order, the columns asked for), then per chunk its size
-// unpacked and packed, and its columns as one zstd frame (at a fast level: see kLevel).
+// and the size stored, and its columns: as they are (stored size 0) for a process on the same
+// machine, or as one zstd frame for one across a network.
 #pragma once
 
 #include <memory>
@@ -24,7 +25,7 @@ namespace fenkit::python {
 // Packs chunk after chunk. Needs no GIL.
 class RowPacker {
  public:
-  explicit RowPacker(const std::vector<ColumnSpec>& specs);
+  RowPacker(const std::vector<ColumnSpec>& specs, bool compressed);
   ~RowPacker();
   RowPacker(const RowPacker&) = delete;
   RowPacker& operator=(const RowPacker&) = delete;

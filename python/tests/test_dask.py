@@ -203,3 +203,28 @@ def test_write_replay_and_count_games(tmp_path, fenkit_binary, big_pgn):
         fenkit.write_replay(big_pgn, tmp_path / "no" / "such" / "folder.jsonl")
     with pytest.raises(ValueError, match="format"):
         fenkit.write_replay(big_pgn, out, format="xml")
+
+
+def test_rows_go_compressed_only_to_another_machine(client, inputs, monkeypatch):
+    """Workers on the client's machine send their rows as they are (copied, not sent); a worker
+    elsewhere makes compute() compress them, and the frame is the same."""
+    assert fenkit_dask._on_this_machine(client)
+
+    class Elsewhere:
+        def __init__(self, *workers):
+            self.workers = workers
+
+        def scheduler_info(self):
+            return {"workers": {address: {} for address in self.workers}}
+
+    assert fenkit_dask._on_this_machine(Elsewhere("tcp://127.0.0.1:1", "tcp://[::1]:2",
+                                                  "tcp://localhost:3"))
+    assert not fenkit_dask._on_this_machine(Elsewhere("tcp://127.0.0.1:1", "tcp://203.0.113.5:1"))
+
+
+    frame = fenkit_dask.read_positions(inputs[:2], blocksize=1 << 20, tags=["White"])
+    here = frame.compute()
+    monkeypatch.setattr(fenkit_dask, "_on_this_machine", lambda client: False)
+    elsewhere = fenkit_dask.read_positions(inputs[:2], blocksize=1 << 20, tags=["White"]).compute()
+    assert here.equals(elsewhere) and here.attrs == elsewhere.attrs
+    assert here.equals(dd.DataFrame.compute(frame)) and len(here) > 0

@@ -24,8 +24,9 @@ LICHESS = str(DATA / "pgn" / "lichess-style.pgn")
     (SUITE, dict(final=True)),
     (str(DATA / "pgn" / "suite-errors.pgn"), dict(warnings=True)),
 ])
-def test_a_packed_replay_makes_the_frame_of_replay_frame(path, options):
-    packed = packed_replay(path, **options)
+@pytest.mark.parametrize("compressed", [True, False])
+def test_a_packed_replay_makes_the_frame_of_replay_frame(path, options, compressed):
+    packed = packed_replay(path, compressed=compressed, **options)
     frame = frame_of_packed([packed])
     whole = fenkit.replay_frame(path, **options)
     pd.testing.assert_frame_equal(frame, whole)
@@ -68,16 +69,30 @@ def _unpack(*parts):
     return unpacker.columns()
 
 
-def test_damaged_or_mixed_rows_are_refused():
-    data, _ = packed_replay(SUITE)
+def test_plain_rows_are_larger_and_make_the_same_columns():
+    """Rows for a process on the same machine go uncompressed; both kinds make one frame."""
+    compressed, _ = packed_replay(SUITE, tags=["Event"])
+    plain, _ = packed_replay(SUITE, tags=["Event"], compressed=False)
+    assert len(plain) > 2 * len(compressed)
+    made = PackedFrame()
+    made.add(packed_replay(SUITE, tags=["Event"]))
+    made.add(packed_replay(SUITE, tags=["Event"], compressed=False))
+    whole = fenkit.replay_frame(SUITE, tags=["Event"])
+    pd.testing.assert_frame_equal(made.frame(), pd.concat([whole, whole]))
+
+
+@pytest.mark.parametrize("compressed", [True, False])
+def test_damaged_or_mixed_rows_are_refused(compressed):
+    data, _ = packed_replay(SUITE, compressed=compressed)
     for cut in (5, len(data) // 2, len(data) - 3):
         with pytest.raises(ValueError, match="damaged"):
             _unpack(data[:cut])
-    flipped = data.copy()
-    flipped[len(flipped) // 2] ^= 0xFF
-    with pytest.raises(ValueError):
-        _unpack(flipped)
-    other, _ = packed_replay(SUITE, tags=["White"])
+    if compressed:  # the frame's checksum finds any change
+        flipped = data.copy()
+        flipped[len(flipped) // 2] ^= 0xFF
+        with pytest.raises(ValueError):
+            _unpack(flipped)
+    other, _ = packed_replay(SUITE, tags=["White"], compressed=compressed)
     with pytest.raises(ValueError, match="other columns"):
         _unpack(data, other)
     with pytest.raises(ValueError, match="_packed= goes with the columns"):

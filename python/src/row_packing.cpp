@@ -9,9 +9,11 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <future>
 #include <memory>
 #include <string_view>
 #include <utility>
@@ -42,7 +44,20 @@ void check(std::size_t result) {
 
 using pgn::detail::OutputBuffer;  // filled in place: hundreds of megabytes, value by value
 
-void put_u64(OutputBuffer& out, std::uint64_t v) {
+// The packed bytes written in place, as an OutputBuffer is (a chunk that is not compressed goes
+// there directly).
+struct PackedBytes {
+  GrowingArray<char>& bytes;
+  char* reserve(std::size_t n) {
+    bytes.reserve_more(n);
+    return bytes.end();
+  }
+  void commit(std::size_t n) { bytes.commit(n); }
+  void append(std::string_view s) { bytes.append(s.data(), s.size()); }
+};
+
+template <typename Out>
+void put_u64(Out& out, std::uint64_t v) {
   out.append(std::string_view(reinterpret_cast<const char*>(&v), 8));
 }
 
@@ -52,15 +67,16 @@ char* put_varint(char* p, std::uint64_t v) {
   return p;
 }
 
-template <typename T>
-void put_numbers(OutputBuffer& out, const std::vector<T>& values) {
+template <typename Out, typename T>
+void put_numbers(Out& out, const std::vector<T>& values) {
   put_u64(out, values.size());
   out.append(std::string_view(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)));
 }
 
 // Whole numbers as the change from the row before, so that a game number (the same on every
 // row of a game) and a ply (one more) take a byte each.
-void put_steps(OutputBuffer& out, const std::vector<std::int64_t>& values) {
+template <typename Out>
+void put_steps(Out& out, const std::vector<std::int64_t>& values) {
   put_u64(out, values.size());
   char* const begin = out.reserve(values.size() * 10);
   char* p = begin;
@@ -137,7 +153,8 @@ char* put_change(char* p, std::string_view last, std::string_view text) {
 // archive), and the rest of it (side, castling, en passant, counters), which changes at every
 // move, as it is. Other values go whole, or as "the same" when they repeat (a tag on every row
 // of its game); a SAN or a UCI move shares little with the one before it.
-void put_text(OutputBuffer& out, const pgn::TextColumn& values, bool fen) {
+template <typename Out>
+void put_text(Out& out, const pgn::TextColumn& values, bool fen) {
   put_u64(out, values.size());
   std::string_view last;
   bool some_before = false;  // a value of kText: `last` holds it
@@ -165,7 +182,9 @@ void put_text(OutputBuffer& out, const pgn::TextColumn& values, bool fen) {
   }
 }
 
-void put_columns(OutputBuffer& out, const pgn::PositionColumns& c) {
+// `out`: an OutputBuffer, or the packed bytes themselves (PackedBytes).
+template <typename Out>
+void put_columns(Out& out, const pgn::PositionColumns& c) {
   put_steps(out, c.game);
   put_steps(out, c.ply);
   for (const pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) put_text(out, *text, false);
@@ -353,13 +372,24 @@ class RowUnpacker {
     busy_ = true;
     std::uint64_t rows = 0;
     try {
-      while (!in.empty()) {
-        {
+      // Each chunk is read on a thread of its own while the strs of the one before it are made
+      // (which needs the GIL, and reading does not): the client's work shares two cores, and
+      // once the workers are done, the client's is all that is left.
+      if (!in.empty()) {
+        py::gil_scoped_release unlocked;
+        next_chunk(in, chunks_[0]);
+      }
+      for (std::size_t i = 0; chunks_[i].rows() != 0 || !in.empty(); i ^= 1) {
+        std::future<void> next;  // joined before `in` and the chunks go, even by an exception
+        if (!in.empty())
+          next = std::async(std::launch::async, [&, i] { next_chunk(in, chunks_[i ^ 1]); });
+        rows += chunks_[i].rows();
+        builder_->append(chunks_[i]);
+        chunks_[i].clear();
+        if (next.valid()) {
           py::gil_scoped_release unlocked;
-          next_chunk(in);
+          next.get();
         }
-        rows += chunk_.rows();
-        builder_->append(chunk_);
       }
     } catch (...) {
       busy_ = false;
@@ -403,9 +433,9 @@ class RowUnpacker {
     arenas_ = std::make_unique<PrefaultedArenas>();  // millions of new strs: pages faulted ahead
   }
 
-  // Reads the chunk at `in` into chunk_, decompressing it first if it was compressed (no
+  // Reads the chunk at `in` into `chunk`, decompressing it first if it was compressed (no
   // Python object touched).
-  void next_chunk(Cursor& in) {
+  void next_chunk(Cursor& in, pgn::PositionColumns& chunk) {
     const std::uint64_t size = in.u64();
     const std::uint64_t stored = in.u64();
     std::string_view bytes;
@@ -420,10 +450,10 @@ class RowUnpacker {
       if (ZSTD_isError(made) || made != size) damaged();
       bytes = columns_;
     }
-    chunk_.clear();
+    chunk.clear();
     Cursor values(bytes);
-    read_columns(values, chunk_, placement_);
-    if (chunk_.tags.size() != tag_columns_) damaged();
+    read_columns(values, chunk, placement_);
+    if (chunk.tags.size() != tag_columns_) damaged();
   }
 
   std::vector<ColumnSpec> specs_;  // the first part's, which the others repeat
@@ -435,7 +465,7 @@ class RowUnpacker {
   std::unique_ptr<PrefaultedArenas> arenas_;
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context_;
   std::string columns_, placement_;
-  pgn::PositionColumns chunk_;
+  std::array<pgn::PositionColumns, 2> chunks_;  // one read while the other is made into strs
 };
 
 }  // namespace
@@ -465,15 +495,19 @@ RowPacker::~RowPacker() = default;
 void RowPacker::append(const pgn::PositionColumns& chunk) {
   if (chunk.rows() == 0) return;
   State& s = *state_;
+  if (!s.context) {
+    const std::size_t at = s.packed.size();
+    const std::uint64_t sizes[2] = {0, kStoredPlain};  // the size written when known
+    s.packed.append(reinterpret_cast<const char*>(sizes), 16);
+    PackedBytes out{s.packed};
+    put_columns(out, chunk);
+    const std::uint64_t size = s.packed.size() - at - 16;
+    std::memcpy(s.packed.data() + at, &size, 8);
+    return;
+  }
   s.columns.clear();
   put_columns(s.columns, chunk);
   const std::string_view columns = s.columns.view();
-  if (!s.context) {
-    const std::uint64_t sizes[2] = {columns.size(), kStoredPlain};
-    s.packed.append(reinterpret_cast<const char*>(sizes), 16);
-    s.packed.append(columns.data(), columns.size());
-    return;
-  }
   const std::size_t bound = ZSTD_compressBound(columns.size());
   s.packed.reserve_more(16 + bound);
   char* const at = s.packed.end();

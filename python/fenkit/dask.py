@@ -136,7 +136,7 @@ def _on_this_machine(client):
     from distributed.comm import get_address_host
     from distributed.utils import get_ip
 
-    here = {"localhost", socket.gethostname(), socket.getfqdn()}
+    here = {"localhost", socket.gethostname()}  # (not getfqdn(): a DNS lookup may hang)
     try:
         here.add(get_ip())
     except OSError:  # no network at all: only loopback addresses are here

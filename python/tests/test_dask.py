@@ -221,7 +221,6 @@ def test_rows_go_compressed_only_to_another_machine(client, inputs, monkeypatch)
                                                   "tcp://localhost:3"))
     assert not fenkit_dask._on_this_machine(Elsewhere("tcp://127.0.0.1:1", "tcp://203.0.113.5:1"))
 
-
     frame = fenkit_dask.read_positions(inputs[:2], blocksize=1 << 20, tags=["White"])
     here = frame.compute()
     monkeypatch.setattr(fenkit_dask, "_on_this_machine", lambda client: False)

@@ -58,6 +58,8 @@ void each_column(PositionColumns& c, Each each) {
   each(c.turn);
   each(c.castling);
   each(c.ep_square);
+  each(c.fen_steps);
+  each(c.fen_moves);
 }
 
 }  // namespace

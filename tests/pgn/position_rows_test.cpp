@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "fenkit/fen/fen.hpp"
 #include "fenkit/pgn/comment_commands.hpp"
 #include "fenkit/pgn/detail/json.hpp"
 #include "fenkit/pgn/position_rows.hpp"
@@ -166,6 +167,60 @@ TEST(PositionColumns, HoldTheRowsOfTheJsonLines) {
     }
   }
   EXPECT_GT(rows, 1000U);  // the comparison saw rows of every kind
+}
+
+// With row_text.fen_moves, a row whose position follows from the row before gives its move; a
+// reader that reads the starts and plays the moves writes every FEN of a run without it, over
+// every fixture and the options that order rows otherwise (variations, with_start, every,
+// final, legal en passant).
+TEST(PositionColumns, FensGivenAsMovesPlayBackToTheFens) {
+  PositionRowOptions shapes[5];
+  shapes[1].variations = shapes[1].with_start = true;
+  shapes[2].every = 3;
+  shapes[3].final = true;
+  shapes[4].ep = fen::EpMode::legal;
+  shapes[4].with_start = true;
+  std::size_t moves = 0, rows = 0;
+  for (const auto& path : fixtures()) {
+    const std::string text = fenkit::testing::read_file(path);
+    for (const PositionRowOptions& shape : shapes) {
+      const PositionColumns full = replay(text, shape, RowFormat::columns).columns;
+      PositionRowOptions o = shape;
+      o.row_text.fen_moves = true;
+      const PositionColumns stepped = replay(text, o, RowFormat::columns).columns;
+      ASSERT_EQ(stepped.rows(), full.rows()) << path;
+      ASSERT_EQ(stepped.fen_steps.size(), full.rows()) << path;
+      ASSERT_EQ(stepped.fen_moves.size(), full.rows()) << path;
+      fen::FenWriter writer(fen::FenWriteOptions{.ep = o.ep});
+      fen::Position line;
+      bool known = false;
+      for (std::size_t r = 0; r < full.rows(); ++r) {
+        const FenStep step = stepped.fen_steps[r];
+        ++rows;
+        if (step == FenStep::move) {
+          ASSERT_TRUE(known) << path << " row " << r;
+          ASSERT_TRUE(stepped.fen.is_none(r));
+          line.play_unchecked(fen::Move::from_bits(stepped.fen_moves[r]));
+          char written[fen::kMaxFenLength];
+          EXPECT_EQ(std::string_view(written, writer.write(line, written)), full.fen[r])
+              << path << " row " << r;
+          ++moves;
+          continue;
+        }
+        ASSERT_EQ(stepped.fen[r], full.fen[r]) << path << " row " << r;
+        EXPECT_EQ(stepped.fen_moves[r], 0) << path << " row " << r;
+        known = step != FenStep::text;
+        if (known) {
+          const fen::FenOptions read{.relax = fen::Problems::all(),
+                                     .chess960 = step == FenStep::start960};
+          ASSERT_FALSE(fen::read_fen(stepped.fen[r], line, read)) << path << " row " << r;
+        }
+      }
+      // Without the option, no steps.
+      EXPECT_TRUE(full.fen_steps.empty() && full.fen_moves.empty());
+    }
+  }
+  EXPECT_GT(moves, rows / 2);  // most rows of most shapes follow from the row before
 }
 
 // A text column left out stays empty; the columns kept are those of a run that keeps them all.

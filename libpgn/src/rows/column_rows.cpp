@@ -45,7 +45,10 @@ class ColumnRows final : public RowWriter {
       if (row.before) c.uci.push(row.names.uci(*row.before, row.move));
       else c.uci.push_none();
     }
-    if (text.fen) c.fen.commit(fen_.write(row.position, c.fen.begin_push(fen::kMaxFenLength)));
+    if (text.fen) {
+      if (text.fen_moves) push_fen_step(row);
+      else c.fen.commit(fen_.write(row.position, c.fen.begin_push(fen::kMaxFenLength)));
+    }
     for (std::size_t i = 0; i < tag_values_.size(); ++i) {
       if (tag_seen_[i]) c.tags[i].push(tag_values_[i]);
       else c.tags[i].push_none();
@@ -86,6 +89,36 @@ class ColumnRows final : public RowWriter {
   }
 
  private:
+  // The row's FEN as a move from the row before when that row's position is the one the move
+  // was played from (a row's position is always its `before` with its move played, by
+  // Position::play_unchecked, as a reader of the moves plays it); else as text, and as a start
+  // to play from when the text reads back as the position.
+  void push_fen_step(const RowHead& row) {
+    PositionColumns& c = columns_;
+    const std::size_t r = c.rows() - 1;
+    if (row.before && line_row_ + 1 == r && *row.before == line_) {
+      c.fen.push_none();
+      c.fen_steps.push_back(FenStep::move);
+      c.fen_moves.push_back(row.move.bits());
+      line_ = row.position;
+      line_row_ = r;
+      return;
+    }
+    char* const text = c.fen.begin_push(fen::kMaxFenLength);
+    const std::size_t length = fen_.write(row.position, text);
+    c.fen.commit(length);
+    c.fen_moves.push_back(0);
+    const bool chess960 = row.position.is_chess960();
+    fen::FenOptions read{.relax = fen::Problems::all(), .chess960 = chess960};
+    if (!fen::read_fen(std::string_view(text, length), line_, read) && line_ == row.position) {
+      c.fen_steps.push_back(chess960 ? FenStep::start960 : FenStep::start);
+      line_row_ = r;
+    } else {
+      c.fen_steps.push_back(FenStep::text);
+      line_row_ = kNoRow;
+    }
+  }
+
   void push_planes(const fen::Position& pos) {
     PositionColumns& c = columns_;
     std::size_t i = 0;
@@ -100,6 +133,11 @@ class ColumnRows final : public RowWriter {
   const PositionRowOptions& options_;
   PositionColumns& columns_;
   fen::FenWriter fen_;
+  // row_text.fen_moves: the position of row line_row_, the last row whose position a reader
+  // knows exactly (rows dropped after it, as those of a rejected game, leave it unknown).
+  static constexpr std::size_t kNoRow = std::numeric_limits<std::size_t>::max() - 1;
+  fen::Position line_;
+  std::size_t line_row_ = kNoRow;
   std::span<const std::string> tag_values_;
   std::span<const std::uint8_t> tag_seen_;
   detail::OutputBuffer path_;

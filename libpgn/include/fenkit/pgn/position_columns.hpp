@@ -55,6 +55,16 @@ class FENKIT_API TextColumn {
   std::vector<Span> spans_;
 };
 
+// How a row's FEN is given, with PositionRowOptions::row_text.fen_moves.
+enum class FenStep : std::uint8_t {
+  text,      // in PositionColumns::fen
+  start,     // in fen, and fen::read_fen of it (FenOptions: Problems::all() relaxed) makes the
+             // row's position exactly
+  start960,  // the same, read with FenOptions::chess960
+  move,      // none in fen: the position of the row before, which is exactly known (start,
+             // start960 or move), with the move fen_moves[row] played (Position::play_unchecked)
+};
+
 // The columns of one chunk's rows. Every column asked for has one entry per row; the others
 // stay empty.
 struct FENKIT_API PositionColumns {
@@ -78,6 +88,10 @@ struct FENKIT_API PositionColumns {
   std::vector<std::uint8_t> turn;
   std::vector<std::uint64_t> castling;
   std::vector<std::int8_t> ep_square;
+  // PositionRowOptions::row_text.fen_moves: per row, how its FEN is given, and the move
+  // (fen::Move::bits()) of a FenStep::move row (0 for the others).
+  std::vector<FenStep> fen_steps;
+  std::vector<std::uint16_t> fen_moves;
 
   std::size_t rows() const { return game.size(); }
   // Drops the rows from `rows` on.

@@ -60,6 +60,10 @@ struct FENKIT_API PositionRowOptions {
   struct RowText {
     bool path = true;  // with variations
     bool san = true, uci = true, fen = true;
+    // A row whose position is the position of the row before with its move played gives that
+    // move instead of its FEN (PositionColumns::fen_steps), for a reader that plays the moves
+    // and writes the FENs itself: fenkit's Python module, sending rows between processes.
+    bool fen_moves = false;
   } row_text;
   // RowFormat::columns: the board as numbers, for learning (PositionColumns::planes, turn,
   // castling, ep_square).

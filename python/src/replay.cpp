@@ -202,8 +202,12 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
 
   std::optional<ColumnBuilder> builder;
   std::optional<RowPacker> packer;
-  if (packed)
-    packer.emplace(specs, compressed);
+  if (packed) {
+    // Rows whose position follows from the row before go as moves; the unpacker writes their
+    // FENs (a fifth of the bytes, and the workers write few FENs).
+    options.row_text.fen_moves = true;
+    packer.emplace(specs, options.ep, compressed);
+  }
   else if (!output)
     builder.emplace(specs);
   CollectingEvents events;

@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "common.hpp"
+#include "fenkit/fen/fen.hpp"
 #include "fenkit/pgn/detail/output_buffer.hpp"
 #include "object_arenas.hpp"
 
@@ -130,6 +131,12 @@ enum ValueKind : char {
   kChanged = 1, // a FEN: its placement as what differs from the one before, then the rest
   kSame = 2,    // the value before it again (a tag, a path)
   kText = 3,    // its length and bytes
+  // FENs given as moves (pgn::FenStep): a FEN as kChanged that is also a start to play moves
+  // from (read as standard chess or as Chess960), or the FEN of the row before with a move
+  // played (the move's two bytes).
+  kStart = 4,
+  kStart960 = 5,
+  kMove = 6,
 };
 
 char* put_text_bytes(char* p, std::string_view text) {
@@ -154,19 +161,30 @@ char* put_change(char* p, std::string_view last, std::string_view text) {
 // move, as it is. Other values go whole, or as "the same" when they repeat (a tag on every row
 // of its game); a SAN or a UCI move shares little with the one before it.
 template <typename Out>
-void put_text(Out& out, const pgn::TextColumn& values, bool fen) {
+void put_text(Out& out, const pgn::TextColumn& values, bool fen,
+              const pgn::PositionColumns* steps = nullptr) {
   put_u64(out, values.size());
+  // FENs given as moves: a row's step, where the rows have them.
+  const bool stepped = steps && steps->fen_steps.size() == values.size();
   std::string_view last;
   bool some_before = false;  // a value of kText: `last` holds it
   for (std::size_t r = 0; r < values.size(); ++r) {
-    char* const begin = out.reserve(values.is_none(r) ? 1 : 32 + values[r].size());
+    char* const begin = out.reserve(values.is_none(r) ? 3 : 32 + values[r].size());  // 3: kMove
     char* p = begin;
-    if (values.is_none(r)) {
+    const pgn::FenStep step = stepped ? steps->fen_steps[r] : pgn::FenStep::text;
+    if (step == pgn::FenStep::move) {
+      *p++ = kMove;
+      const std::uint16_t move = steps->fen_moves[r];
+      std::memcpy(p, &move, 2);
+      p += 2;
+    } else if (values.is_none(r)) {
       *p++ = kNone;
     } else if (const std::string_view text = values[r]; fen) {
       const std::size_t space = std::min(text.find(' '), text.size());
       const std::string_view placement = text.substr(0, space);
-      *p++ = kChanged;
+      *p++ = step == pgn::FenStep::start      ? kStart
+             : step == pgn::FenStep::start960 ? kStart960
+                                              : kChanged;
       p = put_change(p, last, placement);
       p = put_text_bytes(p, text.substr(space));
       last = placement;
@@ -188,7 +206,7 @@ void put_columns(Out& out, const pgn::PositionColumns& c) {
   put_steps(out, c.game);
   put_steps(out, c.ply);
   for (const pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) put_text(out, *text, false);
-  put_text(out, c.fen, true);
+  put_text(out, c.fen, true, &c);
   put_u64(out, c.tags.size());
   for (const pgn::TextColumn& tag : c.tags) put_text(out, tag, false);
   put_numbers(out, c.eval);
@@ -206,6 +224,22 @@ void put_columns(Out& out, const pgn::PositionColumns& c) {
 // Reading
 
 [[noreturn]] void damaged() { throw py::value_error("the packed rows are damaged"); }
+
+// The position that FENs given as moves are played from, while a column is read.
+struct FenPlayer {
+  fen::FenWriter writer;
+  fen::Position line;
+  bool known = false;  // line is the position of the FEN before
+
+  // After a FEN given as text: a start (kStart, kStart960) is read as the position to play from.
+  void start(std::string_view text, char kind) {
+    known = false;
+    if (kind == kChanged) return;
+    const fen::FenOptions read{.relax = fen::Problems::all(), .chess960 = kind == kStart960};
+    if (fen::read_fen(text, line, read)) damaged();
+    known = true;
+  }
+};
 
 class Cursor {
  public:
@@ -258,8 +292,9 @@ class Cursor {
     last.replace(head, last.size() - head - tail, middle);
   }
   // `placement`: memory for a FEN's placement (kept from column to column). A value of a column
-  // that is not FENs is read where it lies, in the bytes the cursor reads.
-  void text(pgn::TextColumn& values, bool fen, std::string& placement) {
+  // that is not FENs is read where it lies, in the bytes the cursor reads. `play`: where FENs
+  // given as moves are played and written.
+  void text(pgn::TextColumn& values, bool fen, std::string& placement, FenPlayer* play = nullptr) {
     const std::uint64_t n = u64();
     if (n > rest_.size()) damaged();  // every value takes a byte at least
     placement.clear();
@@ -269,14 +304,21 @@ class Cursor {
       const char kind = take(1)[0];
       if (kind == kNone) {
         values.push_none();
+      } else if (fen && kind == kMove) {
+        std::uint16_t move;
+        std::memcpy(&move, take(2).data(), 2);
+        if (!play || !play->known) damaged();
+        play->line.play_unchecked(fen::Move::from_bits(move));
+        values.commit(play->writer.write(play->line, values.begin_push(fen::kMaxFenLength)));
       } else if (fen) {
-        if (kind != kChanged) damaged();
+        if (kind != kChanged && (!play || (kind != kStart && kind != kStart960))) damaged();
         change(placement);
         const std::string_view rest = take(varint());
         char* to = values.begin_push(placement.size() + rest.size());
         std::memcpy(to, placement.data(), placement.size());
         std::memcpy(to + placement.size(), rest.data(), rest.size());
         values.commit(placement.size() + rest.size());
+        if (play) play->start(std::string_view(to, placement.size() + rest.size()), kind);
       } else if (kind == kSame && some_before) {
         values.push(last);
       } else if (kind == kText) {
@@ -293,12 +335,13 @@ class Cursor {
   std::string_view rest_;
 };
 
-// `placement`: memory for Cursor::text.
-void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& placement) {
+// `placement`: memory for Cursor::text; `play`: where its FENs given as moves are played.
+void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& placement, FenPlayer& play) {
   in.steps(c.game);
   in.steps(c.ply);
   for (pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) in.text(*text, false, placement);
-  in.text(c.fen, true, placement);
+  play.known = false;
+  in.text(c.fen, true, placement, &play);
   const std::uint64_t tags = in.u64();
   if (tags > 1 << 16) damaged();
   c.tags.resize(tags);
@@ -315,9 +358,10 @@ void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& placement) {
   if (!in.empty()) damaged();
 }
 
-void put_header(OutputBuffer& out, const std::vector<ColumnSpec>& specs) {
+void put_header(OutputBuffer& out, const std::vector<ColumnSpec>& specs, fen::EpMode ep) {
   out.append(kMark);
   out.append(std::string_view(reinterpret_cast<const char*>(&kByteOrder), 4));
+  out.push_back(char(ep));  // how the FENs given as moves are written
   put_u64(out, specs.size());
   for (const ColumnSpec& spec : specs) {
     put_u64(out, spec.name.size());
@@ -328,12 +372,20 @@ void put_header(OutputBuffer& out, const std::vector<ColumnSpec>& specs) {
   }
 }
 
-std::vector<ColumnSpec> read_header(Cursor& in) {
+struct Header {
+  fen::EpMode ep;
+  std::vector<ColumnSpec> specs;
+  bool operator==(const Header&) const = default;
+};
+
+Header read_header(Cursor& in) {
   if (in.take(kMark.size()) != kMark) damaged();
   std::uint32_t order;
   std::memcpy(&order, in.take(4).data(), 4);
   if (order != kByteOrder)
     throw py::value_error("the packed rows come from a machine of another byte order");
+  const auto ep = fen::EpMode(in.take(1)[0]);
+  if (ep != fen::EpMode::standard && ep != fen::EpMode::legal) damaged();
   const std::uint64_t n = in.u64();
   if (n > 1 << 16) damaged();
   std::vector<ColumnSpec> specs(n);
@@ -344,7 +396,7 @@ std::vector<ColumnSpec> read_header(Cursor& in) {
     spec.tag = std::size_t(in.u64());
     spec.keep = in.take(1)[0] != 0;
   }
-  return specs;
+  return {ep, std::move(specs)};
 }
 
 std::string_view bytes_of(const py::array_t<std::uint8_t, py::array::c_style>& part) {
@@ -364,10 +416,10 @@ class RowUnpacker {
   std::uint64_t add(const py::array_t<std::uint8_t, py::array::c_style>& part) {
     usable();
     Cursor in(bytes_of(part));
-    std::vector<ColumnSpec> own = read_header(in);
+    Header own = read_header(in);
     if (!builder_)
       start(std::move(own));
-    else if (own != specs_)
+    else if (own != header_)
       throw py::value_error("the packed rows have other columns");
     busy_ = true;
     std::uint64_t rows = 0;
@@ -419,17 +471,18 @@ class RowUnpacker {
     if (failed_) throw py::value_error("a part added before could not be unpacked");
   }
 
-  void start(std::vector<ColumnSpec> specs) {
+  void start(Header header) {
     // The builder takes a tag's or a plane's values where the spec says: within the chunk's.
     std::size_t tag_columns = 0;
-    for (const ColumnSpec& spec : specs) {
+    for (const ColumnSpec& spec : header.specs) {
       if (spec.source == ColumnSource::tag && spec.tag != tag_columns++) damaged();
       if (spec.source == ColumnSource::plane && spec.tag >= pgn::PositionColumns().planes.size())
         damaged();
     }
     tag_columns_ = tag_columns;  // (a part refused here leaves the unpacker as it was)
-    specs_ = specs;
-    builder_ = std::make_unique<ColumnBuilder>(std::move(specs));
+    header_ = header;
+    play_.writer = fen::FenWriter(fen::FenWriteOptions{.ep = header.ep});
+    builder_ = std::make_unique<ColumnBuilder>(std::move(header.specs));
     arenas_ = std::make_unique<PrefaultedArenas>();  // millions of new strs: pages faulted ahead
   }
 
@@ -452,11 +505,12 @@ class RowUnpacker {
     }
     chunk.clear();
     Cursor values(bytes);
-    read_columns(values, chunk, placement_);
+    read_columns(values, chunk, placement_, play_);
     if (chunk.tags.size() != tag_columns_) damaged();
   }
 
-  std::vector<ColumnSpec> specs_;  // the first part's, which the others repeat
+  Header header_;  // the first part's, which the others repeat
+  FenPlayer play_;  // used by the thread that reads the chunks
   std::size_t tag_columns_ = 0;
   std::unique_ptr<ColumnBuilder> builder_;  // from the first part on, until columns()
   bool finished_ = false;
@@ -477,7 +531,7 @@ struct RowPacker::State {
   std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context{nullptr, &ZSTD_freeCCtx};
 };
 
-RowPacker::RowPacker(const std::vector<ColumnSpec>& specs, bool compressed)
+RowPacker::RowPacker(const std::vector<ColumnSpec>& specs, fen::EpMode ep, bool compressed)
     : state_(std::make_unique<State>()) {
   if (compressed) {
     state_->context.reset(ZSTD_createCCtx());
@@ -486,7 +540,7 @@ RowPacker::RowPacker(const std::vector<ColumnSpec>& specs, bool compressed)
     // Bytes changed on the way are found, not made into other rows.
     check(ZSTD_CCtx_setParameter(state_->context.get(), ZSTD_c_checksumFlag, 1));
   }
-  put_header(state_->columns, specs);
+  put_header(state_->columns, specs, ep);
   state_->packed.append(state_->columns.view().data(), state_->columns.size());
 }
 

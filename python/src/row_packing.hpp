@@ -18,6 +18,7 @@
 #include <pybind11/pybind11.h>
 
 #include "columns.hpp"
+#include "fenkit/fen/fen.hpp"
 #include "fenkit/pgn/position_columns.hpp"
 
 namespace fenkit::python {
@@ -25,7 +26,9 @@ namespace fenkit::python {
 // Packs chunk after chunk. Needs no GIL.
 class RowPacker {
  public:
-  RowPacker(const std::vector<ColumnSpec>& specs, bool compressed);
+  // `ep`: how the FENs of the rows are written (those given as moves are written by the
+  // unpacker).
+  RowPacker(const std::vector<ColumnSpec>& specs, fen::EpMode ep, bool compressed);
   ~RowPacker();
   RowPacker(const RowPacker&) = delete;
   RowPacker& operator=(const RowPacker&) = delete;

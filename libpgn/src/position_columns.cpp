@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "fenkit/fen/fen.hpp"
+
 namespace fenkit::pgn {
 
 void TextColumn::push(std::string_view value) {
@@ -63,6 +65,11 @@ void each_column(PositionColumns& c, Each each) {
 }
 
 }  // namespace
+
+bool read_fen_start(std::string_view fen, FenStep step, fen::Position& out) {
+  const fen::FenOptions options{.relax = fen::Problems::all(), .chess960 = step == FenStep::start960};
+  return !fen::read_fen(fen, out, options);
+}
 
 void PositionColumns::truncate(std::size_t rows) {
   each_column(*this, [&](auto& column) {

@@ -160,12 +160,13 @@ char* put_change(char* p, std::string_view last, std::string_view text) {
 // archive), and the rest of it (side, castling, en passant, counters), which changes at every
 // move, as it is. Other values go whole, or as "the same" when they repeat (a tag on every row
 // of its game); a SAN or a UCI move shares little with the one before it.
+// `steps`: the chunk's columns when `values` are its FENs (which may be given as moves).
 template <typename Out>
-void put_text(Out& out, const pgn::TextColumn& values, bool fen,
+void put_text(Out& out, const pgn::TextColumn& values,
               const pgn::PositionColumns* steps = nullptr) {
   put_u64(out, values.size());
-  // FENs given as moves: a row's step, where the rows have them.
-  const bool stepped = steps && steps->fen_steps.size() == values.size();
+  const bool fen = steps != nullptr;
+  const bool stepped = fen && steps->fen_steps.size() == values.size();
   std::string_view last;
   bool some_before = false;  // a value of kText: `last` holds it
   for (std::size_t r = 0; r < values.size(); ++r) {
@@ -205,15 +206,15 @@ template <typename Out>
 void put_columns(Out& out, const pgn::PositionColumns& c) {
   put_steps(out, c.game);
   put_steps(out, c.ply);
-  for (const pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) put_text(out, *text, false);
-  put_text(out, c.fen, true, &c);
+  for (const pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) put_text(out, *text);
+  put_text(out, c.fen, &c);
   put_u64(out, c.tags.size());
-  for (const pgn::TextColumn& tag : c.tags) put_text(out, tag, false);
+  for (const pgn::TextColumn& tag : c.tags) put_text(out, tag);
   put_numbers(out, c.eval);
   put_numbers(out, c.mate);
   put_numbers(out, c.clk);
   for (const pgn::TextColumn* text : {&c.comment, &c.nags, &c.next_san, &c.next_uci})
-    put_text(out, *text, false);
+    put_text(out, *text);
   for (const std::vector<std::uint64_t>& plane : c.planes) put_numbers(out, plane);
   put_numbers(out, c.turn);
   put_numbers(out, c.castling);
@@ -235,8 +236,9 @@ struct FenPlayer {
   void start(std::string_view text, char kind) {
     known = false;
     if (kind == kChanged) return;
-    const fen::FenOptions read{.relax = fen::Problems::all(), .chess960 = kind == kStart960};
-    if (fen::read_fen(text, line, read)) damaged();
+    if (!pgn::read_fen_start(text, kind == kStart960 ? pgn::FenStep::start960 : pgn::FenStep::start,
+                             line))
+      damaged();
     known = true;
   }
 };
@@ -292,9 +294,10 @@ class Cursor {
     last.replace(head, last.size() - head - tail, middle);
   }
   // `placement`: memory for a FEN's placement (kept from column to column). A value of a column
-  // that is not FENs is read where it lies, in the bytes the cursor reads. `play`: where FENs
-  // given as moves are played and written.
-  void text(pgn::TextColumn& values, bool fen, std::string& placement, FenPlayer* play = nullptr) {
+  // that is not FENs is read where it lies, in the bytes the cursor reads. `play`, for the FEN
+  // column: where its FENs given as moves are played and written.
+  void text(pgn::TextColumn& values, std::string& placement, FenPlayer* play = nullptr) {
+    const bool fen = play != nullptr;
     const std::uint64_t n = u64();
     if (n > rest_.size()) damaged();  // every value takes a byte at least
     placement.clear();
@@ -307,18 +310,18 @@ class Cursor {
       } else if (fen && kind == kMove) {
         std::uint16_t move;
         std::memcpy(&move, take(2).data(), 2);
-        if (!play || !play->known) damaged();
+        if (!play->known) damaged();
         play->line.play_unchecked(fen::Move::from_bits(move));
         values.commit(play->writer.write(play->line, values.begin_push(fen::kMaxFenLength)));
       } else if (fen) {
-        if (kind != kChanged && (!play || (kind != kStart && kind != kStart960))) damaged();
+        if (kind != kChanged && kind != kStart && kind != kStart960) damaged();
         change(placement);
         const std::string_view rest = take(varint());
         char* to = values.begin_push(placement.size() + rest.size());
         std::memcpy(to, placement.data(), placement.size());
         std::memcpy(to + placement.size(), rest.data(), rest.size());
         values.commit(placement.size() + rest.size());
-        if (play) play->start(std::string_view(to, placement.size() + rest.size()), kind);
+        play->start(std::string_view(to, placement.size() + rest.size()), kind);
       } else if (kind == kSame && some_before) {
         values.push(last);
       } else if (kind == kText) {
@@ -339,18 +342,18 @@ class Cursor {
 void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& placement, FenPlayer& play) {
   in.steps(c.game);
   in.steps(c.ply);
-  for (pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) in.text(*text, false, placement);
+  for (pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) in.text(*text, placement);
   play.known = false;
-  in.text(c.fen, true, placement, &play);
+  in.text(c.fen, placement, &play);
   const std::uint64_t tags = in.u64();
   if (tags > 1 << 16) damaged();
   c.tags.resize(tags);
-  for (pgn::TextColumn& tag : c.tags) in.text(tag, false, placement);
+  for (pgn::TextColumn& tag : c.tags) in.text(tag, placement);
   in.numbers(c.eval);
   in.numbers(c.mate);
   in.numbers(c.clk);
   for (pgn::TextColumn* text : {&c.comment, &c.nags, &c.next_san, &c.next_uci})
-    in.text(*text, false, placement);
+    in.text(*text, placement);
   for (std::vector<std::uint64_t>& plane : c.planes) in.numbers(plane);
   in.numbers(c.turn);
   in.numbers(c.castling);

@@ -108,10 +108,9 @@ class ColumnRows final : public RowWriter {
     const std::size_t length = fen_.write(row.position, text);
     c.fen.commit(length);
     c.fen_moves.push_back(0);
-    const bool chess960 = row.position.is_chess960();
-    fen::FenOptions read{.relax = fen::Problems::all(), .chess960 = chess960};
-    if (!fen::read_fen(std::string_view(text, length), line_, read) && line_ == row.position) {
-      c.fen_steps.push_back(chess960 ? FenStep::start960 : FenStep::start);
+    const FenStep start = row.position.is_chess960() ? FenStep::start960 : FenStep::start;
+    if (read_fen_start(std::string_view(text, length), start, line_) && line_ == row.position) {
+      c.fen_steps.push_back(start);
       line_row_ = r;
     } else {
       c.fen_steps.push_back(FenStep::text);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fenkit/fen/export.hpp"
+#include "fenkit/fen/position.hpp"
 #include "fenkit/pgn/detail/output_buffer.hpp"
 
 namespace fenkit::pgn {
@@ -58,12 +59,16 @@ class FENKIT_API TextColumn {
 // How a row's FEN is given, with PositionRowOptions::row_text.fen_moves.
 enum class FenStep : std::uint8_t {
   text,      // in PositionColumns::fen
-  start,     // in fen, and fen::read_fen of it (FenOptions: Problems::all() relaxed) makes the
-             // row's position exactly
-  start960,  // the same, read with FenOptions::chess960
+  start,     // in fen, and read_fen_start of it makes the row's position exactly
+  start960,  // the same, read as Chess960
   move,      // none in fen: the position of the row before, which is exactly known (start,
              // start960 or move), with the move fen_moves[row] played (Position::play_unchecked)
 };
+
+// Reads the FEN of a FenStep::start or start960 row into `out` as a reader of the moves must:
+// validation problems accepted, castling read as Chess960 for start960. False if it cannot be
+// read (`out` unchanged).
+FENKIT_API bool read_fen_start(std::string_view fen, FenStep step, fen::Position& out);
 
 // The columns of one chunk's rows. Every column asked for has one entry per row; the others
 // stay empty.

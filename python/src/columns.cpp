@@ -38,12 +38,22 @@ void ColumnBuilder::release() {
     flush_references(column);
     for (PyObject* o : column.objects) Py_XDECREF(o);
     column.objects.clear();
-    for (ShortString& slot : column.short_strings) Py_XDECREF(slot.object);
-    column.short_strings.clear();
-    column.short_count = 0;
+    for (PyObject* o : column.numbered) Py_DECREF(o);
+    column.numbered.clear();
+    column.references.clear();
+    column.numbers = TextNumbers();
   }
-  for (auto& [text, o] : interned_) Py_DECREF(o);
-  interned_.clear();
+}
+
+NumberedTexts& NumberedMoves::of(ColumnSource source) {
+  switch (source) {
+    case ColumnSource::san: return san;
+    case ColumnSource::uci: return uci;
+    case ColumnSource::next_san: return next_san;
+    case ColumnSource::next_uci: return next_uci;
+    default: break;
+  }
+  throw std::logic_error("not a column of moves");
 }
 
 namespace {
@@ -84,74 +94,24 @@ PyObject* ColumnBuilder::text_object(const ColumnSpec& spec, Column& column,
 }
 
 void ColumnBuilder::flush_references(Column& column) {
-  for (ShortString& slot : column.short_strings) {
-    if (slot.references) Py_SET_REFCNT(slot.object, Py_REFCNT(slot.object) + slot.references);
-    slot.references = 0;
+  for (std::size_t n = 0; n < column.references.size(); ++n) {
+    if (column.references[n]) {
+      PyObject* o = column.numbered[n];
+      Py_SET_REFCNT(o, Py_REFCNT(o) + column.references[n]);
+    }
+    column.references[n] = 0;
   }
 }
-
-namespace {
-
-// The bytes of a string of 1 to 8 bytes as a number, different for every such string of one
-// length: its first and last four bytes (which overlap for fewer than eight). Fixed-size
-// loads, where a memcpy of a variable length was a call.
-std::uint64_t short_key(std::string_view text) {
-  const char* p = text.data();
-  const std::size_t n = text.size();
-  std::uint64_t key = 0;
-  if (n >= 4) {
-    std::uint32_t first, last;
-    std::memcpy(&first, p, 4);
-    std::memcpy(&last, p + n - 4, 4);
-    key = first | std::uint64_t(last) << 32;
-  } else {
-    for (std::size_t i = 0; i < n; ++i) key |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
-  }
-  return key;
-}
-
-}  // namespace
 
 PyObject* ColumnBuilder::interned(Column& column, std::string_view text, bool ascii) {
-  if (text.empty() || text.size() > 8) {
-    auto found = interned_.find(text);
-    if (found == interned_.end())
-      found = interned_.emplace(std::string(text), make_str(text, ascii)).first;
-    Py_INCREF(found->second);
-    return found->second;
+  bool added;
+  const std::uint32_t n = column.numbers.number(text, added);
+  if (added) {
+    column.numbered.push_back(make_str(text, ascii));
+    column.references.push_back(0);
   }
-  std::vector<ShortString>& table = column.short_strings;
-  const std::uint64_t key = short_key(text);
-  if (table.empty()) table.resize(1 << 12);
-  for (;;) {
-    const std::size_t mask = table.size() - 1;
-    std::size_t at = std::size_t((key * 0x9E3779B97F4A7C15ULL) >> 40) & mask;
-    const std::size_t length = text.size();
-    while (table[at].length != 0 && (table[at].key != key || table[at].length != length))
-      at = (at + 1) & mask;
-    ShortString& slot = table[at];
-    if (slot.length != 0) {
-      ++slot.references;
-      return slot.object;
-    }
-    if (2 * (column.short_count + 1) <= table.size()) {
-      slot.object = make_str(text, ascii);
-      slot.key = key;
-      slot.length = length;
-      slot.references = 1;
-      ++column.short_count;
-      return slot.object;
-    }
-    // Half full: twice the room, the strings placed again.
-    std::vector<ShortString> old(table.size() * 2);
-    old.swap(table);
-    for (const ShortString& s : old) {
-      if (s.length == 0) continue;
-      std::size_t to = std::size_t((s.key * 0x9E3779B97F4A7C15ULL) >> 40) & (table.size() - 1);
-      while (table[to].length != 0) to = (to + 1) & (table.size() - 1);
-      table[to] = s;
-    }
-  }
+  ++column.references[n];
+  return column.numbered[n];
 }
 
 namespace {
@@ -173,7 +133,13 @@ const pgn::TextColumn& text_column(const pgn::PositionColumns& c, const ColumnSp
 
 }  // namespace
 
-void ColumnBuilder::append(const pgn::PositionColumns& chunk) {
+void ColumnBuilder::append(const pgn::PositionColumns& chunk) { append(chunk, nullptr); }
+
+void ColumnBuilder::append(const pgn::PositionColumns& chunk, const NumberedMoves& moves) {
+  append(chunk, &moves);
+}
+
+void ColumnBuilder::append(const pgn::PositionColumns& chunk, const NumberedMoves* moves) {
   for (std::size_t i = 0; i < specs_.size(); ++i) {
     const ColumnSpec& spec = specs_[i];
     if (!spec.keep) continue;
@@ -197,7 +163,10 @@ void ColumnBuilder::append(const pgn::PositionColumns& chunk) {
       case ColumnSource::castling: column.masks.append(chunk.castling.data(), chunk.castling.size()); break;
       case ColumnSource::turn: column.flags.append(chunk.turn.data(), chunk.turn.size()); break;
       case ColumnSource::ep_square: column.squares.append(chunk.ep_square.data(), chunk.ep_square.size()); break;
-      default: append_text(spec, column, text_column(chunk, spec)); break;
+      default:
+        if (moves && spec.interned()) append_numbered(spec, column, moves->of(spec.source));
+        else append_text(spec, column, text_column(chunk, spec));
+        break;
     }
   }
 }
@@ -213,6 +182,28 @@ void ColumnBuilder::append_text(const ColumnSpec& spec, Column& column,
       continue;
     }
     column.objects.push_back(text_object(spec, column, values[r]));
+  }
+}
+
+void ColumnBuilder::append_numbered(const ColumnSpec& spec, Column& column,
+                                    const NumberedTexts& values) {
+  if (values.first_added != column.numbered.size())
+    throw std::logic_error("numbered texts out of order");
+  for (std::size_t i = 0; i < values.added.size(); ++i) {
+    column.numbered.push_back(make_str(values.added[i], spec.ascii()));
+    column.references.push_back(0);
+  }
+  const std::size_t known = column.numbered.size();
+  column.objects.reserve_more(values.numbers.size());
+  for (const std::uint32_t n : values.numbers) {
+    if (n == NumberedTexts::kNone) {
+      Py_INCREF(Py_None);
+      column.objects.push_back(Py_None);
+    } else {
+      if (n >= known) throw std::logic_error("a text's number out of range");
+      ++column.references[n];
+      column.objects.push_back(column.numbered[n]);
+    }
   }
 }
 

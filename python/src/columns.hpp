@@ -16,7 +16,6 @@
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include <pybind11/numpy.h>
@@ -24,6 +23,7 @@
 
 #include "fenkit/pgn/position_columns.hpp"
 #include "growing_array.hpp"
+#include "text_numbers.hpp"
 
 namespace fenkit::python {
 
@@ -78,6 +78,34 @@ class ColumnsPool {
   std::vector<pgn::PositionColumns> free_;
 };
 
+// A column of texts given as numbers: 0, 1, 2, ... in the order the texts were first seen
+// (TextNumbers), over all the chunks given to one ColumnBuilder.
+struct NumberedTexts {
+  static constexpr std::uint32_t kNone = UINT32_MAX;  // a row without a value
+  std::vector<std::uint32_t> numbers;  // per row
+  std::uint32_t first_added = 0;       // the number of added[0]
+  pgn::TextColumn added;               // the texts first seen in this chunk, in order
+
+  void clear() {
+    numbers.clear();
+    added.clear();
+  }
+};
+
+struct NumberedMoves {
+  NumberedTexts san, uci, next_san, next_uci;
+
+  NumberedTexts& of(ColumnSource source);
+  const NumberedTexts& of(ColumnSource source) const {
+    return const_cast<NumberedMoves*>(this)->of(source);
+  }
+  void clear() {
+    for (ColumnSource s : {ColumnSource::san, ColumnSource::uci, ColumnSource::next_san,
+                           ColumnSource::next_uci})
+      of(s).clear();
+  }
+};
+
 // The columns of the whole data set, as Python objects (for text) and numbers, chunk after
 // chunk. Needs the GIL in append() and arrays().
 class ColumnBuilder {
@@ -88,21 +116,18 @@ class ColumnBuilder {
   ColumnBuilder& operator=(const ColumnBuilder&) = delete;
 
   void append(const pgn::PositionColumns& chunk);
+  // A chunk whose moves (san, uci, next_san, next_uci) come numbered, in `moves`, and not in
+  // the chunk's text columns. A builder takes its moves one way or the other, never both.
+  void append(const pgn::PositionColumns& chunk, const NumberedMoves& moves);
   // A dict of NumPy arrays, one per kept column (the builder is emptied).
   py::dict arrays();
 
  private:
-  // Interned strings of up to 8 bytes (every SAN and UCI move but the longest promotions) in
-  // an open-addressing table keyed by their bytes as a number, one table per column (a small
-  // table stays in the cache); longer ones in a map. The references a chunk's rows take are
-  // counted in the slot, beside the key just compared, and added to the objects once per
-  // chunk (flush_references): one write to a far object per row was what a move cost most.
-  struct ShortString {
-    std::uint64_t key = 0;
-    PyObject* object = nullptr;
-    Py_ssize_t references = 0;  // taken by rows, not yet added to the object's count
-    std::size_t length = 0;     // 0: an empty slot (the strings are never empty)
-  };
+  void append(const pgn::PositionColumns& chunk, const NumberedMoves* moves);
+  // Moves (interned columns) are numbered, in the order their texts are first seen, and made
+  // into one str per number. The references a chunk's rows take are counted beside the
+  // objects and added to them once per chunk (flush_references): one write to a far object per
+  // row was what a move cost most.
   struct Column {
     GrowingArray<std::int64_t> integers;
     GrowingArray<double> reals;
@@ -112,23 +137,20 @@ class ColumnBuilder {
     GrowingArray<PyObject*> objects;  // owned references
     PyObject* last = nullptr;         // the last value made (a borrowed view of an object)
     std::string last_text;
-    std::vector<ShortString> short_strings;
-    std::size_t short_count = 0;
+    TextNumbers numbers;                  // interned(): the numbers of the texts seen
+    std::vector<PyObject*> numbered;      // the str of each number (owned)
+    std::vector<Py_ssize_t> references;  // taken by rows, not yet added to the str's count
   };
   void append_text(const ColumnSpec& spec, Column& column, const pgn::TextColumn& values);
   void append_nags(Column& column, const pgn::TextColumn& values);
+  void append_numbered(const ColumnSpec& spec, Column& column, const NumberedTexts& values);
   PyObject* text_object(const ColumnSpec& spec, Column& column, std::string_view text);
   void release();
 
   PyObject* interned(Column& column, std::string_view text, bool ascii);
   static void flush_references(Column& column);
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-  };
   std::vector<ColumnSpec> specs_;
   std::vector<Column> columns_;
-  std::unordered_map<std::string, PyObject*, Hash, std::equal_to<>> interned_;  // owned
 };
 
 }  // namespace fenkit::python

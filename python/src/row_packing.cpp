@@ -22,12 +22,13 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/pgn/detail/output_buffer.hpp"
 #include "object_arenas.hpp"
+#include "text_numbers.hpp"
 
 namespace fenkit::python {
 
 namespace {
 
-constexpr std::string_view kMark = "fenkit rows 2\n";
+constexpr std::string_view kMark = "fenkit rows 3\n";
 constexpr std::uint32_t kByteOrder = 0x01020304;
 // Compressed parts go over a network, where the bytes are the cost: zstd's level 1 makes them
 // about a third (on one machine, where a part is copied rather than sent, they go as they are:
@@ -201,20 +202,55 @@ void put_text(Out& out, const pgn::TextColumn& values,
   }
 }
 
+// The numbers a part gives the texts of its columns of moves (san, uci, next_san, next_uci).
+using MoveNumbers = std::array<TextNumbers, 4>;
+
+// A column of moves, a few thousand distinct texts over millions of rows: each row as the
+// number of its text, numbered over the whole part as first seen (`numbers`), as one varint:
+// 0 none, 1 a text not seen before (its length and bytes follow), 2 + n the text numbered n. A
+// move takes a byte or two, and the client makes its str without looking the text up.
+template <typename Out>
+void put_numbered(Out& out, const pgn::TextColumn& values, TextNumbers& numbers) {
+  put_u64(out, values.size());
+  for (std::size_t r = 0; r < values.size(); ++r) {
+    const bool none = values.is_none(r);
+    char* const begin = out.reserve(none ? 1 : 16 + values[r].size());
+    char* p = begin;
+    if (none) {
+      *p++ = 0;
+    } else {
+      const std::string_view text = values[r];
+      bool added;
+      const std::uint32_t n = numbers.number(text, added);
+      if (added) {
+        *p++ = 1;
+        p = put_text_bytes(p, text);
+      } else {
+        p = put_varint(p, std::uint64_t(n) + 2);
+      }
+    }
+    out.commit(std::size_t(p - begin));
+  }
+}
+
 // `out`: an OutputBuffer, or the packed bytes themselves (PackedBytes).
 template <typename Out>
-void put_columns(Out& out, const pgn::PositionColumns& c) {
+void put_columns(Out& out, const pgn::PositionColumns& c, MoveNumbers& moves) {
   put_steps(out, c.game);
   put_steps(out, c.ply);
-  for (const pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) put_text(out, *text);
+  put_text(out, c.path);
+  put_numbered(out, c.san, moves[0]);
+  put_numbered(out, c.uci, moves[1]);
   put_text(out, c.fen, &c);
   put_u64(out, c.tags.size());
   for (const pgn::TextColumn& tag : c.tags) put_text(out, tag);
   put_numbers(out, c.eval);
   put_numbers(out, c.mate);
   put_numbers(out, c.clk);
-  for (const pgn::TextColumn* text : {&c.comment, &c.nags, &c.next_san, &c.next_uci})
-    put_text(out, *text);
+  put_text(out, c.comment);
+  put_text(out, c.nags);
+  put_numbered(out, c.next_san, moves[2]);
+  put_numbered(out, c.next_uci, moves[3]);
   for (const std::vector<std::uint64_t>& plane : c.planes) put_numbers(out, plane);
   put_numbers(out, c.turn);
   put_numbers(out, c.castling);
@@ -287,6 +323,29 @@ class Cursor {
     }
   }
   // The placement after `last` (which becomes it).
+  // A column of moves given as numbers (put_numbered) into `values`, numbered by `numbers`
+  // (the client's, over every part); `part`: the client's number of each of the part's.
+  void numbered(NumberedTexts& values, TextNumbers& numbers, std::vector<std::uint32_t>& part) {
+    const std::uint64_t n = u64();
+    if (n > rest_.size()) damaged();  // every value takes a byte at least
+    values.first_added = numbers.size();
+    values.numbers.resize(n);
+    for (std::uint32_t& number : values.numbers) {
+      const std::uint64_t v = varint();
+      if (v == 0) {
+        number = NumberedTexts::kNone;
+      } else if (v == 1) {
+        const std::string_view text = take(varint());
+        bool added;
+        number = numbers.number(text, added);
+        if (added) values.added.push(text);
+        part.push_back(number);
+      } else {
+        if (v - 2 >= part.size()) damaged();
+        number = part[v - 2];
+      }
+    }
+  }
   void change(std::string& last) {
     const std::uint64_t head = varint(), tail = varint();
     const std::string_view middle = take(varint());
@@ -338,11 +397,25 @@ class Cursor {
   std::string_view rest_;
 };
 
-// `placement`: memory for Cursor::text; `play`: where its FENs given as moves are played.
-void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& placement, FenPlayer& play) {
+// What the reading of the chunks of parts keeps from chunk to chunk.
+struct ReadState {
+  std::string placement;  // memory for Cursor::text
+  FenPlayer play;         // where FENs given as moves are played
+  // The client's numbers of the texts of moves (san, uci, next_san, next_uci), and those of
+  // the part being read (part_numbers[i][n]: of its text numbered n).
+  std::array<TextNumbers, 4> numbers;
+  std::array<std::vector<std::uint32_t>, 4> part_numbers;
+};
+
+// The chunk's columns into `c`, its moves into `moves`.
+void read_columns(Cursor& in, pgn::PositionColumns& c, NumberedMoves& moves, ReadState& s) {
+  std::string& placement = s.placement;
+  FenPlayer& play = s.play;
   in.steps(c.game);
   in.steps(c.ply);
-  for (pgn::TextColumn* text : {&c.path, &c.san, &c.uci}) in.text(*text, placement);
+  in.text(c.path, placement);
+  in.numbered(moves.san, s.numbers[0], s.part_numbers[0]);
+  in.numbered(moves.uci, s.numbers[1], s.part_numbers[1]);
   play.known = false;
   in.text(c.fen, placement, &play);
   const std::uint64_t tags = in.u64();
@@ -352,8 +425,10 @@ void read_columns(Cursor& in, pgn::PositionColumns& c, std::string& placement, F
   in.numbers(c.eval);
   in.numbers(c.mate);
   in.numbers(c.clk);
-  for (pgn::TextColumn* text : {&c.comment, &c.nags, &c.next_san, &c.next_uci})
-    in.text(*text, placement);
+  in.text(c.comment, placement);
+  in.text(c.nags, placement);
+  in.numbered(moves.next_san, s.numbers[2], s.part_numbers[2]);
+  in.numbered(moves.next_uci, s.numbers[3], s.part_numbers[3]);
   for (std::vector<std::uint64_t>& plane : c.planes) in.numbers(plane);
   in.numbers(c.turn);
   in.numbers(c.castling);
@@ -430,17 +505,19 @@ class RowUnpacker {
       // Each chunk is read on a thread of its own while the strs of the one before it are made
       // (which needs the GIL, and reading does not): the client's work shares two cores, and
       // once the workers are done, the client's is all that is left.
+      for (std::vector<std::uint32_t>& numbers : read_.part_numbers) numbers.clear();
       if (!in.empty()) {
         py::gil_scoped_release unlocked;
         next_chunk(in, chunks_[0]);
       }
-      for (std::size_t i = 0; chunks_[i].rows() != 0 || !in.empty(); i ^= 1) {
+      for (std::size_t i = 0; chunks_[i].columns.rows() != 0 || !in.empty(); i ^= 1) {
         std::future<void> next;  // joined before `in` and the chunks go, even by an exception
         if (!in.empty())
           next = std::async(std::launch::async, [&, i] { next_chunk(in, chunks_[i ^ 1]); });
-        rows += chunks_[i].rows();
-        builder_->append(chunks_[i]);
-        chunks_[i].clear();
+        rows += chunks_[i].columns.rows();
+        builder_->append(chunks_[i].columns, chunks_[i].moves);
+        chunks_[i].columns.clear();
+        chunks_[i].moves.clear();
         if (next.valid()) {
           py::gil_scoped_release unlocked;
           next.get();
@@ -484,14 +561,19 @@ class RowUnpacker {
     }
     tag_columns_ = tag_columns;  // (a part refused here leaves the unpacker as it was)
     header_ = header;
-    play_.writer = fen::FenWriter(fen::FenWriteOptions{.ep = header.ep});
+    read_.play.writer = fen::FenWriter(fen::FenWriteOptions{.ep = header.ep});
     builder_ = std::make_unique<ColumnBuilder>(std::move(header.specs));
     arenas_ = std::make_unique<PrefaultedArenas>();  // millions of new strs: pages faulted ahead
   }
 
   // Reads the chunk at `in` into `chunk`, decompressing it first if it was compressed (no
   // Python object touched).
-  void next_chunk(Cursor& in, pgn::PositionColumns& chunk) {
+  struct Chunk {
+    pgn::PositionColumns columns;
+    NumberedMoves moves;
+  };
+
+  void next_chunk(Cursor& in, Chunk& chunk) {
     const std::uint64_t size = in.u64();
     const std::uint64_t stored = in.u64();
     std::string_view bytes;
@@ -506,14 +588,15 @@ class RowUnpacker {
       if (ZSTD_isError(made) || made != size) damaged();
       bytes = columns_;
     }
-    chunk.clear();
+    chunk.columns.clear();
+    chunk.moves.clear();
     Cursor values(bytes);
-    read_columns(values, chunk, placement_, play_);
-    if (chunk.tags.size() != tag_columns_) damaged();
+    read_columns(values, chunk.columns, chunk.moves, read_);
+    if (chunk.columns.tags.size() != tag_columns_) damaged();
   }
 
   Header header_;  // the first part's, which the others repeat
-  FenPlayer play_;  // used by the thread that reads the chunks
+  ReadState read_;  // used by the thread that reads the chunks
   std::size_t tag_columns_ = 0;
   std::unique_ptr<ColumnBuilder> builder_;  // from the first part on, until columns()
   bool finished_ = false;
@@ -521,8 +604,8 @@ class RowUnpacker {
   bool failed_ = false;
   std::unique_ptr<PrefaultedArenas> arenas_;
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context_;
-  std::string columns_, placement_;
-  std::array<pgn::PositionColumns, 2> chunks_;  // one read while the other is made into strs
+  std::string columns_;
+  std::array<Chunk, 2> chunks_;  // one read while the other is made into strs
 };
 
 }  // namespace
@@ -531,6 +614,7 @@ struct RowPacker::State {
   // Hundreds of megabytes for a partition, grown without a copy and handed to NumPy as they are.
   GrowingArray<char> packed;
   OutputBuffer columns;  // a chunk's, before compression (memory kept); first the header
+  MoveNumbers moves;     // over the whole part
   std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context{nullptr, &ZSTD_freeCCtx};
 };
 
@@ -557,13 +641,13 @@ void RowPacker::append(const pgn::PositionColumns& chunk) {
     const std::uint64_t sizes[2] = {0, kStoredPlain};  // the size written when known
     s.packed.append(reinterpret_cast<const char*>(sizes), 16);
     PackedBytes out{s.packed};
-    put_columns(out, chunk);
+    put_columns(out, chunk, s.moves);
     const std::uint64_t size = s.packed.size() - at - 16;
     std::memcpy(s.packed.data() + at, &size, 8);
     return;
   }
   s.columns.clear();
-  put_columns(s.columns, chunk);
+  put_columns(s.columns, chunk, s.moves);
   const std::string_view columns = s.columns.view();
   const std::size_t bound = ZSTD_compressBound(columns.size());
   s.packed.reserve_more(16 + bound);

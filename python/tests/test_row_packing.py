@@ -48,6 +48,10 @@ def test_the_big_file_in_pieces_joins_as_the_pieces_frames(big_pgn):
     pd.testing.assert_frame_equal(frame, joined)
     assert frame.attrs == joined.attrs == {}
     assert len(frame) == fenkit.replay(big_pgn, columns=["game"]).rows > 10000
+    # Each part numbers its moves anew; a move is still one str in every part, as in one replay.
+    for column in ("san", "uci", "next_san", "next_uci"):
+        moves = frame[column].dropna()
+        assert len({id(move) for move in moves}) == moves.nunique() > 100
 
 
 def test_pieces_without_rows_leave_the_counts_of_the_one_with_rows(tmp_path):
@@ -73,7 +77,7 @@ def test_plain_rows_are_larger_and_make_the_same_columns():
     """Rows for a process on the same machine go uncompressed; both kinds make one frame."""
     compressed, _ = packed_replay(SUITE, tags=["Event"])
     plain, _ = packed_replay(SUITE, tags=["Event"], compressed=False)
-    assert len(plain) > 2 * len(compressed)
+    assert len(plain) > 1.5 * len(compressed)
     made = PackedFrame()
     made.add(packed_replay(SUITE, tags=["Event"]))
     made.add(packed_replay(SUITE, tags=["Event"], compressed=False))

@@ -159,8 +159,8 @@ char* put_change(char* p, std::string_view last, std::string_view text) {
 // A column of text. Consecutive FENs of a game differ in a rank or two of their placement, so a
 // FEN's placement goes as what differs from the one before (a third of its bytes on the masters
 // archive), and the rest of it (side, castling, en passant, counters), which changes at every
-// move, as it is. Other values go whole, or as "the same" when they repeat (a tag on every row
-// of its game); a SAN or a UCI move shares little with the one before it.
+// move, as it is. Other values (tags, paths, comments; not moves: put_numbered) go whole, or as
+// "the same" when they repeat (a tag on every row of its game).
 // `steps`: the chunk's columns when `values` are its FENs (which may be given as moves).
 template <typename Out>
 void put_text(Out& out, const pgn::TextColumn& values,

@@ -192,9 +192,11 @@ class PackedFrame:
         self._unpacker = _fenkit._RowUnpacker()
         self._partitions = []  # [rows, counts] of each
 
-    def add(self, packed, piece_of_last=False):
+    def add(self, packed, piece_of_last=False, game_offset=0):
+        """Adds a result; ``game_offset`` is added to its game numbers (a piece replayed with
+        its games numbered from 1: the messages in its counts are the caller's to number)."""
         data, stats = packed
-        rows = self._unpacker.add(data)
+        rows = self._unpacker.add(data, game_offset)
         counts = _attrs(ReplayData({}, stats))
         if not piece_of_last or not self._partitions:
             self._partitions.append([rows, counts])

@@ -17,7 +17,9 @@ machine (a shared file system), as must ``outdir``.
 Game numbers are made global, and the places of messages exact, by counting the games and lines
 of each partition but the last (the reader's lexer alone, a small part of the time of replaying
 them), each count a task that the partitions after it wait for; a compressed file that is not
-the last is read once more for it. Large compressed archives are best cut first into
+the last is read once more for it. ``compute()`` on a cluster counts nothing first: each piece
+is replayed as if it began its file, and the client numbers the games on from the counts that
+come with the rows (and counts the lines before a piece only when it has messages). Large compressed archives are best cut first into
 compressed shards, which are then read in parallel::
 
     fenkit pgn --split 1000000 -o shards/month.pgn.zst lichess_db_standard_rated_2024-01.pgn.zst
@@ -27,6 +29,7 @@ compressed shards, which are then read in parallel::
 import ipaddress
 import math
 import os
+import re
 import socket
 
 import dask
@@ -210,20 +213,66 @@ class PositionsFrame(dd.DataFrame):
             return super().compute(**kwargs)
         _, parts, options = made
         pieces = _pieces(parts)
-        starts = _starts([(path, piece, entry) for path, piece, entry, _ in pieces])
         compressed = not _on_this_machine(client)
-        futures = client.compute([dask.delayed(_packed, pure=True)(path, piece, start, options,
-                                                                   compressed)
-                                  for (path, piece, _, _), start in zip(pieces, starts)])
+        # Every piece is replayed as if it began its file (games and lines from 1), so that no
+        # piece waits for a count of the ones before it and the workers take them as they
+        # come; the client numbers them on as it adds them, in order.
+        # (Not pure: a file listed twice gives the same pieces, each its own task.)
+        futures = client.compute([dask.delayed(_packed, pure=False)(path, piece, (0, 0),
+                                                                    options, compressed)
+                                  for path, piece, _, _ in pieces])
         frame = PackedFrame()
+        lines = _LinesBefore(client, pieces)
+        games = 0
         try:
-            for (_, _, _, first), future in zip(pieces, futures):
-                frame.add(future.result(), piece_of_last=not first)
+            for i, ((path, _, _, first), future) in enumerate(zip(pieces, futures)):
+                data, stats = future.result()
+                if stats["errors"]:
+                    stats = dict(stats, errors=_renumbered(stats["errors"], path, games,
+                                                           lines.before(i)))
+                frame.add((data, stats), piece_of_last=not first, game_offset=games)
+                games += stats["games"]
                 future.release()  # the worker's copy
         except BaseException:
             client.cancel(futures)  # the pieces no one will read
             raise
         return frame.frame()
+
+
+class _LinesBefore:
+    """The lines of a piece's file before it, for the places of its messages: counted only
+    for a piece that has messages (a count of each piece of the file before it, as tasks)."""
+
+    def __init__(self, client, pieces):
+        self._client = client
+        self._pieces = pieces
+        self._lines = {}  # of each piece counted
+
+    def before(self, i):
+        path, piece, entry, _ = self._pieces[i]
+        if piece is None:
+            return 0  # a whole file
+        earlier = [j for j in range(i) if self._pieces[j][2] == entry]
+        wanted = [j for j in earlier if j not in self._lines]
+        counts = self._client.compute([dask.delayed(_count, pure=True)(*self._pieces[j][:2])
+                                       for j in wanted], sync=True)
+        self._lines.update((j, lines) for j, (_, lines) in zip(wanted, counts))
+        return sum(self._lines[j] for j in earlier)
+
+
+def _renumbered(messages, path, games, lines):
+    """Messages of a piece replayed as if it began its file (``FILE:LINE:COLUMN: KIND: game
+    N: ...``, as the library writes them), with the lines and games before it added."""
+    place = re.compile(re.escape(path) + r":(\d+):(\d+): (error|warning): game (\d+): ")
+    out = []
+    for message in messages:
+        found = place.match(message)
+        if found:
+            line, column, kind, game = found.groups()
+            message = (f"{path}:{int(line) + lines}:{column}: {kind}: game {int(game) + games}: "
+                       + message[found.end():])
+        out.append(message)
+    return out
 
 
 def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=False, *,

@@ -311,11 +311,12 @@ class Cursor {
     const std::string_view bytes = take(n * sizeof(T));
     if (n) std::memcpy(values.data(), bytes.data(), bytes.size());
   }
-  void steps(std::vector<std::int64_t>& values) {
+  // `base`: added to every value (to game numbers counted from 1 in a part of their own).
+  void steps(std::vector<std::int64_t>& values, std::int64_t base = 0) {
     const std::uint64_t n = u64();
     if (n > rest_.size()) damaged();  // every value takes a byte at least
     values.resize(n);
-    std::uint64_t last = 0;
+    std::uint64_t last = std::uint64_t(base);  // (the first value is a step from 0)
     for (std::int64_t& v : values) {
       const std::uint64_t zigzag = varint();
       last += (zigzag >> 1) ^ (0 - (zigzag & 1));
@@ -405,13 +406,14 @@ struct ReadState {
   // the part being read (part_numbers[i][n]: of its text numbered n).
   std::array<TextNumbers, 4> numbers;
   std::array<std::vector<std::uint32_t>, 4> part_numbers;
+  std::int64_t game_offset = 0;  // added to the part's game numbers
 };
 
 // The chunk's columns into `c`, its moves into `moves`.
 void read_columns(Cursor& in, pgn::PositionColumns& c, NumberedMoves& moves, ReadState& s) {
   std::string& placement = s.placement;
   FenPlayer& play = s.play;
-  in.steps(c.game);
+  in.steps(c.game, s.game_offset);
   in.steps(c.ply);
   in.text(c.path, placement);
   in.numbered(moves.san, s.numbers[0], s.part_numbers[0]);
@@ -490,8 +492,10 @@ class RowUnpacker {
     if (!context_) throw std::bad_alloc();
   }
 
-  // The rows of the part.
-  std::uint64_t add(const py::array_t<std::uint8_t, py::array::c_style>& part) {
+  // The rows of the part. `game_offset`: added to its game numbers (a part replayed with its
+  // games numbered from 1, as if it began the input).
+  std::uint64_t add(const py::array_t<std::uint8_t, py::array::c_style>& part,
+                    std::int64_t game_offset) {
     usable();
     Cursor in(bytes_of(part));
     Header own = read_header(in);
@@ -506,6 +510,7 @@ class RowUnpacker {
       // (which needs the GIL, and reading does not): the client's work shares two cores, and
       // once the workers are done, the client's is all that is left.
       for (std::vector<std::uint32_t>& numbers : read_.part_numbers) numbers.clear();
+      read_.game_offset = game_offset;
       if (!in.empty()) {
         py::gil_scoped_release unlocked;
         next_chunk(in, chunks_[0]);
@@ -669,7 +674,8 @@ void add_row_packing(py::module_& m) {
                           "Makes the rows of parts packed by _replay(_packed=True), added in "
                           "order, into the columns of fenkit.replay.")
       .def(py::init<>())
-      .def("add", &RowUnpacker::add, py::arg("part"), "Adds a part's rows; returns their number.")
+      .def("add", &RowUnpacker::add, py::arg("part"), py::arg("game_offset") = 0,
+           "Adds a part's rows, game_offset added to their game numbers; returns their number.")
       .def("columns", &RowUnpacker::columns,
            "The columns of every row added (once: the unpacker is then empty).");
 }

@@ -109,9 +109,9 @@ def test_compute_brings_the_rows_packed(client, inputs, monkeypatch):
     made, pieces = [], []
 
     class Counted(PackedFrame):
-        def add(self, packed, piece_of_last=False):
+        def add(self, packed, piece_of_last=False, game_offset=0):
             pieces.append(piece_of_last)
-            super().add(packed, piece_of_last)
+            super().add(packed, piece_of_last, game_offset)
 
         def frame(self):
             made.append(len(self._partitions))
@@ -163,6 +163,21 @@ def test_a_partition_in_pieces_keeps_the_places_of_its_messages(client, tmp_path
     assert got.attrs == whole.attrs and whole.attrs["rejected"] == 1
     line = int(whole.attrs["errors"][0].split(":")[1])
     assert line > 20 * games.count("\n")  # in the last lines, not counted from a piece's start
+    # Warnings in every piece: each piece's messages are numbered on from the games and lines
+    # of the pieces before it.
+    warned = tmp_path / "warnings.pgn"
+    quirk = (DATA / "pgn" / "quirks" / "missing-result.pgn").read_text()
+    warned.write_text((games + "\n" + quirk + "\n") * 20)
+    got = fenkit_dask.read_positions(str(warned), blocksize=1 << 30, warnings=True).compute()
+    whole = fenkit.replay_frame(str(warned), warnings=True)
+    assert got.attrs == whole.attrs and len(whole.attrs["errors"]) == 40
+    # The same file again after another: games numbered on across the files, lines from 1 in
+    # each (the messages of frames with different counts are not kept, as pandas joins them).
+    paths = [str(path), str(DATA / "pgn" / "suite-errors.pgn"), str(path)]
+    frame = fenkit_dask.read_positions(paths, blocksize=1 << 30, warnings=True)
+    got, whole = frame.compute(), fenkit.replay_frame(paths, warnings=True)
+    assert got.equals(dd.DataFrame.compute(frame))
+    assert list(got.game) == list(whole.game) and got.game.iloc[-1] > 300
 
 
 def test_default_partitions_follow_the_cluster(client, big_pgn):

@@ -217,10 +217,13 @@ class PositionsFrame(dd.DataFrame):
         # Every piece is replayed as if it began its file (games and lines from 1), so that no
         # piece waits for a count of the ones before it and the workers take them as they
         # come; the client numbers them on as it adds them, in order.
-        # (Not pure: a file listed twice gives the same pieces, each its own task.)
-        futures = client.compute([dask.delayed(_packed, pure=False)(path, piece, (0, 0),
-                                                                    options, compressed)
-                                  for path, piece, _, _ in pieces])
+        # In order (a higher priority first), as the client adds them: else the client waits
+        # for an early piece while the workers replay later ones, and then makes the strs of
+        # all the others alone while the workers wait. (Not pure: a file listed twice gives the
+        # same pieces, each a task of its own.)
+        futures = [client.submit(_packed, path, piece, (0, 0), options, compressed, pure=False,
+                                 priority=len(pieces) - i)
+                   for i, (path, piece, _, _) in enumerate(pieces)]
         frame = PackedFrame()
         lines = _LinesBefore(client, pieces)
         games = 0

@@ -229,7 +229,14 @@ class PositionsFrame(dd.DataFrame):
         games = 0
         try:
             for i, ((path, _, _, first), future) in enumerate(zip(pieces, futures)):
-                data, stats = future.result()
+                try:
+                    data, stats = future.result()
+                except ValueError as error:  # errors="raise": the piece's first rejected game
+                    message = str(error)
+                    placed = _renumbered([message], path, games, lines.before(i))[0]
+                    if placed == message:
+                        raise
+                    raise ValueError(placed) from None
                 if stats["errors"]:
                     stats = dict(stats, errors=_renumbered(stats["errors"], path, games,
                                                            lines.before(i)))

@@ -171,6 +171,12 @@ def test_a_partition_in_pieces_keeps_the_places_of_its_messages(client, tmp_path
     got = fenkit_dask.read_positions(str(warned), blocksize=1 << 30, warnings=True).compute()
     whole = fenkit.replay_frame(str(warned), warnings=True)
     assert got.attrs == whole.attrs and len(whole.attrs["errors"]) == 40
+    # errors="raise": the first rejected game's message, with its place in the file.
+    with pytest.raises(ValueError) as raised:
+        fenkit_dask.read_positions(str(path), blocksize=1 << 30, errors="raise").compute()
+    with pytest.raises(ValueError) as expected:
+        fenkit.replay_frame(str(path), errors="raise")
+    assert str(raised.value) == str(expected.value) != ""
     # The same file again after another: games numbered on across the files, lines from 1 in
     # each (the messages of frames with different counts are not kept, as pandas joins them).
     paths = [str(path), str(DATA / "pgn" / "suite-errors.pgn"), str(path)]

@@ -19,8 +19,10 @@ of each partition but the last (the reader's lexer alone, a small part of the ti
 them), each count a task that the partitions after it wait for; a compressed file that is not
 the last is read once more for it. ``compute()`` on a cluster counts nothing first: each piece
 is replayed as if it began its file, and the client numbers the games on from the counts that
-come with the rows (and counts the lines before a piece only when it has messages). Large compressed archives are best cut first into
-compressed shards, which are then read in parallel::
+come with the rows (and counts the lines before a piece only when it has messages).
+
+Large compressed archives are best cut first into compressed shards, which are then read in
+parallel::
 
     fenkit pgn --split 1000000 -o shards/month.pgn.zst lichess_db_standard_rated_2024-01.pgn.zst
     frame = fenkit.dask.read_positions(sorted(glob.glob("shards/month-*.pgn.zst")), eval=True)
@@ -232,6 +234,7 @@ class PositionsFrame(dd.DataFrame):
                 try:
                     data, stats = future.result()
                 except ValueError as error:  # errors="raise": the piece's first rejected game
+                    client.cancel(futures[i + 1:])  # no piece after it is wanted
                     message = str(error)
                     placed = _renumbered([message], path, games, lines.before(i))[0]
                     if placed == message:
@@ -264,8 +267,10 @@ class _LinesBefore:
             return 0  # a whole file
         earlier = [j for j in range(i) if self._pieces[j][2] == entry]
         wanted = [j for j in earlier if j not in self._lines]
+        # Before any piece still queued (those go with priorities from 1 to len(pieces)).
         counts = self._client.compute([dask.delayed(_count, pure=True)(*self._pieces[j][:2])
-                                       for j in wanted], sync=True)
+                                       for j in wanted], priority=len(self._pieces) + 1,
+                                      sync=True)
         self._lines.update((j, lines) for j, (_, lines) in zip(wanted, counts))
         return sum(self._lines[j] for j in earlier)
 

@@ -323,7 +323,6 @@ class Cursor {
       v = std::int64_t(last);
     }
   }
-  // The placement after `last` (which becomes it).
   // A column of moves given as numbers (put_numbered) into `values`, numbered by `numbers`
   // (the client's, over every part); `part`: the client's number of each of the part's.
   void numbered(NumberedTexts& values, TextNumbers& numbers, std::vector<std::uint32_t>& part) {
@@ -337,6 +336,8 @@ class Cursor {
         number = NumberedTexts::kNone;
       } else if (v == 1) {
         const std::string_view text = take(varint());
+        for (const char c : text)
+          if (static_cast<unsigned char>(c) >= 0x80) damaged();  // moves are ASCII
         bool added;
         number = numbers.number(text, added);
         if (added) values.added.push(text);
@@ -347,6 +348,7 @@ class Cursor {
       }
     }
   }
+  // The placement after `last` (which becomes it).
   void change(std::string& last) {
     const std::uint64_t head = varint(), tail = varint();
     const std::string_view middle = take(varint());
@@ -598,6 +600,11 @@ class RowUnpacker {
     Cursor values(bytes);
     read_columns(values, chunk.columns, chunk.moves, read_);
     if (chunk.columns.tags.size() != tag_columns_) damaged();
+    for (const NumberedTexts* moves : {&chunk.moves.san, &chunk.moves.uci, &chunk.moves.next_san,
+                                       &chunk.moves.next_uci})
+      if (moves->numbers.empty() ? moves->added.size() != 0
+                                 : moves->numbers.size() != chunk.columns.rows())
+        damaged();  // every column has the chunk's rows, and a text comes with a row
   }
 
   Header header_;  // the first part's, which the others repeat

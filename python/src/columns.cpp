@@ -21,6 +21,12 @@ void ColumnsPool::give(pgn::PositionColumns columns) {
   free_.push_back(std::move(columns));
 }
 
+bool is_ascii(std::string_view text) {
+  for (char c : text)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
 ColumnBuilder::ColumnBuilder(std::vector<ColumnSpec> specs)
     : specs_(std::move(specs)), columns_(specs_.size()) {
   // Object columns start with a slot for their length, which the owner of their NumPy array
@@ -58,11 +64,6 @@ NumberedTexts& NumberedMoves::of(ColumnSource source) {
 
 namespace {
 
-bool is_ascii(std::string_view text) {
-  for (char c : text)
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  return true;
-}
 
 PyObject* make_str(std::string_view text, bool ascii) {
   PyObject* s;

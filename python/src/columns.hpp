@@ -78,6 +78,9 @@ class ColumnsPool {
   std::vector<pgn::PositionColumns> free_;
 };
 
+// Whether every byte of `text` is below 0x80.
+bool is_ascii(std::string_view text);
+
 // A column of texts given as numbers: 0, 1, 2, ... in the order the texts were first seen
 // (TextNumbers), over all the chunks given to one ColumnBuilder.
 struct NumberedTexts {

@@ -336,8 +336,7 @@ class Cursor {
         number = NumberedTexts::kNone;
       } else if (v == 1) {
         const std::string_view text = take(varint());
-        for (const char c : text)
-          if (static_cast<unsigned char>(c) >= 0x80) damaged();  // moves are ASCII
+        if (!is_ascii(text)) damaged();  // moves are ASCII
         bool added;
         number = numbers.number(text, added);
         if (added) values.added.push(text);
@@ -523,8 +522,7 @@ class RowUnpacker {
           next = std::async(std::launch::async, [&, i] { next_chunk(in, chunks_[i ^ 1]); });
         rows += chunks_[i].columns.rows();
         builder_->append(chunks_[i].columns, chunks_[i].moves);
-        chunks_[i].columns.clear();
-        chunks_[i].moves.clear();
+        chunks_[i].clear();
         if (next.valid()) {
           py::gil_scoped_release unlocked;
           next.get();
@@ -578,6 +576,10 @@ class RowUnpacker {
   struct Chunk {
     pgn::PositionColumns columns;
     NumberedMoves moves;
+    void clear() {
+      columns.clear();
+      moves.clear();
+    }
   };
 
   void next_chunk(Cursor& in, Chunk& chunk) {
@@ -595,8 +597,7 @@ class RowUnpacker {
       if (ZSTD_isError(made) || made != size) damaged();
       bytes = columns_;
     }
-    chunk.columns.clear();
-    chunk.moves.clear();
+    chunk.clear();
     Cursor values(bytes);
     read_columns(values, chunk.columns, chunk.moves, read_);
     if (chunk.columns.tags.size() != tag_columns_) damaged();

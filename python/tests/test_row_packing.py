@@ -2,6 +2,8 @@
 fenkit.dask's compute() sends): the frame equals replay_frame's for every kind of column, and
 damaged bytes are refused."""
 
+import struct
+
 import numpy as np
 import pytest
 
@@ -102,6 +104,41 @@ def test_damaged_or_mixed_rows_are_refused(compressed):
     with pytest.raises(ValueError, match="_packed= goes with the columns"):
         _fenkit._replay(SUITE, output=SUITE + ".out", _packed=True)
     assert isinstance(data, np.ndarray)
+
+
+def _plain_rows_edited(path, old, new):
+    """The plain packed SAN of `path` (one chunk) with the bytes `old` (found once) made `new`,
+    and the chunk's size mended, so that only the moves are damaged."""
+    data, _ = packed_replay(path, compressed=False, columns=["game", "san"])
+    b = bytes(data)
+    assert b.count(old) == 1
+    edited = b.replace(old, new)
+    # The chunk: its size, 0 for rows stored plain, then its columns to the end of the part.
+    rows = fenkit.replay(path).rows
+    for at in range(len(b) - 24):
+        size, stored, first = struct.unpack_from("<QQQ", b, at)
+        if stored == 0 and first == rows and at + 16 + size == len(b):
+            head = edited[:at] + struct.pack("<Q", size + len(new) - len(old))
+            return np.frombuffer(head + edited[at + 8:], dtype=np.uint8)
+    raise AssertionError("no plain chunk found")
+
+
+def test_damaged_moves_are_refused(tmp_path):
+    """A move's text that is not ASCII, a number its part never gave, and a column with fewer
+    moves than rows: each is refused, where a well-formed edit is read as written."""
+    path = tmp_path / "knights.pgn"
+    path.write_text('[Result "*"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 *\n')
+    path = str(path)
+    # Each move is a new text (1, its length, its bytes) until Nf3 comes again (2 + its number).
+    well_formed = _plain_rows_edited(path, b"\x01\x03Ng1", b"\x01\x02h3")
+    assert list(_unpack(well_formed)["san"]) == ["Nf3", "Nf6", "h3", "Ng8", "Nf3", "Nf6"]
+    for old, new in [(b"\x01\x03Ng1", b"\x01\x03N\xc3\xa9"),   # not ASCII
+                     (b"\x01\x03Ng8\x02", b"\x01\x03Ng8\x09"),  # Nf3 as number 7 of 4
+                     (struct.pack("<Q", 6) + b"\x01\x03Nf3\x01\x03Nf6\x01\x03Ng1\x01\x03Ng8",
+                      struct.pack("<Q", 5) + b"\x01\x03Nf3\x01\x03Nf6\x01\x03Ng1"),  # Ng8 gone
+                     ]:
+        with pytest.raises(ValueError, match="damaged"):
+            _unpack(_plain_rows_edited(path, old, new))
 
 
 def test_an_unpacker_takes_parts_until_it_makes_the_columns():

@@ -185,8 +185,9 @@ class PackedFrame:
     counts are those of its pieces together. The frame is ``pd.concat`` of the partitions' frames:
     the partitions without rows left out, each partition's index counting its rows from 0, and
     the counts in ``attrs`` where every partition with rows has the same ones (one partition,
-    or the same file read twice) as pandas keeps them; with no rows at all, the first
-    partition's frame."""
+    or the same file read twice when nothing in it is reported: its messages name their games,
+    whose numbers go on from partition to partition) as pandas keeps them; with no rows at all,
+    the first partition's frame."""
 
     def __init__(self):
         self._unpacker = _fenkit._RowUnpacker()

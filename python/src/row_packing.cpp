@@ -279,6 +279,20 @@ struct FenPlayer {
   }
 };
 
+// A move of a FEN row was legal where it was packed, and is played unchecked. Its squares are
+// still looked at, so that damaged bytes cannot have play_unchecked move a piece that is not
+// there, or take one of the mover's own.
+bool playable(const fen::Position& pos, fen::Move m) {
+  if (m.is_null()) return true;
+  const fen::Color us = pos.side_to_move();
+  const fen::Piece moving = pos.piece_on(m.from()), target = pos.piece_on(m.to());
+  if (m.is_none() || moving == fen::Piece::none || fen::color_of(moving) != us) return false;
+  if (m.is_castling())
+    return moving == fen::make_piece(us, fen::PieceType::king) &&
+           target == fen::make_piece(us, fen::PieceType::rook);
+  return target == fen::Piece::none || fen::color_of(target) != us;
+}
+
 class Cursor {
  public:
   explicit Cursor(std::string_view bytes) : rest_(bytes) {}
@@ -371,7 +385,7 @@ class Cursor {
       } else if (fen && kind == kMove) {
         std::uint16_t move;
         std::memcpy(&move, take(2).data(), 2);
-        if (!play->known) damaged();
+        if (!play->known || !playable(play->line, fen::Move::from_bits(move))) damaged();
         play->line.play_unchecked(fen::Move::from_bits(move));
         values.commit(play->writer.write(play->line, values.begin_push(fen::kMaxFenLength)));
       } else if (fen) {

@@ -106,10 +106,10 @@ def test_damaged_or_mixed_rows_are_refused(compressed):
     assert isinstance(data, np.ndarray)
 
 
-def _plain_rows_edited(path, old, new):
-    """The plain packed SAN of `path` (one chunk) with the bytes `old` (found once) made `new`,
-    and the chunk's size mended, so that only the moves are damaged."""
-    data, _ = packed_replay(path, compressed=False, columns=["game", "san"])
+def _plain_rows_edited(path, old, new, column="san"):
+    """The plain packed `column` of `path` (one chunk) with the bytes `old` (found once) made
+    `new`, and the chunk's size mended, so that only that column is damaged."""
+    data, _ = packed_replay(path, compressed=False, columns=["game", column])
     b = bytes(data)
     assert b.count(old) == 1
     edited = b.replace(old, new)
@@ -139,6 +139,29 @@ def test_damaged_moves_are_refused(tmp_path):
                      ]:
         with pytest.raises(ValueError, match="damaged"):
             _unpack(_plain_rows_edited(path, old, new))
+
+
+def test_fens_given_as_moves_that_cannot_be_played_are_refused(tmp_path):
+    """A FEN of the row before with a move played goes as the move's two bytes; one that moves
+    nothing, the other side's piece or onto the mover's own piece is refused, where a move that
+    can be played is played."""
+    path = tmp_path / "open.pgn"
+    path.write_text('[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n')
+    path = str(path)
+
+    def move(origin, target):  # Move's bits: the target square, the origin's above it
+        return struct.pack("<H", target | origin << 6)
+
+    e7, e6, e5, a6, a5, g1, f3, b8, d7 = 52, 44, 36, 40, 32, 6, 21, 57, 51
+    black_move = b"\x06" + move(e7, e5)  # the second row: 1... e5 after the start FEN of 1. e4
+    other = tmp_path / "other.pgn"
+    other.write_text('[Result "*"]\n\n1. e4 e6 *\n')
+    played = _plain_rows_edited(path, black_move, b"\x06" + move(e7, e6), column="fen")
+    assert _unpack(played)["fen"][1] == fenkit.replay(str(other), columns=["fen"])["fen"][1]
+    for origin, target in [(a6, a5), (g1, f3), (b8, d7)]:
+        with pytest.raises(ValueError, match="damaged"):
+            _unpack(_plain_rows_edited(path, black_move, b"\x06" + move(origin, target),
+                                       column="fen"))
 
 
 def test_an_unpacker_takes_parts_until_it_makes_the_columns():

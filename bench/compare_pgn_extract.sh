@@ -17,7 +17,9 @@
 # Usage: bench/compare_pgn_extract.sh [ARCHIVE] [RUNS]
 #   ARCHIVE  a PGN file, compressed or not (default: the corpus benchmark archive)
 #   RUNS     runs per command; the fastest is kept (default 3)
-# FENKIT (environment) names the fenkit binary (default build/tools/fenkit). The lichess-style
+# FENKIT (environment) names the fenkit binary (default build/tools/fenkit). FENKIT_BASELINE, if
+# set, names another one (an older build, say): each selection row then times it too, and says
+# how many times faster FENKIT is ("n/a" where the baseline lacks an option). The lichess-style
 # copy of the archive is made once by bench/make_lichess_style.py and kept in
 # ${XDG_CACHE_HOME:-~/.cache}/fenkit-bench.
 set -euo pipefail
@@ -26,8 +28,10 @@ cd "$(dirname "$0")/.."
 archive=${1:-../shared/corpus/big/pgnmentor-masters-76k.pgn.zst}
 runs=${2:-3}
 fenkit=${FENKIT:-build/tools/fenkit}
+baseline=${FENKIT_BASELINE:-}
 pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 [ -x "$fenkit" ] || { echo "no fenkit binary at $fenkit (build first)" >&2; exit 2; }
+[ -z "$baseline" ] || [ -x "$baseline" ] || { echo "no baseline binary at $baseline" >&2; exit 2; }
 [ -x "$pgn_extract" ] || { echo "pgn-extract is not installed" >&2; exit 2; }
 [ -f "$archive" ] || { echo "no archive at $archive" >&2; exit 2; }
 
@@ -101,8 +105,21 @@ pair() {
   else
     same="other games: fenkit $nf, pgn-extract $np"
   fi
-  printf '%-30s fenkit %6.2f s   pgn-extract %6.2f s   %5.1fx   %s\n' "$1" "$f" "$p" \
+  printf '%-30s fenkit %6.2f s   pgn-extract %6.2f s   %5.1fx   %s' "$1" "$f" "$p" \
     "$(calc "$p / $f")" "$same"
+  if [ -n "$baseline" ]; then
+    local b status=0
+    # shellcheck disable=SC2086
+    "$baseline" $2 "$pgn" >/dev/null 2>&1 || status=$?
+    if [ "$status" -eq 2 ]; then  # a usage error: an option it does not have
+      printf '   baseline n/a'
+    else
+      # shellcheck disable=SC2086
+      b=$(fastest "$baseline" $2 "$pgn")
+      printf '   baseline %6.2f s, %.2fx' "$b" "$(calc "$b / $f")"
+    fi
+  fi
+  printf '\n'
 }
 
 describe "$pgn"

@@ -487,6 +487,7 @@ void GameSelector::begin_game(std::uint64_t number) {
   events_seen_ = 0;
   last_.reset();
   keys_.clear();
+  last_key_.reset();
 }
 
 void GameSelector::tag(std::string_view name, std::string_view value) {
@@ -527,7 +528,7 @@ constexpr std::uint8_t bit(GameEvent event) { return std::uint8_t(1U << unsigned
 
 }  // namespace
 
-void GameSelector::position(const fen::Position& pos, fen::Move move) {
+void GameSelector::position(const fen::Position& pos, fen::Move move, const fen::Position* before) {
   if (!filter_.positions_.empty() && !position_found_ && filter_.positions_.contains(pos))
     position_found_ = true;
   if (material_ && material_->wants_positions()) material_->position(pos, ply_);
@@ -546,7 +547,10 @@ void GameSelector::position(const fen::Position& pos, fen::Move move) {
   if ((wanted & bit(GameEvent::repetition)) && !(events_seen_ & bit(GameEvent::repetition))) {
     // A capture or a pawn move starts the clock again: nothing before it can come back.
     if (pos.halfmove_clock() == 0) keys_.clear();
-    const std::uint64_t key = fen::polyglot_key(pos);
+    // From the key before when there is one: a few table entries instead of one per piece.
+    const std::uint64_t key = before && last_key_ ? fen::polyglot_key_after(*before, *last_key_, pos)
+                                                  : fen::polyglot_key(pos);
+    last_key_ = key;
     if (std::count(keys_.begin(), keys_.end(), key) >= 2) events_seen_ |= bit(GameEvent::repetition);
     keys_.push_back(key);
   }

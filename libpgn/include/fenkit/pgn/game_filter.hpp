@@ -218,8 +218,11 @@ class FENKIT_API GameSelector {
   // Once the tags are in: the final verdict when the tags (and the game number) already settle
   // it, so that a reader may skip the rest (true: selected whatever follows; false: not).
   std::optional<bool> verdict_after_tags();
-  // Every mainline position, the start position first; after a move, the move that led to it.
-  void position(const fen::Position& pos, fen::Move move = fen::Move::none());
+  // Every mainline position, the start position first; after a move, the move that led to it,
+  // and, when at hand, the position before it (the one of the call before), from which what a
+  // repetition needs is worked out faster.
+  void position(const fen::Position& pos, fen::Move move = fen::Move::none(),
+                const fen::Position* before = nullptr);
   // The movetext's result (used when the game has no Result tag).
   void result(std::string_view text);
   // The verdict at the end, given the mainline's length in half-moves. Rejected games should not
@@ -247,6 +250,7 @@ class FENKIT_API GameSelector {
   std::uint8_t events_seen_ = 0;
   std::optional<fen::Position> last_;
   std::vector<std::uint64_t> keys_;
+  std::optional<std::uint64_t> last_key_;  // of the position of the call before
 };
 
 }  // namespace fenkit::pgn

@@ -65,7 +65,8 @@ class SelectingVisitor final : public Visitor {
   Action move(const MoveEvent& event) override {
     if (event.depth == 0) {
       plies_ = event.ply;
-      if (selector_ && selector_->wants_positions()) selector_->position(*event.after, event.move);
+      if (selector_ && selector_->wants_positions())
+        selector_->position(*event.after, event.move, event.before);
     }
     if (muted_) return Action::proceed;
     return keep(inner_.move(event));

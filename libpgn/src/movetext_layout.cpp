@@ -9,8 +9,13 @@ namespace fenkit::pgn {
 
 namespace {
 
+// Space, tab, line feed, carriage return, form feed, vertical tab: one compare for the bytes
+// above the space, which are nearly all there is.
 bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  constexpr std::uint64_t kBlanks = (1ULL << ' ') | (1ULL << '\t') | (1ULL << '\n') |
+                                    (1ULL << '\r') | (1ULL << '\f') | (1ULL << '\v');
+  const auto byte = static_cast<unsigned char>(c);
+  return byte <= ' ' && ((kBlanks >> byte) & 1) != 0;
 }
 
 // A word that starts with '%' must not begin a line: readers take such a line for an escape
@@ -35,16 +40,34 @@ std::string_view next_word(std::string_view text, std::size_t& pos) {
   return text.substr(begin, pos - begin);
 }
 
-// Whether `text` is its words (not none) joined by single spaces, with nothing around them.
-bool is_one_spaced(std::string_view text, const std::vector<std::string_view>& words) {
-  if (words.empty() || words.front().data() != text.data() ||
-      words.back().data() + words.back().size() != text.data() + text.size())
-    return false;
-  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-    const char* after = words[i].data() + words[i].size();
-    if (*after != ' ' || after + 1 != words[i + 1].data()) return false;
+// Whether a word after the first joins the word before it (must or should follow it).
+bool joins(std::string_view word) {
+  return must_follow_previous_word(word) || should_follow_previous_word(word);
+}
+
+// The words of `text` (what lies between blanks) into `words`, found from blank to blank
+// sixteen bytes at a time. Also whether the text is its words joined by single spaces, with
+// nothing around them (`one_spaced`: a FEN, lichess's "[%eval 0.17] [%clk 0:03:00]"), and
+// whether a word after the first joins the one before it (`joined`).
+void split_words(std::string_view text, std::vector<std::string_view>& words, bool& one_spaced,
+                 bool& joined) {
+  words.clear();
+  joined = false;
+  const char* const end = text.data() + text.size();
+  const char* p = text.data();
+  one_spaced = p != end && !is_blank(*p);
+  while (p != end && is_blank(*p)) ++p;
+  while (p != end) {
+    const char* const word = p;
+    // To the next blank (a control byte that is not one belongs to the word).
+    while ((p = detail::find_space_or_control(p, end)) != end && !is_blank(*p)) ++p;
+    if (!words.empty() && joins({word, 1})) joined = true;
+    words.emplace_back(word, std::size_t(p - word));
+    if (p == end) break;
+    const char* const blank = p;
+    while (p != end && is_blank(*p)) ++p;
+    if (p == end || p != blank + 1 || *blank != ' ') one_spaced = false;
   }
-  return true;
 }
 
 }  // namespace
@@ -120,12 +143,8 @@ void MovetextLayout::close_parenthesis() {
 }
 
 void MovetextLayout::put_comment(std::string_view text) {
-  words_.clear();
-  for (std::size_t pos = 0;;) {
-    const std::string_view word = next_word(text, pos);
-    if (word.empty()) break;
-    words_.push_back(word);
-  }
+  bool one_spaced, joined;
+  split_words(text, words_, one_spaced, joined);
   if (words_.empty()) {
     start_token(3, true);
     append("{ }");
@@ -139,7 +158,7 @@ void MovetextLayout::put_comment(std::string_view text) {
   const std::size_t column = size_ - line_start_;
   const std::size_t prefix = std::size_t(open_parentheses_) + (open_parentheses_ > 0 ? 1 : 0);
   if (!line_must_end_ && column + (column > 0 ? 1 : 0) + prefix + length <= width_ &&
-      is_one_spaced(text, words_)) {
+      one_spaced) {
     start_token(length, true);
     const std::size_t brace = size_;
     append("{ ");
@@ -148,10 +167,27 @@ void MovetextLayout::put_comment(std::string_view text) {
     // The last token is the last unit, as word by word: a ')' that does not fit takes it
     // along to the next line, not the whole comment.
     std::size_t last = count - 1;
-    while (last > 0 && (must_follow_previous_word(words_[last]) ||
-                        should_follow_previous_word(words_[last])))
-      --last;
+    while (last > 0 && joins(words_[last])) --last;
     if (last > 0) last_token_ = brace + 2 + std::size_t(words_[last].data() - text.data());
+    return;
+  }
+  if (!joined) {
+    // Every word a unit of its own: "{ first", then each after a space, or on a new line if it
+    // does not fit, the last with " }".
+    start_token(words_[0].size() + (count == 1 ? 4 : 2), true);
+    append("{ ");
+    append(words_[0]);
+    for (std::size_t i = 1; i < count; ++i) {
+      const std::size_t unit = words_[i].size() + (i + 1 == count ? 2 : 0);
+      // What start_token does here: the line holds the unit before, and no '(' waits.
+      if (size_ - line_start_ + 1 + unit > width_)
+        new_line();
+      else
+        append(' ');
+      last_token_ = size_;
+      append(words_[i]);
+    }
+    append(" }");
     return;
   }
   // Units of one or more words: "{ first", "word", ..., "last }". A word starting with

@@ -531,6 +531,42 @@ TEST(PgnWriter, PlacesACommentInOnePieceAsWordByWord) {
   }
 }
 
+// A comment of words none of which starts with '%' or '[' is broken as the greedy rule says:
+// each word on the line if it fits there after a space, else on the next, "{ " with the first
+// word and " }" with the last; here from the start of the movetext, at many widths, its words
+// one space apart or several blanks apart.
+TEST(PgnWriter, BreaksACommentOfPlainWordsGreedily) {
+  std::mt19937 random(20261129);
+  for (int round = 0; round < 300; ++round) {
+    const std::size_t width = 16 + random() % 70;
+    std::vector<std::string> words(1 + random() % 12);
+    for (std::string& w : words) w = std::string(1 + random() % 18, char('a' + random() % 26));
+    const bool spaced_out = random() % 3 == 0;
+    std::string comment;
+    for (const std::string& w : words) comment += (comment.empty() ? "" : spaced_out ? " \n\t " : " ") + w;
+    // The lines the rule makes, the result "*" a token like the others.
+    std::vector<std::string> units;
+    for (const std::string& w : words) units.push_back(w);
+    units.front() = "{ " + units.front();
+    units.back() += " }";
+    units.push_back("*");
+    std::string expected, line;
+    for (const std::string& u : units) {
+      if (line.empty()) {
+        line = u;
+      } else if (line.size() + 1 + u.size() <= width) {
+        line += " " + u;
+      } else {
+        expected += line + "\n";
+        line = u;
+      }
+    }
+    expected += line;
+    SCOPED_TRACE("width " + std::to_string(width) + ": " + comment);
+    EXPECT_EQ(movetext_of(write_stream("{" + comment + "} *", {.line_width = width})), expected);
+  }
+}
+
 TEST(PgnWriter, KeepsParenthesesWithTheirMoves) {
   // Slide variations across the line end so that "(" and ")" fall on every column.
   for (int filler = 1; filler < 90; ++filler) {

@@ -63,10 +63,13 @@ fastest() {
   echo "$best"
 }
 
+# A command that may exit 1, as fenkit does when some games are rejected (and reported).
+with_rejects() { "$@" || [ $? -eq 1 ]; }
+
 describe() {  # file: bytes and positions
   bytes=$(stat -c %s "$1")
-  positions=$("$fenkit" replay -q -j2 "$1" | wc -l)
-  games=$("$fenkit" pgn --count "$1" | cut -d' ' -f1)
+  positions=$(with_rejects "$fenkit" replay -q -j2 "$1" | wc -l)
+  games=$(with_rejects "$fenkit" pgn --count "$1" | cut -d' ' -f1)
   echo "input: $1 ($(calc "$bytes / 1000000") MB, $games games, $positions positions)"
   echo
 }

@@ -207,6 +207,11 @@ class GamesVisitor : public pgn::Visitor {
   std::string start_fen_, sans_, ucis_;
   // The FEN or key comment of the last move, written once its own comments and NAGs are.
   std::string added_fen_, added_key_;
+  // For --hashcomments: the position after the last move given a key, and that key. A move
+  // played from it (the next of its line) has its key worked out from it.
+  fen::Position keyed_;
+  std::uint64_t keyed_key_ = 0;
+  bool keyed_known_ = false;
   bool added_waits_ = false;
   // --plylimit: how deep the writer is in variations, and from which depth on nothing is written
   // (a move past the limit was met there; 0: the main line, cut to its end).

@@ -487,7 +487,7 @@ void GameSelector::begin_game(std::uint64_t number) {
   events_seen_ = 0;
   last_.reset();
   keys_.clear();
-  last_key_.reset();
+  keys_of_positions_.reset();
 }
 
 void GameSelector::tag(std::string_view name, std::string_view value) {
@@ -547,10 +547,7 @@ void GameSelector::position(const fen::Position& pos, fen::Move move, const fen:
   if ((wanted & bit(GameEvent::repetition)) && !(events_seen_ & bit(GameEvent::repetition))) {
     // A capture or a pawn move starts the clock again: nothing before it can come back.
     if (pos.halfmove_clock() == 0) keys_.clear();
-    // From the key before when there is one: a few table entries instead of one per piece.
-    const std::uint64_t key = before && last_key_ ? fen::polyglot_key_after(*before, *last_key_, pos)
-                                                  : fen::polyglot_key(pos);
-    last_key_ = key;
+    const std::uint64_t key = keys_of_positions_.key(pos, before);
     if (std::count(keys_.begin(), keys_.end(), key) >= 2) events_seen_ |= bit(GameEvent::repetition);
     keys_.push_back(key);
   }

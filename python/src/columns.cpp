@@ -64,7 +64,6 @@ NumberedTexts& NumberedMoves::of(ColumnSource source) {
 
 namespace {
 
-
 PyObject* make_str(std::string_view text, bool ascii) {
   PyObject* s;
   if (ascii || is_ascii(text)) {

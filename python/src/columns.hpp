@@ -11,6 +11,7 @@
 
 #include <Python.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -102,10 +103,10 @@ struct NumberedMoves {
   const NumberedTexts& of(ColumnSource source) const {
     return const_cast<NumberedMoves*>(this)->of(source);
   }
+  // The four columns.
+  std::array<NumberedTexts*, 4> all() { return {&san, &uci, &next_san, &next_uci}; }
   void clear() {
-    for (ColumnSource s : {ColumnSource::san, ColumnSource::uci, ColumnSource::next_san,
-                           ColumnSource::next_uci})
-      of(s).clear();
+    for (NumberedTexts* column : all()) column->clear();
   }
 };
 

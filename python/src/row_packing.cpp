@@ -615,8 +615,7 @@ class RowUnpacker {
     Cursor values(bytes);
     read_columns(values, chunk.columns, chunk.moves, read_);
     if (chunk.columns.tags.size() != tag_columns_) damaged();
-    for (const NumberedTexts* moves : {&chunk.moves.san, &chunk.moves.uci, &chunk.moves.next_san,
-                                       &chunk.moves.next_uci})
+    for (const NumberedTexts* moves : chunk.moves.all())
       if (moves->numbers.empty() ? moves->added.size() != 0
                                  : moves->numbers.size() != chunk.columns.rows())
         damaged();  // every column has the chunk's rows, and a text comes with a row

@@ -78,7 +78,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   ucis_.clear();
   if (openings_) openings_->reset();
   added_waits_ = false;
-  keyed_known_ = false;
+  keys_.reset();
   depth_ = 0;
   cut_at_depth_.reset();
   match_limit_.reset();
@@ -222,13 +222,8 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
         added_fen_.assign(fen, fen::write_fen(*event.after, fen));
       }
       if (options_.hash_comments) {
-        const std::uint64_t key = keyed_known_ && *event.before == keyed_
-                                      ? fen::polyglot_key_after(keyed_, keyed_key_, *event.after)
-                                      : fen::polyglot_key(*event.after);
-        keyed_ = *event.after;
-        keyed_key_ = key;
-        keyed_known_ = true;
         char hex[16];
+        const std::uint64_t key = keys_.key(*event.after, event.before);
         const auto end = std::to_chars(hex, hex + sizeof hex, key, 16).ptr;
         added_key_.assign(hex, end);
       }

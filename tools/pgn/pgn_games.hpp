@@ -12,6 +12,7 @@
 
 #include "cli.hpp"
 #include "duplicate_key.hpp"
+#include "fenkit/fen/polyglot.hpp"
 #include "split_key.hpp"
 #include "fenkit/pgn/game_builder.hpp"
 #include "fenkit/pgn/game_filter.hpp"
@@ -207,11 +208,7 @@ class GamesVisitor : public pgn::Visitor {
   std::string start_fen_, sans_, ucis_;
   // The FEN or key comment of the last move, written once its own comments and NAGs are.
   std::string added_fen_, added_key_;
-  // For --hashcomments: the position after the last move given a key, and that key. A move
-  // played from it (the next of its line) has its key worked out from it.
-  fen::Position keyed_;
-  std::uint64_t keyed_key_ = 0;
-  bool keyed_known_ = false;
+  fen::PolyglotKeys keys_;  // for --hashcomments
   bool added_waits_ = false;
   // --plylimit: how deep the writer is in variations, and from which depth on nothing is written
   // (a move past the limit was met there; 0: the main line, cut to its end).

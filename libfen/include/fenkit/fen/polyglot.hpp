@@ -23,6 +23,29 @@ FENKIT_API std::uint64_t polyglot_key(const Position& pos);
 FENKIT_API std::uint64_t polyglot_key_after(const Position& before, std::uint64_t before_key,
                                             const Position& after);
 
+// The keys of positions met one after another, as a game's lines are read: a position reached
+// from the one keyed last gets its key from that one's (polyglot_key_after), any other from
+// every piece (polyglot_key). Whether it was reached from it is found by comparing the
+// positions, so a caller that skips or jumps back (into a variation) still gets right keys.
+class PolyglotKeys {
+ public:
+  // The key of `pos`; `before`: the position it was reached from by one move, if known.
+  std::uint64_t key(const Position& pos, const Position* before = nullptr) {
+    last_key_ = known_ && before && *before == last_ ? polyglot_key_after(last_, last_key_, pos)
+                                                     : polyglot_key(pos);
+    last_ = pos;
+    known_ = true;
+    return last_key_;
+  }
+  // Forgets the last position (a new game).
+  void reset() { known_ = false; }
+
+ private:
+  Position last_;
+  std::uint64_t last_key_ = 0;
+  bool known_ = false;
+};
+
 // The published table: 768 piece-square values, 4 castling, 8 en-passant files, 1 turn.
 FENKIT_API const std::array<std::uint64_t, 781>& polyglot_random64();
 

@@ -40,6 +40,7 @@
 #include <utility>
 #include <vector>
 
+#include "fenkit/fen/polyglot.hpp"
 #include "fenkit/fen/position.hpp"
 #include "fenkit/fen/position_set.hpp"
 #include "fenkit/pgn/material_balance.hpp"
@@ -250,7 +251,7 @@ class FENKIT_API GameSelector {
   std::uint8_t events_seen_ = 0;
   std::optional<fen::Position> last_;
   std::vector<std::uint64_t> keys_;
-  std::optional<std::uint64_t> last_key_;  // of the position of the call before
+  fen::PolyglotKeys keys_of_positions_;
 };
 
 }  // namespace fenkit::pgn

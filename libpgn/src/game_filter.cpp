@@ -309,6 +309,10 @@ GameFilter& GameFilter::operator=(GameFilter&&) noexcept = default;
 
 std::size_t GameFilter::new_group() { return groups_++; }
 
+bool GameFilter::may_exclude_after_tags() const {
+  return !tests_.empty() || games_ || (invert_ && !needs_positions() && !needs_plies());
+}
+
 void GameFilter::add_test(std::size_t group, std::string name, Test test) {
   test.name = std::move(name);
   test.group = group;

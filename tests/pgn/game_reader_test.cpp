@@ -357,6 +357,51 @@ TEST(SelectingVisitor, KeepsAnInnerSkipWhileTheVerdictWaitsOnTheMoves) {
   EXPECT_EQ(all.inner().selected, (std::vector<bool>{true, true, true}));
 }
 
+// Records the order of the calls that concern tags.
+struct TagOrder : Visitor {
+  std::vector<std::string> calls;
+  Action begin_game(const GameStart&) override {
+    calls.push_back("begin");
+    return Action::proceed;
+  }
+  void tag(std::string_view name, std::string_view value) override {
+    calls.push_back(std::string(name) + "=" + std::string(value));
+  }
+  Action end_tags() override {
+    calls.push_back("end_tags");
+    return Action::proceed;
+  }
+  void end_game(const GameEnd& end) override {
+    calls.push_back(end.selected ? "selected" : "left out");
+  }
+};
+
+TEST(SelectingVisitor, PassesTheTagsOnOnlyForAGameTheyLetOn) {
+  // Game 2 its tags exclude: the inner visitor hears nothing of its tags, and those of the
+  // others come whole, in their order, escapes undone, before end_tags.
+  const std::string text =
+      "[Event \"a \\\"b\\\"\"]\n[White \"Kasparov\"]\n\n1. e4 1-0\n\n"
+      "[Event \"c\"]\n[White \"Karpov\"]\n\n1. d4 0-1\n\n"
+      "[White \"Garry Kasparov\"]\n[Black \"X\"]\n\n1. c4 *\n\n";
+  GameFilter filter;
+  filter.add_white("kasparov");
+  SelectingVisitor<TagOrder> visitor(&filter);
+  read_pgn(text, visitor);
+  EXPECT_EQ(visitor.inner().calls,
+            (std::vector<std::string>{"begin", "Event=a \"b\"", "White=Kasparov", "end_tags",
+                                      "selected", "begin", "left out", "begin",
+                                      "White=Garry Kasparov", "Black=X", "end_tags", "selected"}));
+
+  // A filter that waits on the moves cannot exclude a game by its tags: they come as read.
+  GameFilter by_length;
+  by_length.set_min_plies(2);
+  SelectingVisitor<TagOrder> waiting(&by_length);
+  read_pgn(text, waiting);
+  EXPECT_EQ(std::count(waiting.inner().calls.begin(), waiting.inner().calls.end(), "end_tags"), 3);
+  EXPECT_EQ(waiting.inner().calls[2], "White=Kasparov");
+  EXPECT_EQ(std::count(waiting.inner().calls.begin(), waiting.inner().calls.end(), "selected"), 0);
+}
+
 // ------------------------------------------------------------------ Typed accessors
 
 Game game_of(const std::string& text) {

@@ -6,8 +6,12 @@
 //
 // What the inner visitor sees is what the reader delivers, with three differences:
 // - A game its tags exclude is passed over after them (the reader does not read its movetext,
-//   so it is neither checked nor rejected): the inner visitor sees begin_game, the tags and
-//   end_game with `selected` false, nothing else.
+//   so it is neither checked nor rejected): the inner visitor sees begin_game and end_game with
+//   `selected` false, nothing else. When the filter can exclude a game by its tags, they reach
+//   the inner visitor together just before its end_tags, once the verdict lets the game on: a
+//   selection by player reads the tags of every game and keeps few, and the inner visitor
+//   should not do its work for those it drops. (Diagnostics of the tag section come as found,
+//   before the tags.)
 // - end_game's GameEnd::selected says whether the filter selected the game.
 // - While the verdict waits on the moves (a position or a length condition), a skip the inner
 //   visitor asks for is kept by the wrapper: the reader reads on so that the selector sees the
@@ -18,8 +22,12 @@
 // Thread safety: as any visitor: one read at a time. The filter is shared read-only.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
@@ -32,7 +40,10 @@ class SelectingVisitor final : public Visitor {
   template <typename... Args>
   explicit SelectingVisitor(const GameFilter* filter, Args&&... args)
       : inner_(std::forward<Args>(args)...) {
-    if (filter && !filter->empty()) selector_.emplace(*filter);
+    if (filter && !filter->empty()) {
+      selector_.emplace(*filter);
+      holds_tags_ = filter->may_exclude_after_tags();
+    }
   }
 
   Inner& inner() { return inner_; }
@@ -42,12 +53,14 @@ class SelectingVisitor final : public Visitor {
     plies_ = 0;
     verdict_.reset();
     excluded_ = muted_ = false;
+    held_.clear();
     if (selector_) selector_->begin_game(start.number);
     return inner_.begin_game(start);
   }
   void tag(std::string_view name, std::string_view value) override {
     if (selector_) selector_->tag(name, value);
-    inner_.tag(name, value);
+    if (holds_tags_) held_.hold(name, value);
+    else inner_.tag(name, value);
   }
   Action end_tags() override {
     if (selector_) verdict_ = selector_->verdict_after_tags();
@@ -55,6 +68,7 @@ class SelectingVisitor final : public Visitor {
       excluded_ = true;
       return Action::ignore;
     }
+    held_.release(inner_);
     return inner_.end_tags();
   }
   void start_position(const fen::Position& pos) override {
@@ -90,6 +104,8 @@ class SelectingVisitor final : public Visitor {
   }
   void diagnostic(const Diagnostic& d) override { inner_.diagnostic(d); }
   void end_game(const GameEnd& end) override {
+    // A game given up inside its tags never reached end_tags: what was read of them goes on.
+    if (!excluded_) held_.release(inner_);
     GameEnd out = end;
     out.selected = !end.rejected && !excluded_ && (!selector_ || selector_->selected(plies_));
     inner_.end_game(out);
@@ -103,8 +119,44 @@ class SelectingVisitor final : public Visitor {
     return Action::proceed;
   }
 
+  // The tags of the game being read, held until the verdict after them: their text in one
+  // buffer (names and values alternate), and each one's length. Reused from game to game, and
+  // filled by plain copies (std::string's appends cost twice as much, on every tag of a
+  // selection that reads the tags of every game).
+  class HeldTags {
+   public:
+    void clear() {
+      used_ = 0;
+      sizes_.clear();
+    }
+    void hold(std::string_view name, std::string_view value) {
+      const std::size_t need = used_ + name.size() + value.size();
+      if (need > text_.size()) text_.resize(std::max(need, 2 * text_.size()));
+      std::memcpy(text_.data() + used_, name.data(), name.size());
+      std::memcpy(text_.data() + used_ + name.size(), value.data(), value.size());
+      used_ = need;
+      sizes_.push_back({name.size(), value.size()});
+    }
+    // Passes them on and forgets them.
+    void release(Inner& inner) {
+      const char* at = text_.data();
+      for (const auto& [name, value] : sizes_) {
+        inner.tag(std::string_view(at, name), std::string_view(at + name, value));
+        at += name + value;
+      }
+      clear();
+    }
+
+   private:
+    std::vector<char> text_;
+    std::size_t used_ = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> sizes_;
+  };
+
   Inner inner_;
   std::optional<GameSelector> selector_;
+  bool holds_tags_ = false;  // the filter can exclude a game by its tags
+  HeldTags held_;
   std::optional<bool> verdict_;  // after the tags, when they settle it
   std::uint32_t plies_ = 0;
   bool excluded_ = false;  // by the tags

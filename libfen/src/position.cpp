@@ -219,61 +219,75 @@ bool Position::is_legal_move(Move m) const {
   return legal.contains(m);
 }
 
+namespace {
+constexpr Bitboard kBackRanks = 0xFF000000000000FFULL;  // the first and the last
+}  // namespace
+
 void Position::play_unchecked(Move m) {
   // Move::none() has the empty square a1 for its origin; playing it would remove the a1 piece.
   assert(m.is_null() || (!m.is_none() && board_[m.from()] != Piece::none &&
                          color_of(board_[m.from()]) == side_));
   const Color us = side_;
-  const Square from = m.from(), to = m.to();
   ep_ = no_square;
   ++halfmove_;
-
-  if (m.is_null()) {
-    // A null move only passes the turn; it is not a capture or a pawn move.
-  } else {
-    switch (m.kind()) {
-      case MoveKind::castling: {
-        const Piece king = board_[from], rook = board_[to];
-        remove_piece(from);
-        remove_piece(to);
-        put_piece(king, castling_king_destination(us, from, to));
-        put_piece(rook, castling_rook_destination(us, from, to));
-        castling_.clear(us);
-        break;
-      }
-      case MoveKind::en_passant:
-        remove_piece(Square(to - pawn_push(us)));
-        move_piece(from, to);
-        halfmove_ = 0;
-        break;
-      case MoveKind::promotion:
-        remove_piece(to);
-        remove_piece(from);
-        put_piece(make_piece(us, m.promotion()), to);
-        halfmove_ = 0;
-        break;
-      case MoveKind::normal: {
-        const PieceType moving = type_of(board_[from]);
-        if (board_[to] != Piece::none) {
-          remove_piece(to);
-          halfmove_ = 0;
-        }
-        move_piece(from, to);
-        if (moving == PieceType::pawn) {
-          halfmove_ = 0;
-          if ((from ^ to) == 16) ep_ = Square((from + to) / 2);
-        } else if (moving == PieceType::king) {
-          castling_.clear(us);
-        }
-        break;
-      }
-    }
-    // Castling rooks stand on the first and last ranks: other moves cannot touch them.
-    if (castling_.any() && ((rank_of(from) % 7) == 0 || (rank_of(to) % 7) == 0))
-      update_castling_rights(from, to);
-  }
-  if (us == Color::black) ++fullmove_;
+  fullmove_ += std::uint32_t(us);  // after Black's move
   side_ = ~us;
+  // A plain move (nearly every move of a game) here, without a call and with few registers to
+  // save; the rest (castling, en passant, promotion, the null move) in play_special.
+  if (m.kind() != MoveKind::normal || m.is_null()) [[unlikely]] {
+    play_special(m, us);
+    return;
+  }
+  const Square from = m.from(), to = m.to();
+  const Piece moving = board_[from], captured = board_[to];
+  const Bitboard from_bb = Bitboard{1} << from, to_bb = Bitboard{1} << to;
+  if (captured != Piece::none) {
+    by_type_[slot(type_of(captured))] ^= to_bb;
+    by_color_[slot(color_of(captured))] ^= to_bb;
+    halfmove_ = 0;
+  }
+  by_type_[slot(type_of(moving))] ^= from_bb | to_bb;
+  by_color_[slot(color_of(moving))] ^= from_bb | to_bb;
+  board_[from] = Piece::none;
+  board_[to] = moving;
+  if (type_of(moving) == PieceType::pawn) {
+    halfmove_ = 0;
+    if ((from ^ to) == 16) ep_ = Square((from + to) / 2);
+  } else if (type_of(moving) == PieceType::king) {
+    castling_.clear(us);
+  }
+  // Castling rooks stand on the first and last ranks: other moves cannot touch them.
+  if (castling_.any() && ((from_bb | to_bb) & kBackRanks)) update_castling_rights(from, to);
+}
+
+void Position::play_special(Move m, Color us) {
+  if (m.is_null()) return;  // it only passes the turn; not a capture or a pawn move
+  const Square from = m.from(), to = m.to();
+  switch (m.kind()) {
+    case MoveKind::castling: {
+      const Piece king = board_[from], rook = board_[to];
+      remove_piece(from);
+      remove_piece(to);
+      put_piece(king, castling_king_destination(us, from, to));
+      put_piece(rook, castling_rook_destination(us, from, to));
+      castling_.clear(us);
+      break;
+    }
+    case MoveKind::en_passant:
+      remove_piece(Square(to - pawn_push(us)));
+      move_piece(from, to);
+      halfmove_ = 0;
+      break;
+    case MoveKind::promotion:
+      remove_piece(to);
+      remove_piece(from);
+      put_piece(make_piece(us, m.promotion()), to);
+      halfmove_ = 0;
+      break;
+    case MoveKind::normal: break;
+  }
+  if (castling_.any() && ((square_bb(from) | square_bb(to)) & kBackRanks))
+    update_castling_rights(from, to);
 }
 
 void Position::play_null() { play_unchecked(Move::null()); }

@@ -497,8 +497,12 @@ void GameSelector::begin_game(std::uint64_t number) {
 void GameSelector::tag(std::string_view name, std::string_view value) {
   if (name == "Result") result_tag_seen_ = true;
   if (name == "Variant") variant_tag_seen_ = true;
+  // Every tag of every game comes here: most names are told apart by their first letter
+  // without a call to compare them.
   for (const GameFilter::Test& t : filter_.tests_)
-    if (!group_passed_[t.group] && t.name == name && t.matches(value)) group_passed_[t.group] = 1;
+    if (!group_passed_[t.group] && t.name.size() == name.size() &&
+        (name.empty() || t.name[0] == name[0]) && t.name == name && t.matches(value))
+      group_passed_[t.group] = 1;
 }
 
 bool GameSelector::tags_hold(bool final) {

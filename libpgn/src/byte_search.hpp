@@ -78,13 +78,22 @@ inline const char* next_movetext_stop(const char* p, const char* end) {
     return t;
   }();
 #if defined(__SSE2__)
-  const __m128i stops[] = {_mm_set1_epi8('\n'), _mm_set1_epi8('{'), _mm_set1_epi8(';'),
-                           _mm_set1_epi8('('),  _mm_set1_epi8(')'), _mm_set1_epi8('-'),
-                           _mm_set1_epi8('/'),  _mm_set1_epi8('*'), _mm_set1_epi8('\xC2')};
+  // The stops pair up as bytes one bit apart, each pair found by one comparison once that bit
+  // is set: '\n' and '*' (0x20), '{' and ';' (0x40), '(' and ')' (0x01), '-' and '/' (0x02);
+  // '\xC2' alone. Five comparisons instead of nine, on every byte of a game passed over.
+  const __m128i bit20 = _mm_set1_epi8(0x20), bit40 = _mm_set1_epi8(0x40),
+                bit01 = _mm_set1_epi8(0x01), bit02 = _mm_set1_epi8(0x02);
+  const __m128i star = _mm_set1_epi8('*'), brace = _mm_set1_epi8('{'),
+                close = _mm_set1_epi8(')'), slash = _mm_set1_epi8('/'),
+                c2 = _mm_set1_epi8('\xC2');
   while (end - p >= 16) {
     const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i hits = _mm_cmpeq_epi8(block, stops[0]);
-    for (int i = 1; i < 9; ++i) hits = _mm_or_si128(hits, _mm_cmpeq_epi8(block, stops[i]));
+    const __m128i hits = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(block, bit20), star),
+                     _mm_cmpeq_epi8(_mm_or_si128(block, bit40), brace)),
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(block, bit01), close),
+                                  _mm_cmpeq_epi8(_mm_or_si128(block, bit02), slash)),
+                     _mm_cmpeq_epi8(block, c2)));
     if (const int mask = _mm_movemask_epi8(hits)) return p + std::countr_zero(unsigned(mask));
     p += 16;
   }

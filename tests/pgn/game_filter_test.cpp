@@ -64,6 +64,25 @@ TEST(GameFilter, NamesAreCaseInsensitiveSubstringsOrRegularExpressions) {
   EXPECT_THROW(bad.add_white("(unclosed"), std::invalid_argument);
 }
 
+TEST(GameFilter, ANameIsFoundAnywhereInTheValueInAnyCase) {
+  GameFilter f;
+  f.add_white("kasparov");
+  // At the start, in the middle, at the end, in either case, past sixteen bytes; a near miss
+  // ("Kasparo" cut short at the end, a first letter that repeats) is none.
+  for (const char* value : {"Kasparov, Garry", "Garry KASPAROV", "Mr kAsPaRoV",
+                            "a rather long name before kasparov", "kkasparov", "kasparov"})
+    EXPECT_TRUE(selects(f, {{"White", value}})) << value;
+  for (const char* value : {"Kasparo", "Karpov, Anatoly", "kasparo v", "", "k", "Kaspar ov and more"})
+    EXPECT_FALSE(selects(f, {{"White", value}})) << value;
+  GameFilter accented;  // a value that is not ASCII is folded whole first
+  accented.add_white("kasparov");
+  EXPECT_TRUE(selects(accented, {{"White", "Kásparov? no: Kasparov"}}));
+  GameFilter sign;  // a name that begins with something other than a letter
+  sign.add_white("-x");
+  EXPECT_TRUE(selects(sign, {{"White", "a-X"}}));
+  EXPECT_FALSE(selects(sign, {{"White", "x-"}}));
+}
+
 TEST(GameFilter, RepeatedNamesAreAlternativesRequiredPlayersMustAllPlay) {
   GameFilter whites;
   whites.add_white("a");

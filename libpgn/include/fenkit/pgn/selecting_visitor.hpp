@@ -24,11 +24,11 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstring>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "fenkit/pgn/detail/copy_bytes.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
 
@@ -121,8 +121,8 @@ class SelectingVisitor final : public Visitor {
 
   // The tags of the game being read, held until the verdict after them: their text in one
   // buffer (names and values alternate), and each one's length. Reused from game to game, and
-  // filled by plain copies (std::string's appends cost twice as much, on every tag of a
-  // selection that reads the tags of every game).
+  // filled by copies without a call for the short names and values of tags (std::string's
+  // appends cost twice as much, on every tag of a selection that reads the tags of every game).
   class HeldTags {
    public:
     void clear() {
@@ -132,8 +132,8 @@ class SelectingVisitor final : public Visitor {
     void hold(std::string_view name, std::string_view value) {
       const std::size_t need = used_ + name.size() + value.size();
       if (need > text_.size()) text_.resize(std::max(need, 2 * text_.size()));
-      std::memcpy(text_.data() + used_, name.data(), name.size());
-      std::memcpy(text_.data() + used_ + name.size(), value.data(), value.size());
+      detail::copy_bytes(text_.data() + used_, name.data(), name.size());
+      detail::copy_bytes(text_.data() + used_ + name.size(), value.data(), value.size());
       used_ = need;
       sizes_.push_back({name.size(), value.size()});
     }

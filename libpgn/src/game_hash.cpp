@@ -11,7 +11,6 @@ void MainlineHash::start(const fen::Position& pos) {
   high_ = mix(key, 0x2545f4914f6cdd1dULL);
   low_ = mix(key, 0x369dea0f31a53f85ULL);
   plies_ = 0;
-  pending_ = 0;
 }
 
 GameHash board_hash(const fen::Position& pos) {

@@ -34,8 +34,7 @@ TEST(MainlineHash, TheSameLineHashesTheSame) {
 }
 
 TEST(MainlineHash, AnyOneMoveChangedOrLeftOffChangesIt) {
-  // Moves go four to a word: every place in a word, and lines of every length around one,
-  // are tried.
+  // Every place of a changed move, and lines of every length up to thirteen plies.
   std::set<std::pair<std::uint64_t, std::uint64_t>> seen;
   int lines = 0;
   for (int plies = 0; plies <= 13; ++plies) {

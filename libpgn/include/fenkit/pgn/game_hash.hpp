@@ -29,19 +29,11 @@ class FENKIT_API MainlineHash {
   // en-passant square, as the Polyglot key sees them, and whether it is Chess960).
   void start(const fen::Position& pos);
   void move(fen::Move m) {
-    // Four moves to a word, each word mixed in once: a mix per move was a twentieth of
-    // `pgn --unique`.
-    pending_ = pending_ << 16 | m.bits();
-    if ((++plies_ & 3) == 0) {
-      fold(high_, low_, pending_);
-      pending_ = 0;
-    }
+    ++plies_;
+    high_ = mix(high_ ^ (std::uint64_t(m.bits()) << 20 | plies_), 0x9e3779b97f4a7c15ULL);
+    low_ = mix(low_ + (std::uint64_t(m.bits()) * 0xd6e8feb86659fd93ULL) + plies_, 0xbf58476d1ce4e5b9ULL);
   }
-  GameHash value() const {
-    std::uint64_t high = high_, low = low_;
-    if (plies_ & 3) fold(high, low, pending_);  // the last moves, fewer than four
-    return {mix(high ^ plies_, 0x94d049bb133111ebULL), low};
-  }
+  GameHash value() const { return {mix(high_ ^ plies_, 0x94d049bb133111ebULL), low_}; }
 
   friend FENKIT_API GameHash board_hash(const fen::Position& pos);
 
@@ -55,14 +47,8 @@ class FENKIT_API MainlineHash {
     return x ^ (x >> 31);
   }
 
-  static void fold(std::uint64_t& high, std::uint64_t& low, std::uint64_t moves) {
-    high = mix(high ^ moves, 0x9e3779b97f4a7c15ULL);
-    low = mix(low + moves * 0xd6e8feb86659fd93ULL, 0xbf58476d1ce4e5b9ULL);
-  }
-
   std::uint64_t high_ = 0, low_ = 0;
   std::uint64_t plies_ = 0;
-  std::uint64_t pending_ = 0;  // the moves since the last fold, 16 bits each
 };
 
 // The pieces on the board, whatever the side to move, castling and en-passant rights, as 128

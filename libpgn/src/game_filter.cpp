@@ -318,7 +318,9 @@ GameFilter& GameFilter::operator=(GameFilter&&) noexcept = default;
 std::size_t GameFilter::new_group() { return groups_++; }
 
 bool GameFilter::may_exclude_after_tags() const {
-  return !tests_.empty() || games_ || (invert_ && !needs_positions() && !needs_plies());
+  // (Inverted, a filter without either still waits on the moves: it has a position or length
+  // condition, or it is empty.)
+  return !tests_.empty() || games_.has_value();
 }
 
 void GameFilter::add_test(std::size_t group, std::string name, Test test) {

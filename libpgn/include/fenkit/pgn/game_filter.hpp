@@ -180,7 +180,7 @@ class FENKIT_API GameFilter {
   }
   bool needs_plies() const { return min_plies_ || max_plies_; }
   // Whether a game can be left out once its tags are read (GameSelector::verdict_after_tags
-  // false): by a test on its tags or its number, or inverted with nothing else to wait for.
+  // false): there is a test on its tags or its number.
   bool may_exclude_after_tags() const;
   bool inverted() const { return invert_; }
   // Whether games are selected by their numbers (set_games).

@@ -219,9 +219,12 @@ bool Position::is_legal_move(Move m) const {
   return legal.contains(m);
 }
 
-namespace {
-constexpr Bitboard kBackRanks = 0xFF000000000000FFULL;  // the first and the last
-}  // namespace
+// Castling rooks stand on the first and last ranks: other moves cannot touch them.
+inline void Position::forget_castling_through(Square from, Square to) {
+  constexpr Bitboard kBackRanks = 0xFF000000000000FFULL;
+  if (castling_.any() && ((square_bb(from) | square_bb(to)) & kBackRanks))
+    update_castling_rights(from, to);
+}
 
 void Position::play_unchecked(Move m) {
   // Move::none() has the empty square a1 for its origin; playing it would remove the a1 piece.
@@ -256,8 +259,7 @@ void Position::play_unchecked(Move m) {
   } else if (type_of(moving) == PieceType::king) {
     castling_.clear(us);
   }
-  // Castling rooks stand on the first and last ranks: other moves cannot touch them.
-  if (castling_.any() && ((from_bb | to_bb) & kBackRanks)) update_castling_rights(from, to);
+  forget_castling_through(from, to);
 }
 
 void Position::play_special(Move m, Color us) {
@@ -286,8 +288,7 @@ void Position::play_special(Move m, Color us) {
       break;
     case MoveKind::normal: break;
   }
-  if (castling_.any() && ((square_bb(from) | square_bb(to)) & kBackRanks))
-    update_castling_rights(from, to);
+  forget_castling_through(from, to);
 }
 
 void Position::play_null() { play_unchecked(Move::null()); }

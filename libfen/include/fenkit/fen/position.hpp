@@ -137,6 +137,8 @@ class FENKIT_API Position {
     board_[to] = p;
   }
   void update_castling_rights(Square from, Square to);
+  // update_castling_rights when a move from `from` to `to` touches a back rank.
+  void forget_castling_through(Square from, Square to);
   // play_unchecked's rare moves: castling, en passant, promotion, the null move.
   void play_special(Move m, Color us);
   // The pieces of `candidates` that attack `s` when the board holds `occupied`.

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <optional>
 #include <utility>
@@ -104,8 +105,8 @@ class SelectingVisitor final : public Visitor {
   }
   void diagnostic(const Diagnostic& d) override { inner_.diagnostic(d); }
   void end_game(const GameEnd& end) override {
-    // A game given up inside its tags never reached end_tags: what was read of them goes on.
-    if (!excluded_) held_.release(inner_);
+    // The reader calls end_tags for every game it read tags of, before it gives any up.
+    assert(excluded_ || held_.empty());
     GameEnd out = end;
     out.selected = !end.rejected && !excluded_ && (!selector_ || selector_->selected(plies_));
     inner_.end_game(out);
@@ -129,6 +130,7 @@ class SelectingVisitor final : public Visitor {
       used_ = 0;
       sizes_.clear();
     }
+    bool empty() const { return sizes_.empty(); }
     void hold(std::string_view name, std::string_view value) {
       const std::size_t need = used_ + name.size() + value.size();
       if (need > text_.size()) text_.resize(std::max(need, 2 * text_.size()));

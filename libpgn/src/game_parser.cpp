@@ -119,9 +119,8 @@ void GameParser::start_game(const char* begin, const LineCount* lines) {
   begin_ = begin;
   rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = false;
   pending_castling_ = nullptr;
-  fen_tag_.clear();
-  variant_tag_.clear();
-  result_tag_.clear();
+  fen_tag_ = variant_tag_ = result_tag_ = {};
+  changed_values_used_ = 0;
   fen_tag_at_ = variant_tag_at_ = setup_tag_at_ = nullptr;
   setup_tag_ = false;
   prefix_comments_.clear();
@@ -180,19 +179,28 @@ std::string_view GameParser::unescape_tag(std::string_view raw) {
   return unescaped_;
 }
 
+std::string_view GameParser::keep_changed_value(std::string_view value) {
+  if (changed_values_used_ == changed_values_.size()) changed_values_.emplace_back();
+  std::string& kept = changed_values_[changed_values_used_++];
+  kept.assign(value);
+  return kept;
+}
+
 bool GameParser::tag(std::string_view name, const grammar::TagValue& raw, const char* at) {
   if (raw.unclosed) warn(at, "tag value of " + quoted(name) + " has no closing quote");
-  const std::string_view value = raw.plain || is_plain_text(raw.raw)
-                                     ? raw.raw
-                                     : as_utf8(unescape_tag(raw.raw), converted_);
+  std::string_view value = raw.raw;
+  if (!raw.plain && !is_plain_text(value)) {
+    value = as_utf8(unescape_tag(value), converted_);
+    if (value.data() != raw.raw.data()) value = keep_changed_value(value);
+  }
   if (name == "FEN") {
-    fen_tag_.assign(value);
+    fen_tag_ = value;
     fen_tag_at_ = at;
   } else if (name == "Variant") {
-    variant_tag_.assign(value);
+    variant_tag_ = value;
     variant_tag_at_ = at;
   } else if (name == "Result") {
-    result_tag_.assign(value);
+    result_tag_ = value;
   } else if (name == "SetUp") {
     setup_tag_ = value == "1";
     setup_tag_at_ = at;
@@ -407,7 +415,8 @@ bool GameParser::on_result(std::string_view token, const char* at) {
   // The tag and the movetext should tell one result; when they differ, one was copied wrongly
   // (the movetext's is the game's, as the standard has it).
   if (is_standard_result(result_tag_) && result_tag_ != result)
-    warn(at, "result " + std::string(result) + " but the Result tag says " + result_tag_);
+    warn(at, "result " + std::string(result) + " but the Result tag says " +
+                 std::string(result_tag_));
   check_result_against_board(result, at);
   if (!muted_) visitor_.result(result);
   return true;
@@ -452,7 +461,7 @@ void GameParser::finish(const char* stop) {
     const bool known = result_tag_ == "1-0" || result_tag_ == "0-1" || result_tag_ == "1/2-1/2";
     warn(stop, known ? "game has no result at the end of its movetext (taken from the Result tag)"
                      : "game has no result at the end of its movetext (read as *)");
-    if (!muted_) visitor_.result(known ? std::string_view(result_tag_) : std::string_view("*"));
+    if (!muted_) visitor_.result(known ? result_tag_ : std::string_view("*"));
   }
 }
 

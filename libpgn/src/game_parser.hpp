@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -138,6 +139,8 @@ class GameParser {
   bool visible() const { return !muted_ && !lines_.empty() && lines_.back().visible; }
   std::string move_label(const fen::Position& pos) const;
   std::string_view unescape_tag(std::string_view raw);
+  // A copy of `value` that lasts to the game's end.
+  std::string_view keep_changed_value(std::string_view value);
 
   Visitor& visitor_;
   const ReaderOptions& options_;
@@ -162,7 +165,8 @@ class GameParser {
   // "0-0" that no castling fits, in the main line: a wrong result if nothing follows it.
   const char* pending_castling_ = nullptr;
   std::string pending_message_;
-  std::string fen_tag_, variant_tag_, result_tag_;
+  // Views of the values, which last to the game's end (changed_values_).
+  std::string_view fen_tag_, variant_tag_, result_tag_;
   const char* fen_tag_at_ = nullptr;
   const char* variant_tag_at_ = nullptr;
   bool setup_tag_ = false;
@@ -171,6 +175,11 @@ class GameParser {
 
   std::string unescaped_;  // tag values with \" and \\ resolved
   std::string converted_;  // text converted to UTF-8
+  // Tag values the reader changed (unescaped or converted), kept to the game's end as the
+  // visitor may hold their views till then. A deque: its strings never move (their own short
+  // text with them) as more are added.
+  std::deque<std::string> changed_values_;
+  std::size_t changed_values_used_ = 0;
 };
 
 // Reads every game of `text` with the lexer and a GameParser (defined with the parser, so that

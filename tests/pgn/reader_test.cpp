@@ -474,6 +474,50 @@ TEST(ReaderQuirks, Windows1252IsConvertedToUtf8) {
             (Strings{"e4", "{\xE2\x82\xAC 5 \xE2\x80\x93 \xE2\x80\xA6}", "*"}));
 }
 
+// A visitor may hold the views of tags until the game's end (visitor.hpp), values the reader
+// changed included: unescaped ones and ones converted from Latin-1, more of them than one
+// buffer would keep, short and long.
+TEST(ReaderQuirks, TagViewsLastToTheEndOfTheirGame) {
+  struct HoldingViews : Visitor {
+    std::vector<std::pair<std::string_view, std::string_view>> held;
+    std::vector<Strings> games;
+    Action begin_game(const GameStart&) override {
+      held.clear();
+      return Action::proceed;
+    }
+    void tag(std::string_view name, std::string_view value) override {
+      held.emplace_back(name, value);
+    }
+    void end_game(const GameEnd&) override {
+      Strings tags;
+      for (const auto& [name, value] : held) tags.push_back(std::string(name) + "=" + std::string(value));
+      games.push_back(tags);
+    }
+  };
+  std::string text;
+  Strings expected;
+  for (int i = 0; i < 40; ++i) {
+    const std::string n = std::to_string(i);
+    const std::string name = "T" + n;
+    if (i % 3 == 0) {  // escaped
+      text += "[" + name + " \"q\\\"" + n + "\\\" a longer value past sixteen bytes\"]\n";
+      expected.push_back(name + "=q\"" + n + "\" a longer value past sixteen bytes");
+    } else if (i % 3 == 1) {  // Latin-1 u-umlaut
+      text += "[" + name + " \"M\xFC" + n + "\"]\n";
+      expected.push_back(name + "=M\xC3\xBC" + n);
+    } else {
+      text += "[" + name + " \"plain " + n + "\"]\n";
+      expected.push_back(name + "=plain " + n);
+    }
+  }
+  text += "\n1. e4 *\n\n[Event \"\\\"next\\\"\"]\n\n1. d4 *\n";
+  HoldingViews visitor;
+  read_pgn(text, visitor);
+  ASSERT_EQ(visitor.games.size(), 2U);
+  EXPECT_EQ(visitor.games[0], expected);
+  EXPECT_EQ(visitor.games[1], Strings{"Event=\"next\""});
+}
+
 // CR LF line ends: no CR in tag values; lines and columns as with LF.
 TEST(ReaderQuirks, CrLfLineEnds) {
   const auto games = read_quirk("crlf.pgn");

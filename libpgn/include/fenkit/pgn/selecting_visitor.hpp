@@ -22,14 +22,13 @@
 // Thread safety: as any visitor: one read at a time. The filter is shared read-only.
 #pragma once
 
-#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
-#include "fenkit/pgn/detail/copy_bytes.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/visitor.hpp"
 
@@ -120,39 +119,22 @@ class SelectingVisitor final : public Visitor {
     return Action::proceed;
   }
 
-  // The tags of the game being read, held until the verdict after them: their text in one
-  // buffer (names and values alternate), and each one's length. Reused from game to game, and
-  // filled by copies without a call for the short names and values of tags (std::string's
-  // appends cost twice as much, on every tag of a selection that reads the tags of every game).
+  // The tags of the game being read, held until the verdict after them. Their views stay valid
+  // to the game's end (visitor.hpp): only the views are kept, in a vector reused from game to
+  // game (a selection by player reads the tags of every game and keeps few).
   class HeldTags {
    public:
-    void clear() {
-      used_ = 0;
-      sizes_.clear();
-    }
-    bool empty() const { return sizes_.empty(); }
-    void hold(std::string_view name, std::string_view value) {
-      const std::size_t need = used_ + name.size() + value.size();
-      if (need > text_.size()) text_.resize(std::max(need, 2 * text_.size()));
-      detail::copy_bytes(text_.data() + used_, name.data(), name.size());
-      detail::copy_bytes(text_.data() + used_ + name.size(), value.data(), value.size());
-      used_ = need;
-      sizes_.push_back({name.size(), value.size()});
-    }
+    void clear() { tags_.clear(); }
+    bool empty() const { return tags_.empty(); }
+    void hold(std::string_view name, std::string_view value) { tags_.emplace_back(name, value); }
     // Passes them on and forgets them.
     void release(Inner& inner) {
-      const char* at = text_.data();
-      for (const auto& [name, value] : sizes_) {
-        inner.tag(std::string_view(at, name), std::string_view(at + name, value));
-        at += name + value;
-      }
+      for (const auto& [name, value] : tags_) inner.tag(name, value);
       clear();
     }
 
    private:
-    std::vector<char> text_;
-    std::size_t used_ = 0;
-    std::vector<std::pair<std::size_t, std::size_t>> sizes_;
+    std::vector<std::pair<std::string_view, std::string_view>> tags_;
   };
 
   Inner inner_;

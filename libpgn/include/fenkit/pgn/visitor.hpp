@@ -84,7 +84,9 @@ class FENKIT_API Visitor {
 
   // Skip: the reader scans to the next game and calls end_game only.
   virtual Action begin_game(const GameStart&) { return Action::proceed; }
-  // Tag value unescaped (\" and \\) and in UTF-8.
+  // Tag value unescaped (\" and \\) and in UTF-8. The reader keeps both views valid until the
+  // game's end_game returns, so that a visitor may hold them rather than copy them; a program
+  // that calls a visitor itself should do the same.
   virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
   // After the last tag, before the reader acts on the tags (Variant, SetUp and FEN). Ignore
   // passes the game over from here as begin_movetext's ignore does, and a bad Variant or FEN

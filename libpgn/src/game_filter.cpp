@@ -489,6 +489,8 @@ std::uint64_t GameFilter::last_game() const {
 GameSelector::GameSelector(const GameFilter& filter)
     : filter_(filter), group_passed_(filter.groups_, 0) {
   if (filter.material_) material_.emplace(*filter.material_);
+  names_ = std::uint64_t(1) << name_bit("Result") | std::uint64_t(1) << name_bit("Variant");
+  for (const GameFilter::Test& t : filter_.tests_) names_ |= std::uint64_t(1) << name_bit(t.name);
 }
 
 void GameSelector::begin_game(std::uint64_t number) {
@@ -504,11 +506,9 @@ void GameSelector::begin_game(std::uint64_t number) {
   keys_of_positions_.reset();
 }
 
-void GameSelector::tag(std::string_view name, std::string_view value) {
+void GameSelector::look_at_tag(std::string_view name, std::string_view value) {
   if (name == "Result") result_tag_seen_ = true;
   if (name == "Variant") variant_tag_seen_ = true;
-  // Every tag of every game comes here: most names are told apart by their first letter
-  // without a call to compare them.
   for (const GameFilter::Test& t : filter_.tests_)
     if (!group_passed_[t.group] && t.name.size() == name.size() &&
         (name.empty() || t.name[0] == name[0]) && t.name == name && t.matches(value))

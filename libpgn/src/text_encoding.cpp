@@ -2,6 +2,7 @@
 // heavy dependency for it.
 #include "text_encoding.hpp"
 
+#include "case_folding.hpp"
 #include "fenkit/fen/printable.hpp"
 
 #include <algorithm>
@@ -43,23 +44,6 @@ void append_cp1252_as_utf8(std::string_view s, std::string& out) {
     append_code_point(c >= 0x80 && c < 0xA0 ? kCp1252High[c - 0x80] : c, out);
   }
 }
-
-namespace {
-
-// Whether every byte is below 0x80, eight at a time.
-bool is_ascii(std::string_view s) {
-  std::size_t i = 0;
-  std::uint64_t high = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, s.data() + i, 8);
-    high |= word;
-  }
-  for (; i < s.size(); ++i) high |= static_cast<unsigned char>(s[i]);
-  return (high & 0x8080808080808080ULL) == 0;
-}
-
-}  // namespace
 
 std::string_view as_utf8(std::string_view s, std::string& scratch) {
   if (is_ascii(s) || is_valid_utf8(s)) return s;

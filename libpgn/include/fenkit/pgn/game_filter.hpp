@@ -218,7 +218,9 @@ class FENKIT_API GameSelector {
   explicit GameSelector(const GameFilter& filter);
 
   void begin_game(std::uint64_t number);
-  void tag(std::string_view name, std::string_view value);
+  void tag(std::string_view name, std::string_view value) {
+    if (names_ >> name_bit(name) & 1) look_at_tag(name, value);
+  }
   // Once the tags are in: the final verdict when the tags (and the game number) already settle
   // it, so that a reader may skip the rest (true: selected whatever follows; false: not).
   std::optional<bool> verdict_after_tags();
@@ -240,8 +242,19 @@ class FENKIT_API GameSelector {
   }
 
  private:
+  // A tag name's bit in names_ (a hash of its first and last letters and its length).
+  static unsigned name_bit(std::string_view name) {
+    if (name.empty()) return 0;
+    return unsigned(static_cast<unsigned char>(name.front()) +
+                    static_cast<unsigned char>(name.back()) + 5 * name.size()) &
+           63;
+  }
+  void look_at_tag(std::string_view name, std::string_view value);
   bool tags_hold(bool final);
   const GameFilter& filter_;
+  // The bits of the names look_at_tag needs to see: every tag of every game comes to tag(), and
+  // most are passed over by this one test, inline, without a name compared.
+  std::uint64_t names_ = 0;
   std::vector<std::uint8_t> group_passed_;
   bool number_ok_ = true;
   bool result_tag_seen_ = false, variant_tag_seen_ = false;

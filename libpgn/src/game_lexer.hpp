@@ -94,6 +94,12 @@ class GameLexer {
   Stop find_movetext_end();
   Stop at_text_end() const { return !final_ ? Stop::need_more : Stop::game_over; }
   bool newline(Stop& stop);
+  // Whether a line of movetext that begins with `c` is one newline() would only count: not
+  // blank, not a tag, not an escape, not "1." after a blank line (a game without tags).
+  bool plain_line_start(char c) const {
+    return !(byte_flags(c) & kBlank) && c != '\n' && c != '[' && c != '%' &&
+           (c != '1' || !after_blank_line_);
+  }
   void next_tag_line();
   template <bool Reading>
   bool brace_comment(Stop& stop);
@@ -513,6 +519,16 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::find_movetext_end() {
     Stop stop = Stop::game_over;
     switch (*p) {
       case '\n':
+        // Most lines of a movetext begin with a move or a move number, where no rule of
+        // newline() applies: only the count moves on.
+        if (end_ - p >= 2 && plain_line_start(p[1])) {
+          ++lines_.line;
+          lines_.line_start = p + 1;
+          lines_.start_column = 1;
+          after_blank_line_ = false;
+          p_ = p + 1;
+          continue;
+        }
         if (!newline(stop)) return stop;
         continue;
       case '{':

@@ -531,9 +531,17 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::find_movetext_end() {
         }
         if (!newline(stop)) return stop;
         continue;
-      case '{':
+      case '{': {
+        // A comment closed on its line (after every move of a lichess export) is passed over
+        // here, with one search; brace_comment() has the rest.
+        const char* close = find_either(p + 1, end_, '}', '\n');
+        if (close != end_ && *close == '}') {
+          p_ = close + 1;
+          continue;
+        }
         if (!brace_comment<false>(stop)) return stop;
         continue;
+      }
       case ';':
         line_comment<false>();
         continue;

@@ -180,8 +180,9 @@ std::string_view GameParser::unescape_tag(std::string_view raw) {
 }
 
 std::string_view GameParser::keep_changed_value(std::string_view value) {
-  if (changed_values_used_ == changed_values_.size()) changed_values_.emplace_back();
-  std::string& kept = changed_values_[changed_values_used_++];
+  if (changed_values_used_ == changed_values_.size())
+    changed_values_.push_back(std::make_unique<std::string>());
+  std::string& kept = *changed_values_[changed_values_used_++];
   kept.assign(value);
   return kept;
 }

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -176,9 +176,9 @@ class GameParser {
   std::string unescaped_;  // tag values with \" and \\ resolved
   std::string converted_;  // text converted to UTF-8
   // Tag values the reader changed (unescaped or converted), kept to the game's end as the
-  // visitor may hold their views till then. A deque: its strings never move (their own short
-  // text with them) as more are added.
-  std::deque<std::string> changed_values_;
+  // visitor may hold their views till then. Each string on its own: it never moves (a short
+  // one's text is inside it) as more are added.
+  std::vector<std::unique_ptr<std::string>> changed_values_;
   std::size_t changed_values_used_ = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "fenkit/pgn/game_reader.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <stdexcept>
 #include <utility>

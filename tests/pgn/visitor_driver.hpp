@@ -12,6 +12,7 @@
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
@@ -121,10 +122,11 @@ inline void play_pgn(Visitor& visitor, std::string_view text, bool checked = tru
         value += text[j];
       }
       i = text.find('\n', j);
-      d.tag(name, value);
-      tags.emplace_back(name, value);
+      tags.emplace_back(std::move(name), std::move(value));
       skip_blanks();
     }
+    // Given once they are all read, from strings that last to the game's end (visitor.hpp).
+    for (const auto& [name, value] : tags) d.tag(name, value);
     fen::Position start;
     for (const auto& [name, value] : tags)
       if (name == "FEN") start = fen::position_from_fen(value, {.lenient = true});

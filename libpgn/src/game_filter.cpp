@@ -509,6 +509,8 @@ void GameSelector::begin_game(std::uint64_t number) {
 void GameSelector::look_at_tag(std::string_view name, std::string_view value) {
   if (name == "Result") result_tag_seen_ = true;
   if (name == "Variant") variant_tag_seen_ = true;
+  // White and Black (a selection by player) are told apart by their first letters, without a
+  // call to compare them.
   for (const GameFilter::Test& t : filter_.tests_)
     if (!group_passed_[t.group] && t.name.size() == name.size() &&
         (name.empty() || t.name[0] == name[0]) && t.name == name && t.matches(value))

@@ -43,6 +43,12 @@ struct LineCount {
   std::uint32_t column(const char* at) const {
     return std::uint32_t(at - line_start) + start_column;
   }
+  // A line end was passed: the next line begins at `start`.
+  void next_line(const char* start) {
+    ++line;
+    line_start = start;
+    start_column = 1;
+  }
 };
 
 // The sink of a lexer that only finds games.
@@ -102,7 +108,12 @@ class GameLexer {
   }
   void next_tag_line();
   template <bool Reading>
-  bool brace_comment(Stop& stop);
+  bool brace_comment(Stop& stop) {
+    return brace_comment<Reading>(stop, find_either(p_ + 1, end_, '}', '\n'));
+  }
+  // `found`: the first '}' or line end after the brace, or the text's end.
+  template <bool Reading>
+  bool brace_comment(Stop& stop, const char* found);
   template <bool Reading>
   bool line_comment();
   // Inlined by force into tag_section, its one caller: a dozen tags a game went through a call.
@@ -182,9 +193,7 @@ Found GameLexer<Sink>::next(bool final) {
     const char* p = p_;
     for (; p < end_; ++p) {
       if (*p == '\n') {
-        ++lines_.line;
-        lines_.line_start = p + 1;
-        lines_.start_column = 1;
+        lines_.next_line(p + 1);
       } else if (is_utf8_no_break_space(p, end_)) {
         ++p;
       } else if (!(byte_flags(*p) & kSkipped)) {
@@ -522,9 +531,7 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::find_movetext_end() {
         // Most lines of a movetext begin with a move or a move number, where no rule of
         // newline() applies: only the count moves on.
         if (end_ - p >= 2 && plain_line_start(p[1])) {
-          ++lines_.line;
-          lines_.line_start = p + 1;
-          lines_.start_column = 1;
+          lines_.next_line(p + 1);
           after_blank_line_ = false;
           p_ = p + 1;
           continue;
@@ -533,13 +540,13 @@ typename GameLexer<Sink>::Stop GameLexer<Sink>::find_movetext_end() {
         continue;
       case '{': {
         // A comment closed on its line (after every move of a lichess export) is passed over
-        // here, with one search; brace_comment() has the rest.
-        const char* close = find_either(p + 1, end_, '}', '\n');
-        if (close != end_ && *close == '}') {
-          p_ = close + 1;
+        // here, without a call; brace_comment() has the rest, from the same search.
+        const char* found = find_either(p + 1, end_, '}', '\n');
+        if (found != end_ && *found == '}') {
+          p_ = found + 1;
           continue;
         }
-        if (!brace_comment<false>(stop)) return stop;
+        if (!brace_comment<false>(stop, found)) return stop;
         continue;
       }
       case ';':
@@ -652,9 +659,7 @@ inline const char* GameLexer<Sink>::read_tokens(const char* p) {
 template <class Sink>
 bool GameLexer<Sink>::newline(Stop& stop) {
   const char* p = p_ + 1;
-  ++lines_.line;
-  lines_.line_start = p;
-  lines_.start_column = 1;
+  lines_.next_line(p);
   const char* q = p;
   while (q < end_ && is_blank(*q)) ++q;
   if (q == end_) {
@@ -707,9 +712,7 @@ void GameLexer<Sink>::next_tag_line() {
   const char* p = p_;
   if (end_ - p >= 3 && *p == '\r') ++p;
   if (end_ - p >= 2 && p[0] == '\n' && p[1] == '[') {
-    ++lines_.line;
-    lines_.line_start = p + 1;
-    lines_.start_column = 1;
+    lines_.next_line(p + 1);
     after_blank_line_ = false;
     p_ = p + 1;
   }
@@ -720,9 +723,8 @@ void GameLexer<Sink>::next_tag_line() {
 // is broken), or the sink stopped.
 template <class Sink>
 template <bool Reading>
-bool GameLexer<Sink>::brace_comment(Stop& stop) {
+bool GameLexer<Sink>::brace_comment(Stop& stop, const char* found) {
   const char* const open = p_;
-  const char* found = find_either(open + 1, end_, '}', '\n');
   if (found == end_ || *found != '}') {
     const char* close = static_cast<const char*>(std::memchr(open, '}', std::size_t(end_ - open)));
     const char* sync = find_sync_point(base_, open, close ? close : end_);
@@ -735,9 +737,7 @@ bool GameLexer<Sink>::brace_comment(Stop& stop) {
     for (const char* nl = open; (nl = static_cast<const char*>(
                                      std::memchr(nl, '\n', std::size_t(stop_at - nl))));) {
       ++nl;
-      ++lines_.line;
-      lines_.line_start = nl;
-      lines_.start_column = 1;
+      lines_.next_line(nl);
     }
     if (sync || !close) {
       // A broken game, even when the comment is all it holds: reported, not dropped.

@@ -59,7 +59,7 @@ class SelectingVisitor final : public Visitor {
   }
   void tag(std::string_view name, std::string_view value) override {
     if (selector_) selector_->tag(name, value);
-    if (holds_tags_) held_.hold(name, value);
+    if (holds_tags_) held_.emplace_back(name, value);
     else inner_.tag(name, value);
   }
   Action end_tags() override {
@@ -68,7 +68,8 @@ class SelectingVisitor final : public Visitor {
       excluded_ = true;
       return Action::ignore;
     }
-    held_.release(inner_);
+    for (const auto& [name, value] : held_) inner_.tag(name, value);
+    held_.clear();
     return inner_.end_tags();
   }
   void start_position(const fen::Position& pos) override {
@@ -119,28 +120,12 @@ class SelectingVisitor final : public Visitor {
     return Action::proceed;
   }
 
-  // The tags of the game being read, held until the verdict after them. Their views stay valid
-  // to the game's end (visitor.hpp): only the views are kept, in a vector reused from game to
-  // game (a selection by player reads the tags of every game and keeps few).
-  class HeldTags {
-   public:
-    void clear() { tags_.clear(); }
-    bool empty() const { return tags_.empty(); }
-    void hold(std::string_view name, std::string_view value) { tags_.emplace_back(name, value); }
-    // Passes them on and forgets them.
-    void release(Inner& inner) {
-      for (const auto& [name, value] : tags_) inner.tag(name, value);
-      clear();
-    }
-
-   private:
-    std::vector<std::pair<std::string_view, std::string_view>> tags_;
-  };
-
   Inner inner_;
   std::optional<GameSelector> selector_;
   bool holds_tags_ = false;  // the filter can exclude a game by its tags
-  HeldTags held_;
+  // The tags of the game being read, held until the verdict after them: views, which stay valid
+  // to the game's end (visitor.hpp), in a vector reused from game to game.
+  std::vector<std::pair<std::string_view, std::string_view>> held_;
   std::optional<bool> verdict_;  // after the tags, when they settle it
   std::uint32_t plies_ = 0;
   bool excluded_ = false;  // by the tags

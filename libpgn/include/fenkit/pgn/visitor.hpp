@@ -2,8 +2,9 @@
 //
 // Every string_view argument points into the reader's buffer (or a scratch buffer for text
 // it had to unescape or convert to UTF-8) and is valid only during the call, except a tag's
-// name and value, which last to the game's end (tag() below). Nothing is allocated per move. The game tree (game.hpp) is built by one such visitor, and a stored
-// game replays itself into any visitor, so writers serve streams and trees alike.
+// name and value, which last to the game's end (tag() below). Nothing is allocated per move.
+// The game tree (game.hpp) is built by one such visitor, and a stored game replays itself
+// into any visitor, so writers serve streams and trees alike.
 //
 // The reader streams: a game's moves reach the visitor as they are read, before the game is
 // judged, so a game rejected at ply 31 shows 30 moves, then end_game{rejected}. A visitor that

@@ -184,6 +184,12 @@ std::size_t write_san(const Position& pos, Move m, char* out) {
 }
 
 std::size_t write_san(const Position& pos, Move m, const Position& after, char* out) {
+  char* p = out + write_san_unmarked(pos, m, out);
+  if (!m.is_null() && after.in_check()) *p++ = after.has_legal_moves() ? '+' : '#';
+  return std::size_t(p - out);
+}
+
+std::size_t write_san_unmarked(const Position& pos, Move m, char* out) {
   char* p = out;
   if (m.is_null()) {
     *p++ = '-';
@@ -234,7 +240,6 @@ std::size_t write_san(const Position& pos, Move m, const Position& after, char* 
       *p++ = piece_type_char(m.promotion());
     }
   }
-  if (after.in_check()) *p++ = after.has_legal_moves() ? '+' : '#';
   return std::size_t(p - out);
 }
 

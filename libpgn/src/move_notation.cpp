@@ -1,7 +1,5 @@
 #include "move_notation.hpp"
 
-#include "fenkit/fen/san.hpp"
-#include "fenkit/fen/uci.hpp"
 
 namespace fenkit::pgn::detail {
 
@@ -20,12 +18,9 @@ fen::Square castling_king_target(fen::Move m) {
   return fen::Square(rank * 8 + (m.to() > m.from() ? 6 : 2));
 }
 
-// The long algebraic forms of pgn-extract: the squares the piece leaves and reaches, castling
-// as the king's move, a promotion's piece in upper case after them. In Chess960 castling is the
-// king taking its rook (xlalg: e1xh1), as pgn-extract writes it, since the king's own squares
-// could read as no move (a king that stays) or as a plain king step.
-std::size_t write_long(const fen::Position& before, fen::Move m, const fen::Position& after,
-                       bool with_piece, char* out) {
+}  // namespace
+
+std::size_t write_long(const fen::Position& before, fen::Move m, bool with_piece, char* out) {
   char* p = out;
   if (m.is_null()) {
     *p++ = '-';
@@ -42,21 +37,7 @@ std::size_t write_long(const fen::Position& before, fen::Move m, const fen::Posi
   }
   p = write_square(to, p);
   if (m.is_promotion()) *p++ = fen::piece_type_char(m.promotion());
-  if (after.in_check()) *p++ = after.has_legal_moves() ? '+' : '#';
   return std::size_t(p - out);
-}
-
-}  // namespace
-
-std::size_t write_move(const fen::Position& before, fen::Move m, const fen::Position& after,
-                       MoveNotation notation, char* out) {
-  switch (notation) {
-    case MoveNotation::san: return fen::write_san(before, m, after, out);
-    case MoveNotation::uci: return fen::write_uci(before, m, out);
-    case MoveNotation::lalg: return write_long(before, m, after, false, out);
-    case MoveNotation::xlalg: return write_long(before, m, after, true, out);
-  }
-  return 0;
 }
 
 }  // namespace fenkit::pgn::detail

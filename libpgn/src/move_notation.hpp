@@ -4,6 +4,8 @@
 #include <cstddef>
 
 #include "fenkit/fen/position.hpp"
+#include "fenkit/fen/san.hpp"
+#include "fenkit/fen/uci.hpp"
 #include "fenkit/pgn/writer.hpp"
 
 namespace fenkit::pgn::detail {
@@ -11,8 +13,28 @@ namespace fenkit::pgn::detail {
 // Longest move written: "Bc5xf2+", "b7xa8Q#" (SAN's own limit is fen::kMaxSanLength).
 inline constexpr std::size_t kMaxMoveLength = 16;
 
-// Writes the legal move `m` of `before` (leading to `after`) into `out`; returns the length.
-std::size_t write_move(const fen::Position& before, fen::Move m, const fen::Position& after,
-                       MoveNotation notation, char* out);
+// The long algebraic forms of pgn-extract: the squares the piece leaves and reaches, castling
+// as the king's move, a promotion's piece in upper case after them. In Chess960 castling is the
+// king taking its rook (xlalg: e1xh1), as pgn-extract writes it, since the king's own squares
+// could read as no move (a king that stays) or as a plain king step. `with_piece`: xlalg (the
+// piece letter, '-' or 'x'), else lalg. Without + or #.
+std::size_t write_long(const fen::Position& before, fen::Move m, bool with_piece, char* out);
+
+// Writes the legal move `m` of `before` (leading to `after`) into `out`, with + or # when it
+// checks and `check_marks` asks for them; returns the length. Inline, so that the writer's
+// call goes straight to the notation's own function.
+inline std::size_t write_move(const fen::Position& before, fen::Move m, const fen::Position& after,
+                              MoveNotation notation, bool check_marks, char* out) {
+  std::size_t length = 0;
+  switch (notation) {
+    case MoveNotation::san: length = fen::write_san_unmarked(before, m, out); break;
+    case MoveNotation::uci: return fen::write_uci(before, m, out);
+    case MoveNotation::lalg: length = write_long(before, m, false, out); break;
+    case MoveNotation::xlalg: length = write_long(before, m, true, out); break;
+  }
+  if (check_marks && !m.is_null() && after.in_check())
+    out[length++] = after.has_legal_moves() ? '+' : '#';
+  return length;
+}
 
 }  // namespace fenkit::pgn::detail

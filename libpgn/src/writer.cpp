@@ -294,10 +294,8 @@ Action PgnWriter::move(const MoveEvent& event) {
   }
   static_assert(detail::kMaxMoveLength <= MovetextLayout::kShortToken);
   char text[MovetextLayout::kShortToken];
-  std::size_t length =
-      detail::write_move(*event.before, event.move, *event.after, s.options.notation, text);
-  if (!s.options.check_marks)
-    while (length > 0 && (text[length - 1] == '+' || text[length - 1] == '#')) --length;
+  const std::size_t length = detail::write_move(*event.before, event.move, *event.after,
+                                                s.options.notation, s.options.check_marks, text);
   s.layout.put_short(text, length);
   return Action::proceed;
 }

@@ -69,6 +69,8 @@ inline constexpr std::size_t kMaxSanLength = 16;
 FENKIT_API std::size_t write_san(const Position& pos, Move m, char* out);
 // The same when the position after the move is at hand (it decides + and #), saving a replay.
 FENKIT_API std::size_t write_san(const Position& pos, Move m, const Position& after, char* out);
+// Canonical SAN without its + or # (as pgn-extract --nochecks writes moves).
+FENKIT_API std::size_t write_san_unmarked(const Position& pos, Move m, char* out);
 FENKIT_API std::string to_san(const Position& pos, Move m);
 
 }  // namespace fenkit::fen

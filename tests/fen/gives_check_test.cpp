@@ -1,0 +1,70 @@
+// Position::gives_check, which looks at the piece that moves and the lines it opens, against
+// playing the move and asking in_check, on every position of the perft fixture and the
+// positions two plies after them (checks, pins, en passant, castling, Chess960).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <vector>
+
+#include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/movegen.hpp"
+#include "fenkit/fen/perft_suite.hpp"
+#include "fenkit/fen/san.hpp"  // to_san, for the messages
+#include "test_support.hpp"
+
+namespace fenkit::fen {
+namespace {
+
+// The fixture's positions, and every position one and two plies after each.
+std::vector<Position> fixture_positions() {
+  std::ifstream in(testing::data("fen/perft.epd"));
+  EXPECT_TRUE(in);
+  std::vector<PerftSuiteError> errors;
+  std::vector<Position> out;
+  for (const PerftCase& c : read_perft_suite(in, errors)) {
+    Position pos;
+    EXPECT_FALSE(read_fen(c.fen, pos)) << c.fen;
+    out.push_back(pos);
+    MoveList first;
+    generate_legal(pos, first);
+    for (Move m : first) {
+      Position one = pos;
+      one.play_unchecked(m);
+      out.push_back(one);
+      MoveList second;
+      generate_legal(one, second);
+      for (Move n : second) {
+        Position two = one;
+        two.play_unchecked(n);
+        out.push_back(two);
+      }
+    }
+  }
+  return out;
+}
+
+const std::vector<Position>& positions() {
+  static const std::vector<Position> all = fixture_positions();
+  return all;
+}
+
+TEST(GivesCheck, AgreesWithPlayingTheMove) {
+  std::size_t moves = 0, checks = 0;
+  for (const Position& pos : positions()) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    for (Move m : legal) {
+      Position after = pos;
+      after.play_unchecked(m);
+      ASSERT_EQ(pos.gives_check(m), after.in_check()) << to_fen(pos) << " " << to_san(pos, m);
+      ++moves;
+      checks += after.in_check() ? 1 : 0;
+    }
+  }
+  // Enough of both for the comparison to mean something.
+  EXPECT_GT(moves, 100'000U);
+  EXPECT_GT(checks, 5'000U);
+}
+
+}  // namespace
+}  // namespace fenkit::fen

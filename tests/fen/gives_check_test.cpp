@@ -15,6 +15,19 @@
 namespace fenkit::fen {
 namespace {
 
+// `pos` and every position up to `plies` plies after it.
+void collect(const Position& pos, int plies, std::vector<Position>& out) {
+  out.push_back(pos);
+  if (plies == 0) return;
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    Position next = pos;
+    next.play_unchecked(m);
+    collect(next, plies - 1, out);
+  }
+}
+
 // The fixture's positions, and every position one and two plies after each.
 std::vector<Position> fixture_positions() {
   std::ifstream in(testing::data("fen/perft.epd"));
@@ -24,21 +37,7 @@ std::vector<Position> fixture_positions() {
   for (const PerftCase& c : read_perft_suite(in, errors)) {
     Position pos;
     EXPECT_FALSE(read_fen(c.fen, pos)) << c.fen;
-    out.push_back(pos);
-    MoveList first;
-    generate_legal(pos, first);
-    for (Move m : first) {
-      Position one = pos;
-      one.play_unchecked(m);
-      out.push_back(one);
-      MoveList second;
-      generate_legal(one, second);
-      for (Move n : second) {
-        Position two = one;
-        two.play_unchecked(n);
-        out.push_back(two);
-      }
-    }
+    collect(pos, 2, out);
   }
   return out;
 }

@@ -263,32 +263,6 @@ void play(benchmark::State& state) {
 }
 BENCHMARK(play);
 
-// Whether a move checks, from the position before it, beside the same answer found by playing
-// the move and asking the position after it.
-void gives_check(benchmark::State& state) {
-  const Sample& s = sample();
-  for (auto _ : state) {
-    for (const Ply& p : s.plies) benchmark::DoNotOptimize(p.position.gives_check(p.move));
-  }
-  state.SetItemsProcessed(std::int64_t(state.iterations() * s.plies.size()));
-  state.SetLabel(s.label);
-}
-BENCHMARK(gives_check);
-
-void gives_check_by_playing(benchmark::State& state) {
-  const Sample& s = sample();
-  for (auto _ : state) {
-    for (const Ply& p : s.plies) {
-      fen::Position next = p.position;
-      next.play_unchecked(p.move);
-      benchmark::DoNotOptimize(next.in_check());
-    }
-  }
-  state.SetItemsProcessed(std::int64_t(state.iterations() * s.plies.size()));
-  state.SetLabel(s.label);
-}
-BENCHMARK(gives_check_by_playing);
-
 void polyglot_key(benchmark::State& state) {
   const Sample& s = sample();
   for (auto _ : state) {

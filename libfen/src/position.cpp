@@ -190,47 +190,9 @@ bool Position::is_legal(Move m) const {
 }
 
 bool Position::gives_check(Move m) const {
-  const Color us = side_;
-  const Square their_king = king_square(~us);
-  // Castling, en passant and promotion move or remove a second piece: played out, as they are
-  // rare. So is a position without the other king.
-  if (m.kind() != MoveKind::normal || m.is_null() || their_king == no_square) [[unlikely]] {
-    Position next = *this;
-    next.play_unchecked(m);
-    return next.in_check();
-  }
-  const Square from = m.from(), to = m.to();
-  const Bitboard king = square_bb(their_king);
-  const Bitboard occupied_after = (occupied() ^ square_bb(from)) | square_bb(to);
-  // The piece that moves, from its new square.
-  switch (type_of(board_[from])) {
-    case PieceType::pawn:
-      if (pawn_attacks(us, to) & king) return true;
-      break;
-    case PieceType::knight:
-      if (knight_attacks(to) & king) return true;
-      break;
-    case PieceType::bishop:
-      if ((kBishopRays[to] & king) && !(between_bb(to, their_king) & occupied_after)) return true;
-      break;
-    case PieceType::rook:
-      if ((kRookRays[to] & king) && !(between_bb(to, their_king) & occupied_after)) return true;
-      break;
-    case PieceType::queen:
-      if (((kBishopRays[to] | kRookRays[to]) & king) &&
-          !(between_bb(to, their_king) & occupied_after))
-        return true;
-      break;
-    default: break;
-  }
-  // A slider of ours that the move uncovers: only one on a line through the other king and
-  // the square the piece leaves.
-  if (!((kBishopRays[their_king] | kRookRays[their_king]) & square_bb(from))) return false;
-  const Bitboard queens = pieces(PieceType::queen);
-  const Bitboard sliders = (((pieces(PieceType::bishop) | queens) & kBishopRays[their_king]) |
-                            ((pieces(PieceType::rook) | queens) & kRookRays[their_king])) &
-                           pieces(us) & ~square_bb(from);
-  return sliders_reaching(their_king, sliders, occupied_after) != 0;
+  Position next = *this;
+  next.play_unchecked(m);
+  return next.in_check();
 }
 
 void Position::update_castling_rights(Square from, Square to) {

@@ -1,6 +1,5 @@
 #include "move_notation.hpp"
 
-
 namespace fenkit::pgn::detail {
 
 namespace {

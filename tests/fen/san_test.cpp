@@ -351,6 +351,28 @@ TEST(SanWrite, Canonical) {
 
 TEST(SanWrite, NullMove) { EXPECT_EQ(to_san(Position::start(), Move::null()), "--"); }
 
+// write_san_unmarked is write_san without the + or # (the cases above have checks and mates).
+TEST(SanWrite, UnmarkedLeavesOutTheCheckMarkOnly) {
+  int marked = 0;
+  for (const WriteCase& c : kWriteCases) {
+    const Position pos = position_from_fen(c.fen);
+    const Move m = uci(pos, c.move);
+    char buffer[kMaxSanLength];
+    const std::string unmarked(buffer, write_san_unmarked(pos, m, buffer));
+    const std::string san = c.san;
+    const bool has_mark = san.back() == '+' || san.back() == '#';
+    EXPECT_EQ(unmarked, has_mark ? san.substr(0, san.size() - 1) : san) << c.move << " in " << c.fen;
+    marked += has_mark ? 1 : 0;
+  }
+  EXPECT_GE(marked, 2);
+  char buffer[kMaxSanLength];
+  const Position fools_mate =
+      position_from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+  EXPECT_EQ(to_san(fools_mate, uci(fools_mate, "d8h4")), "Qh4#");
+  EXPECT_EQ(std::string(buffer, write_san_unmarked(fools_mate, uci(fools_mate, "d8h4"), buffer)), "Qh4");
+  EXPECT_EQ(std::string(buffer, write_san_unmarked(Position::start(), Move::null(), buffer)), "--");
+}
+
 // The disambiguation a move needs, worked out from read_san alone: the first of none, file,
 // rank, file and rank that names the move and nothing else.
 std::string expected_san(const Position& pos, Move m) {

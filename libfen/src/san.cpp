@@ -184,9 +184,13 @@ std::size_t write_san(const Position& pos, Move m, char* out) {
 }
 
 std::size_t write_san(const Position& pos, Move m, const Position& after, char* out) {
-  char* p = out + write_san_unmarked(pos, m, out);
-  if (!m.is_null() && after.in_check()) *p++ = after.has_legal_moves() ? '+' : '#';
-  return std::size_t(p - out);
+  const std::size_t length = write_san_unmarked(pos, m, out);
+  return m.is_null() ? length : std::size_t(write_check_mark(after, out + length) - out);
+}
+
+char* write_check_mark(const Position& after, char* out) {
+  if (after.in_check()) *out++ = after.has_legal_moves() ? '+' : '#';
+  return out;
 }
 
 std::size_t write_san_unmarked(const Position& pos, Move m, char* out) {

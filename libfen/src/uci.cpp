@@ -100,8 +100,7 @@ std::size_t write_lan(const Position& pos, Move m, char* out) {
   }
   Position next = pos;
   next.play_unchecked(m);
-  if (next.in_check()) *p++ = next.has_legal_moves() ? '+' : '#';
-  return std::size_t(p - out);
+  return std::size_t(write_check_mark(next, p) - out);
 }
 
 std::string to_lan(const Position& pos, Move m) {

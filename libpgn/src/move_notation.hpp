@@ -32,8 +32,8 @@ inline std::size_t write_move(const fen::Position& before, fen::Move m, const fe
     case MoveNotation::lalg: length = write_long(before, m, false, out); break;
     case MoveNotation::xlalg: length = write_long(before, m, true, out); break;
   }
-  if (check_marks && !m.is_null() && after.in_check())
-    out[length++] = after.has_legal_moves() ? '+' : '#';
+  if (check_marks && !m.is_null())
+    length = std::size_t(fen::write_check_mark(after, out + length) - out);
   return length;
 }
 

@@ -361,15 +361,22 @@ TEST(SanWrite, UnmarkedLeavesOutTheCheckMarkOnly) {
     const std::string unmarked(buffer, write_san_unmarked(pos, m, buffer));
     const std::string san = c.san;
     const bool has_mark = san.back() == '+' || san.back() == '#';
-    EXPECT_EQ(unmarked, has_mark ? san.substr(0, san.size() - 1) : san) << c.move << " in " << c.fen;
+    EXPECT_EQ(unmarked, has_mark ? san.substr(0, san.size() - 1) : san)
+        << c.move << " in " << c.fen;
     marked += has_mark ? 1 : 0;
   }
   EXPECT_GE(marked, 2);
   char buffer[kMaxSanLength];
   const Position fools_mate =
       position_from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
-  EXPECT_EQ(to_san(fools_mate, uci(fools_mate, "d8h4")), "Qh4#");
-  EXPECT_EQ(std::string(buffer, write_san_unmarked(fools_mate, uci(fools_mate, "d8h4"), buffer)), "Qh4");
+  const Move mate = uci(fools_mate, "d8h4");
+  EXPECT_EQ(to_san(fools_mate, mate), "Qh4#");
+  EXPECT_EQ(std::string(buffer, write_san_unmarked(fools_mate, mate, buffer)), "Qh4");
+  // The mark on its own: '#' after the mate, nothing where no king is in check.
+  Position mated = fools_mate;
+  mated.play(mate);
+  EXPECT_EQ(std::string(buffer, write_check_mark(mated, buffer)), "#");
+  EXPECT_EQ(write_check_mark(Position::start(), buffer), buffer);
   EXPECT_EQ(std::string(buffer, write_san_unmarked(Position::start(), Move::null(), buffer)), "--");
 }
 

@@ -71,6 +71,9 @@ FENKIT_API std::size_t write_san(const Position& pos, Move m, char* out);
 FENKIT_API std::size_t write_san(const Position& pos, Move m, const Position& after, char* out);
 // Canonical SAN without its + or # (as pgn-extract --nochecks writes moves).
 FENKIT_API std::size_t write_san_unmarked(const Position& pos, Move m, char* out);
+// The mark after a move that leaves `after` in check: '+', or '#' when it is mate; nothing
+// otherwise. Written at `out`; returns the end. (write_san is write_san_unmarked and this.)
+FENKIT_API char* write_check_mark(const Position& after, char* out);
 FENKIT_API std::string to_san(const Position& pos, Move m);
 
 }  // namespace fenkit::fen

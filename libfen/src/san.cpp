@@ -188,11 +188,6 @@ std::size_t write_san(const Position& pos, Move m, const Position& after, char* 
   return m.is_null() ? length : std::size_t(write_check_mark(after, out + length) - out);
 }
 
-char* write_check_mark(const Position& after, char* out) {
-  if (after.in_check()) *out++ = after.has_legal_moves() ? '+' : '#';
-  return out;
-}
-
 std::size_t write_san_unmarked(const Position& pos, Move m, char* out) {
   char* p = out;
   if (m.is_null()) {

@@ -73,7 +73,11 @@ FENKIT_API std::size_t write_san(const Position& pos, Move m, const Position& af
 FENKIT_API std::size_t write_san_unmarked(const Position& pos, Move m, char* out);
 // The mark after a move that leaves `after` in check: '+', or '#' when it is mate; nothing
 // otherwise. Written at `out`; returns the end. (write_san is write_san_unmarked and this.)
-FENKIT_API char* write_check_mark(const Position& after, char* out);
+// Inline: a writer calls it for every move, and in_check() is the call it needs.
+inline char* write_check_mark(const Position& after, char* out) {
+  if (after.in_check()) *out++ = after.has_legal_moves() ? '+' : '#';
+  return out;
+}
 FENKIT_API std::string to_san(const Position& pos, Move m);
 
 }  // namespace fenkit::fen

@@ -188,7 +188,7 @@ std::size_t write_san(const Position& pos, Move m, const Position& after, char* 
   return m.is_null() ? length : std::size_t(write_check_mark(after, out + length) - out);
 }
 
-std::size_t write_san_unmarked(const Position& pos, Move m, char* out) {
+std::size_t write_san_unmarked(const Position& pos, Move m, char* out, Rivals rivals_known) {
   char* p = out;
   if (m.is_null()) {
     *p++ = '-';
@@ -213,8 +213,10 @@ std::size_t write_san_unmarked(const Position& pos, Move m, char* out) {
       // Other pieces of the same kind that can legally reach the square force a file,
       // then a rank, then both. (Found by the squares between them and it, not the sliding
       // attack tables, whose lookups miss the cache one move at a time.)
-      Bitboard others = attackers_of_type(piece, to, pos.pieces(us, piece) & ~square_bb(from),
-                                          pos.occupied());
+      Bitboard others = rivals_known == Rivals::none
+                            ? 0
+                            : attackers_of_type(piece, to, pos.pieces(us, piece) & ~square_bb(from),
+                                                pos.occupied());
       Bitboard rivals = 0;
       for (Bitboard b = others; b;) {
         const Square s = pop_lsb(b);

@@ -294,8 +294,13 @@ Action PgnWriter::move(const MoveEvent& event) {
   }
   static_assert(detail::kMaxMoveLength <= MovetextLayout::kShortToken);
   char text[MovetextLayout::kShortToken];
+  // The token is the one the move was resolved from (or canonical SAN, from a tree).
+  const fen::Rivals rivals = s.options.notation == MoveNotation::san
+                                 ? detail::rivals_after_token(event.san)
+                                 : fen::Rivals::look;
   const std::size_t length = detail::write_move(*event.before, event.move, *event.after,
-                                                s.options.notation, s.options.check_marks, text);
+                                                s.options.notation, s.options.check_marks, rivals,
+                                                text);
   s.layout.put_short(text, length);
   return Action::proceed;
 }

@@ -427,6 +427,47 @@ TEST(SanWrite, DisambiguationIsMinimalForEveryPieceMove) {
   EXPECT_GT(checked, 300);
 }
 
+// Rivals::none is the promise of a token without an origin square that resolved: whenever
+// "Nd2" (or "Nxd2") reads as the move, writing it without looking for other pieces gives the
+// canonical SAN. Where other pieces do reach the square, the token does not read, and the
+// promise would be wrong: the file or rank is then left out.
+TEST(SanWrite, NoRivalsAfterATokenWithoutOrigin) {
+  const char* positions[] = {
+      "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "3rk3/8/8/2N5/8/8/3N4/3K4 w - - 0 1",
+      "k7/8/1Q3Q2/8/8/8/1Q3Q2/4K3 w - - 0 1",
+  };
+  int promised = 0, refused = 0;
+  for (const char* fen : positions) {
+    const Position pos = position_from_fen(fen, {.relax = Problems::all()});
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+      const PieceType piece = type_of(pos.piece_on(m.from()));
+      if (piece == PieceType::pawn || m.is_castling()) continue;
+      const std::string token = std::string(1, piece_type_char(piece)) +
+                                (pos.piece_on(m.to()) != Piece::none ? "x" : "") +
+                                file_char(file_of(m.to())) + rank_char(rank_of(m.to()));
+      char looked[kMaxSanLength], trusted[kMaxSanLength];
+      const std::string canonical(looked, write_san_unmarked(pos, m, looked));
+      const std::string unchecked(trusted, write_san_unmarked(pos, m, trusted, Rivals::none));
+      const SanResult r = read_san(pos, token);
+      if (r) {
+        EXPECT_EQ(r.move, m) << token << " in " << fen;
+        EXPECT_EQ(unchecked, canonical) << token << " in " << fen;
+        ++promised;
+      } else {
+        EXPECT_EQ(unchecked, token) << fen;
+        EXPECT_NE(canonical, token) << fen;
+        ++refused;
+      }
+    }
+  }
+  EXPECT_GT(promised, 20);
+  EXPECT_GT(refused, 20);
+}
+
 // Every legal move written as SAN or LAN reads back as itself.
 TEST(SanWrite, ReadsBackAsTheSameMove) {
   const char* positions[] = {

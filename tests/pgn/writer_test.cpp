@@ -225,6 +225,16 @@ TEST(PgnWriter, WritesCanonicalSanNotTheToken) {
   EXPECT_EQ(movetext_of(out), "1. Nf3 Ke7 2. b8=Q Ke6 3. Qb3+ Kf6 4. O-O-O *");
 }
 
+// The writer trusts a token without an origin square ("Nb3") to need none; the others it
+// writes with the file or rank the position calls for, whatever the token gave (checked
+// against pgn-extract).
+TEST(PgnWriter, DisambiguatesAsThePositionNeedsWhateverTheToken) {
+  const std::string text = write_stream(
+      "[Event \"t\"]\n\n1. Nf3 Nf6 2. d4 d5 3. N1d2 Nbd7 4. Nb3 Nb6 5. Nfd2 Nfd7 6. Nd2f3 *\n");
+  EXPECT_EQ(movetext_of(text),
+            "1. Nf3 Nf6 2. d4 d5 3. Nbd2 Nbd7 4. Nb3 Nb6 5. Nfd2 Nfd7 6. Nf3 *");
+}
+
 TEST(PgnWriter, NumbersMovesAsTheStandardWants) {
   const std::string pgn =
       "1. e4 $1 e5 2. Nf3 {c} Nc6 3. Bb5 (3. Bc4 Bc5 (3... Nf6 4. d3) 4. c3) a6 *";

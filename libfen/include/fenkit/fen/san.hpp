@@ -69,8 +69,14 @@ inline constexpr std::size_t kMaxSanLength = 16;
 FENKIT_API std::size_t write_san(const Position& pos, Move m, char* out);
 // The same when the position after the move is at hand (it decides + and #), saving a replay.
 FENKIT_API std::size_t write_san(const Position& pos, Move m, const Position& after, char* out);
+// Whether write_san_unmarked must look for other pieces of the moving kind that could reach
+// the square (and so call for a file or rank), or knows there are none: the move was resolved
+// from a token that names no origin square ("Nf3", "Nxf3"), which resolve_san accepts only when
+// one piece of the kind can make it.
+enum class Rivals : std::uint8_t { look, none };
 // Canonical SAN without its + or # (as pgn-extract --nochecks writes moves).
-FENKIT_API std::size_t write_san_unmarked(const Position& pos, Move m, char* out);
+FENKIT_API std::size_t write_san_unmarked(const Position& pos, Move m, char* out,
+                                          Rivals rivals = Rivals::look);
 // The mark after a move that leaves `after` in check: '+', or '#' when it is mate; nothing
 // otherwise. Written at `out`; returns the end. (write_san is write_san_unmarked and this.)
 // Inline: a writer calls it for every move, and in_check() is the call it needs.

@@ -12,7 +12,10 @@
 //   first value in the roster and its later ones among the other tags.
 // - a blank line, the movetext, and a blank line after it.
 // - canonical SAN made from each move and the position before it, not the input token
-//   (when the reader did not check moves, the token as read);
+//   (when the reader did not check moves, the token as read). The token still counts for one
+//   thing: one that names no origin square ("Nd2") resolved, so no file or rank is needed
+//   and none is looked for. A program that makes its own MoveEvents gives the token its move
+//   was read from, or canonical SAN, as the reader and Game::accept do;
 // - move numbers: "12." before every White move; "12..." before a Black move only where the
 //   move pair is interrupted: at the start of the movetext or of a variation, and after a
 //   comment or a variation;

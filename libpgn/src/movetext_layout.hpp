@@ -34,32 +34,44 @@ class MovetextLayout {
   // fixed length and no call.
   static constexpr std::size_t kShortToken = 16;
   void put_short(const char* buffer, std::size_t length) {
-    if (open_parentheses_ != 0 || line_must_end_) [[unlikely]] {
+    if (!takes_in_place()) [[unlikely]] {
       put(std::string_view(buffer, length));
       return;
     }
+    std::memcpy(in_place(), buffer, kShortToken);
+    place(length);
+  }
+  // A short token can also be written straight into the text, where in_place() says, and
+  // then placed: when takes_in_place(), write at most kShortToken bytes at in_place(), then
+  // place(length). (A token made in a buffer of its own byte by byte and copied with one wide
+  // load waits for those bytes to be stored first, twice a move.) The token goes one byte
+  // after the text, where a space or a line break will be: either one is a byte.
+  bool takes_in_place() const { return open_parentheses_ == 0 && !line_must_end_; }
+  char* in_place() {
     if (size_ + 1 + kShortToken > buffer_.size()) grow(1 + kShortToken);
-    char* out = buffer_.data();
+    return buffer_.data() + size_ + (size_ != line_start_ ? 1 : 0);
+  }
+  void place(std::size_t length) {
     if (size_ != line_start_) {
       // What start_token does when no '(' waits: a space, or a new line if it does not fit.
       const bool fits = size_ - line_start_ + 1 + length <= width_;
-      out[size_++] = fits ? ' ' : '\n';
+      buffer_[size_++] = fits ? ' ' : '\n';
       if (!fits) line_start_ = size_;
     }
     last_token_ = size_;
-    std::memcpy(out + size_, buffer, kShortToken);
     size_ += length;
   }
   // "12." before a White move, "12..." before a Black one.
   void put_move_number(unsigned long long number, bool black) {
-    char text[kShortToken + 8];
-    if (number > 999'999'999) [[unlikely]] {
+    if (number > 999'999'999 || !takes_in_place()) [[unlikely]] {
+      char text[kShortToken + 8];
       put_long_move_number(number, black, text);
       return;
     }
-    char* end = detail::write_unsigned(std::uint32_t(number), text);
+    char* start = in_place();
+    char* end = detail::write_unsigned(std::uint32_t(number), start);
     std::memcpy(end, "...", 3);
-    put_short(text, std::size_t(end - text) + (black ? 3 : 1));
+    place(std::size_t(end - start) + (black ? 3 : 1));
   }
   // "$12".
   void put_nag(unsigned nag);

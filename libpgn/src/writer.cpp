@@ -293,11 +293,17 @@ Action PgnWriter::move(const MoveEvent& event) {
     return Action::proceed;
   }
   static_assert(detail::kMaxMoveLength <= MovetextLayout::kShortToken);
-  char text[MovetextLayout::kShortToken];
   // The token is the one the move was resolved from (or canonical SAN, from a tree).
   const fen::Rivals rivals = s.options.notation == MoveNotation::san
                                  ? detail::rivals_after_token(event.san)
                                  : fen::Rivals::look;
+  if (s.layout.takes_in_place()) [[likely]] {
+    char* out = s.layout.in_place();
+    s.layout.place(detail::write_move(*event.before, event.move, *event.after,
+                                      s.options.notation, s.options.check_marks, rivals, out));
+    return Action::proceed;
+  }
+  char text[MovetextLayout::kShortToken];
   const std::size_t length = detail::write_move(*event.before, event.move, *event.after,
                                                 s.options.notation, s.options.check_marks, rivals,
                                                 text);

@@ -7,10 +7,10 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <unordered_set>
 
 #include "command_run.hpp"
 #include "commands.hpp"
+#include "game_hash_set.hpp"
 #include "pgn_games.hpp"
 #include "selection_options.hpp"
 
@@ -280,7 +280,7 @@ pgn::OpeningLines read_eco_file(const std::string& path) {
 void read_check_files(CommandRun& run, const std::vector<std::string>& paths,
                       const GamesOptions& games,
                       const pgn::ArchiveOptions& options,
-                      std::unordered_set<pgn::GameHash, pgn::GameHashHasher>& seen) {
+                      GameHashSet& seen) {
   pgn::ArchiveOptions archive = options;
   archive.last_game = UINT64_MAX;  // --games numbers the input's games, not these
   archive.numbered_later = true;    // keys hold no game numbers
@@ -294,7 +294,7 @@ void read_check_files(CommandRun& run, const std::vector<std::string>& paths,
                                       return KeyVisitor(games.fuzzy_depth, in.name(), chunk);
                                     }),
         [&](KeyChunk& chunk) {
-          seen.insert(chunk.keys.begin(), chunk.keys.end());
+          for (const pgn::GameHash& key : chunk.keys) seen.insert(key);
           run.show(chunk.report);
         });
   }
@@ -342,7 +342,7 @@ int run_pgn(const Args& args) {
   // Games written as PGN hold no game numbers (JSON lines do).
   archive.numbered_later = games.format == GamesFormat::pgn;
   archive.limit_to(filter);
-  std::unordered_set<pgn::GameHash, pgn::GameHashHasher> seen;
+  GameHashSet seen;
   if (v.count("checkfile"))
     read_check_files(run, v["checkfile"].as<std::vector<std::string>>(), games, archive, seen);
   std::uint64_t written = 0, duplicate_count = 0, fixed = 0, too_short = 0, in_part = split;
@@ -356,7 +356,7 @@ int run_pgn(const Args& args) {
       [&](GamesChunk& result) {
         for (const WrittenGame& game : result.games) {
           const std::string_view text(result.text.data() + game.begin, game.end - game.begin);
-          if (unique && !seen.insert(game.hash).second) {
+          if (unique && !seen.insert(game.hash)) {
             ++duplicate_count;
             if (duplicates) duplicates->write(text);
             continue;

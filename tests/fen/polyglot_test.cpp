@@ -197,5 +197,30 @@ TEST(Polyglot, KeyAfterAMoveEqualsTheKeyComputedAfresh) {
   EXPECT_EQ(differ, checked);  // and no move leaves the key as it was
 }
 
+// The key worked out from the squares that differ is right for any two positions, and so is
+// PolyglotKeys' when the position given as `before` is not the one keyed last (a variation's
+// first move after the main line's last, or a jump to another game).
+TEST(Polyglot, KeysFromAnyEarlierPositionAreTheKeysComputedAfresh) {
+  const char* fens[] = {
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+  };
+  std::vector<Position> positions;
+  for (const char* fen : fens) positions.push_back(position_from_fen(fen));
+  PolyglotKeys keys;
+  for (const Position& a : positions)
+    for (const Position& b : positions) {
+      EXPECT_EQ(polyglot_key_after(a, polyglot_key(a), b), polyglot_key(b))
+          << to_fen(a) << " to " << to_fen(b);
+      keys.key(a);
+      EXPECT_EQ(keys.key(b, &a), polyglot_key(b));
+      // `before` given, but not the position keyed last.
+      EXPECT_EQ(keys.key(a, &positions[0]), polyglot_key(a));
+    }
+}
+
 }  // namespace
 }  // namespace fenkit::fen

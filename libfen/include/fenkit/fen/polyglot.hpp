@@ -17,22 +17,24 @@ namespace fenkit::fen {
 // that just moved two squares (whether or not the capture would be legal).
 FENKIT_API std::uint64_t polyglot_key(const Position& pos);
 
-// The key of `after`, a position one move from `before`, whose key is `before_key`: the
-// same value as polyglot_key(after), worked out from what changed (a few table entries
-// instead of one per piece). For keys along a game.
+// The key of `after`, worked out from `before`, whose key is `before_key`, and the squares
+// whose piece differs between the two: the same value as polyglot_key(after) for any two
+// positions, and a few table entries instead of one per piece when `after` is a move from
+// `before`. For keys along a game.
 FENKIT_API std::uint64_t polyglot_key_after(const Position& before, std::uint64_t before_key,
                                             const Position& after);
 
-// The keys of positions met one after another, as a game's lines are read: a position reached
-// from the one keyed last gets its key from that one's (polyglot_key_after), any other from
-// every piece (polyglot_key). Whether it was reached from it is found by comparing the
-// positions, so a caller that skips or jumps back (into a variation) still gets right keys.
+// The keys of positions met one after another, as a game's lines are read: a position given
+// with the one it was reached from gets its key from the last position keyed
+// (polyglot_key_after), the first of a game from every piece (polyglot_key). The key is right
+// whatever the last position was (one that skips or jumps back into a variation costs a few
+// more squares), so the positions are not compared: that compare took as long as the key.
 class PolyglotKeys {
  public:
-  // The key of `pos`; `before`: the position it was reached from by one move, if known.
+  // The key of `pos`; `before`: the position it was reached from by one move, if known (only
+  // whether it is given counts).
   std::uint64_t key(const Position& pos, const Position* before = nullptr) {
-    last_key_ = known_ && before && *before == last_ ? polyglot_key_after(last_, last_key_, pos)
-                                                     : polyglot_key(pos);
+    last_key_ = known_ && before ? polyglot_key_after(last_, last_key_, pos) : polyglot_key(pos);
     last_ = pos;
     known_ = true;
     return last_key_;

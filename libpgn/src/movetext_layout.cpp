@@ -4,19 +4,15 @@
 #include <charconv>
 
 #include "byte_search.hpp"
+#include "comment_words.hpp"
 
 namespace fenkit::pgn {
 
 namespace {
 
-// Space, tab, line feed, carriage return, form feed, vertical tab: one compare for the bytes
-// above the space, which are nearly all there is.
-bool is_blank(char c) {
-  constexpr std::uint64_t kBlanks = (1ULL << ' ') | (1ULL << '\t') | (1ULL << '\n') |
-                                    (1ULL << '\r') | (1ULL << '\f') | (1ULL << '\v');
-  const auto byte = static_cast<unsigned char>(c);
-  return byte <= ' ' && ((kBlanks >> byte) & 1) != 0;
-}
+using detail::is_blank;
+using detail::joins;
+using detail::split_words;
 
 // A word that starts with '%' must not begin a line: readers take such a line for an escape
 // line and skip it. Whatever the cost in width, it stays with the word before it.
@@ -38,36 +34,6 @@ std::string_view next_word(std::string_view text, std::size_t& pos) {
   while ((p = detail::find_space_or_control(p, end)) != end && !is_blank(*p)) ++p;
   pos = std::size_t(p - text.data());
   return text.substr(begin, pos - begin);
-}
-
-// Whether a word after the first joins the word before it (must or should follow it).
-bool joins(std::string_view word) {
-  return must_follow_previous_word(word) || should_follow_previous_word(word);
-}
-
-// The words of `text` (what lies between blanks) into `words`, found from blank to blank
-// sixteen bytes at a time. Also whether the text is its words joined by single spaces, with
-// nothing around them (`one_spaced`: a FEN, lichess's "[%eval 0.17] [%clk 0:03:00]"), and
-// whether a word after the first joins the one before it (`joined`).
-void split_words(std::string_view text, std::vector<std::string_view>& words, bool& one_spaced,
-                 bool& joined) {
-  words.clear();
-  joined = false;
-  const char* const end = text.data() + text.size();
-  const char* p = text.data();
-  one_spaced = p != end && !is_blank(*p);
-  while (p != end && is_blank(*p)) ++p;
-  while (p != end) {
-    const char* const word = p;
-    // To the next blank (a control byte that is not one belongs to the word).
-    while ((p = detail::find_space_or_control(p, end)) != end && !is_blank(*p)) ++p;
-    if (!words.empty() && joins({word, 1})) joined = true;
-    words.emplace_back(word, std::size_t(p - word));
-    if (p == end) break;
-    const char* const blank = p;
-    while (p != end && is_blank(*p)) ++p;
-    if (p == end || p != blank + 1 || *blank != ' ') one_spaced = false;
-  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -403,27 +404,34 @@ std::string expected_san(const Position& pos, Move m) {
   return "?";
 }
 
+// Calls visit(pos, m, fen) for every legal move of a piece other than a pawn (castling aside)
+// in each of the positions.
+template <typename Visit>
+void for_each_piece_move(std::initializer_list<const char*> positions, Visit visit) {
+  for (const char* fen : positions) {
+    const Position pos = position_from_fen(fen, {.relax = Problems::all()});
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves)
+      if (type_of(pos.piece_on(m.from())) != PieceType::pawn && !m.is_castling())
+        visit(pos, m, fen);
+  }
+}
+
 TEST(SanWrite, DisambiguationIsMinimalForEveryPieceMove) {
-  const char* positions[] = {
+  int checked = 0;
+  for_each_piece_move({
       "8/8/8/7k/8/Q7/8/Q1Q4K w - - 0 1",
       "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",  // 218 moves
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
       "3rk3/8/8/2N5/8/8/3N4/3K4 w - - 0 1",
       "k7/8/8/3N1N2/2N3N1/8/2N3N1/3NKN2 w - - 0 1",  // eight knights that all reach e3
       "k7/8/1Q3Q2/8/8/8/1Q3Q2/4K3 w - - 0 1",        // four queens that all reach d4
-  };
-  int checked = 0;
-  for (const char* fen : positions) {
-    const Position pos = position_from_fen(fen, {.relax = Problems::all()});
-    MoveList moves;
-    generate_legal(pos, moves);
-    for (Move m : moves) {
-      const PieceType piece = type_of(pos.piece_on(m.from()));
-      if (piece == PieceType::pawn || piece == PieceType::king || m.is_castling()) continue;
-      EXPECT_EQ(to_san(pos, m), expected_san(pos, m)) << stored(m) << " in " << fen;
-      ++checked;
-    }
-  }
+  }, [&](const Position& pos, Move m, const char* fen) {
+    if (type_of(pos.piece_on(m.from())) == PieceType::king) return;
+    EXPECT_EQ(to_san(pos, m), expected_san(pos, m)) << stored(m) << " in " << fen;
+    ++checked;
+  });
   EXPECT_GT(checked, 300);
 }
 
@@ -432,38 +440,31 @@ TEST(SanWrite, DisambiguationIsMinimalForEveryPieceMove) {
 // canonical SAN. Where other pieces do reach the square, the token does not read, and the
 // promise would be wrong: the file or rank is then left out.
 TEST(SanWrite, NoRivalsAfterATokenWithoutOrigin) {
-  const char* positions[] = {
+  int promised = 0, refused = 0;
+  for_each_piece_move({
       "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
       "3rk3/8/8/2N5/8/8/3N4/3K4 w - - 0 1",
       "k7/8/1Q3Q2/8/8/8/1Q3Q2/4K3 w - - 0 1",
-  };
-  int promised = 0, refused = 0;
-  for (const char* fen : positions) {
-    const Position pos = position_from_fen(fen, {.relax = Problems::all()});
-    MoveList moves;
-    generate_legal(pos, moves);
-    for (Move m : moves) {
-      const PieceType piece = type_of(pos.piece_on(m.from()));
-      if (piece == PieceType::pawn || m.is_castling()) continue;
-      const std::string token = std::string(1, piece_type_char(piece)) +
-                                (pos.piece_on(m.to()) != Piece::none ? "x" : "") +
-                                file_char(file_of(m.to())) + rank_char(rank_of(m.to()));
-      char looked[kMaxSanLength], trusted[kMaxSanLength];
-      const std::string canonical(looked, write_san_unmarked(pos, m, looked));
-      const std::string unchecked(trusted, write_san_unmarked(pos, m, trusted, Rivals::none));
-      const SanResult r = read_san(pos, token);
-      if (r) {
-        EXPECT_EQ(r.move, m) << token << " in " << fen;
-        EXPECT_EQ(unchecked, canonical) << token << " in " << fen;
-        ++promised;
-      } else {
-        EXPECT_EQ(unchecked, token) << fen;
-        EXPECT_NE(canonical, token) << fen;
-        ++refused;
-      }
+  }, [&](const Position& pos, Move m, const char* fen) {
+    const PieceType piece = type_of(pos.piece_on(m.from()));
+    const std::string token = std::string(1, piece_type_char(piece)) +
+                              (pos.piece_on(m.to()) != Piece::none ? "x" : "") +
+                              file_char(file_of(m.to())) + rank_char(rank_of(m.to()));
+    char looked[kMaxSanLength], trusted[kMaxSanLength];
+    const std::string canonical(looked, write_san_unmarked(pos, m, looked));
+    const std::string unchecked(trusted, write_san_unmarked(pos, m, trusted, Rivals::none));
+    const SanResult r = read_san(pos, token);
+    if (r) {
+      EXPECT_EQ(r.move, m) << token << " in " << fen;
+      EXPECT_EQ(unchecked, canonical) << token << " in " << fen;
+      ++promised;
+    } else {
+      EXPECT_EQ(unchecked, token) << fen;
+      EXPECT_NE(canonical, token) << fen;
+      ++refused;
     }
-  }
+  });
   EXPECT_GT(promised, 20);
   EXPECT_GT(refused, 20);
 }

@@ -84,7 +84,8 @@ inline void split_words(std::string_view text, std::vector<std::string_view>& wo
   }
   controls &= ~spaces;
   if (controls) return split_words_by_search(text, words, one_spaced, joined);
-  // What follows the text is spaces: every word ends within the 64 bytes.
+  // What follows the text is spaces: every word ends at a space, or (a text of 64 bytes) at its
+  // end, where no bit is left (countr_zero of nothing is 64).
   const std::uint64_t inside = ~spaces;  // the bytes of words
   std::uint64_t starts = inside & ~(inside << 1);  // a word's byte first or after a space
   std::uint64_t ends = spaces & (inside << 1);      // a space after a word's byte

@@ -1,10 +1,12 @@
 #include "command_run.hpp"
 
 #include <cstdio>
+#include <exception>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "threads.hpp"
 
 namespace fenkit::tools {
 
@@ -172,6 +174,38 @@ double CommandRun::seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
 }
 
+namespace {
+
+// Closes the outputs: the streams in their order on this thread (two of them may be the same
+// terminal or pipe), the files several at a time. A file to be renamed into place waits for the
+// disk first (fdatasync), and the 501 parts of `pgn --split-by eco` waited half a second in
+// turn; the waiting is the disk's, so more threads than cores help. Every output is closed, and
+// the first failure in the outputs' order is the one thrown, as when they were closed one by one.
+void close_all(const std::vector<OutputFile*>& outputs) {
+  constexpr unsigned kClosingThreads = 8;
+  std::vector<std::exception_ptr> failures(outputs.size());
+  const auto close = [&](std::size_t i) {
+    try {
+      outputs[i]->close();
+    } catch (...) {
+      failures[i] = std::current_exception();
+    }
+  };
+  std::vector<std::size_t> files;
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (outputs[i]->is_stream())
+      close(i);
+    else
+      files.push_back(i);
+  }
+  parallel_for(files.size(), files.size() > 2 ? kClosingThreads : 1,
+               [&](std::size_t k) { close(files[k]); });
+  for (const std::exception_ptr& failure : failures)
+    if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace
+
 int CommandRun::finish(const Summary& summary) {
   progress_->clear();
   for (auto& [key, keyed] : keyed_) write_pending(keyed);
@@ -181,7 +215,7 @@ int CommandRun::finish(const Summary& summary) {
   if (rejects_) all.push_back(rejects_.get());
   // Everything is written out first, streams and files alike: a write that fails then leaves
   // every named file unrenamed, not some of them in place.
-  for (OutputFile* output : all) output->close();
+  close_all(all);
   const bool input_failed = inputs_failed();
   for (OutputFile* output : all) {
     if (output->abandoned()) continue;

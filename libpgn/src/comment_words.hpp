@@ -31,8 +31,26 @@ inline bool is_blank(char c) {
   return byte <= ' ' && ((kBlanks >> byte) & 1) != 0;
 }
 
-// A word after the first that keeps to the one before it ('%' must, '[' should).
-inline bool joins(std::string_view word) { return word.front() == '%' || word.front() == '['; }
+// A word that starts with '%' must not begin a line: readers take such a line for an escape
+// line and skip it. Whatever the cost in width, it stays with the word before it.
+inline bool must_follow_previous_word(std::string_view word) { return word.front() == '%'; }
+
+// A word that starts with '[' had better not begin a line either, where it looks like a tag
+// pair to readers that find games by their first tag; it stays with the word before it as
+// long as the two fit on a line.
+inline bool should_follow_previous_word(std::string_view word) { return word.front() == '['; }
+
+// Whether a word after the first joins the word before it (must or should follow it).
+inline bool joins(std::string_view word) {
+  return must_follow_previous_word(word) || should_follow_previous_word(word);
+}
+
+// The end of the word that starts at `p`: the next blank, or `end`. Sixteen bytes at a time to
+// the next byte that may be a blank (a control byte that is not one belongs to the word).
+inline const char* word_end(const char* p, const char* end) {
+  while ((p = find_space_or_control(p, end)) != end && !is_blank(*p)) ++p;
+  return p;
+}
 
 // Any text: from blank to blank, sixteen bytes at a time.
 inline void split_words_by_search(std::string_view text, std::vector<std::string_view>& words,
@@ -45,8 +63,7 @@ inline void split_words_by_search(std::string_view text, std::vector<std::string
   while (p != end && is_blank(*p)) ++p;
   while (p != end) {
     const char* const word = p;
-    // To the next blank (a control byte that is not one belongs to the word).
-    while ((p = find_space_or_control(p, end)) != end && !is_blank(*p)) ++p;
+    p = word_end(p, end);
     if (!words.empty() && joins({word, 1})) joined = true;
     words.emplace_back(word, std::size_t(p - word));
     if (p == end) break;

@@ -11,28 +11,16 @@ namespace fenkit::pgn {
 namespace {
 
 using detail::is_blank;
+using detail::must_follow_previous_word;
+using detail::should_follow_previous_word;
 using detail::joins;
 using detail::split_words;
-
-// A word that starts with '%' must not begin a line: readers take such a line for an escape
-// line and skip it. Whatever the cost in width, it stays with the word before it.
-bool must_follow_previous_word(std::string_view word) { return word.front() == '%'; }
-
-// A word that starts with '[' had better not begin a line either, where it looks like a tag
-// pair to readers that find games by their first tag; it stays with the word before it as
-// long as the two fit on a line.
-bool should_follow_previous_word(std::string_view word) { return word.front() == '['; }
 
 // The next word of `text` from `pos` on (empty at the end); `pos` moves past it.
 std::string_view next_word(std::string_view text, std::size_t& pos) {
   while (pos < text.size() && is_blank(text[pos])) ++pos;
   const std::size_t begin = pos;
-  const char* const end = text.data() + text.size();
-  const char* p = text.data() + pos;
-  // Sixteen bytes at a time to the next byte that may be a blank (a control byte that is not
-  // one belongs to the word).
-  while ((p = detail::find_space_or_control(p, end)) != end && !is_blank(*p)) ++p;
-  pos = std::size_t(p - text.data());
+  pos = std::size_t(detail::word_end(text.data() + pos, text.data() + text.size()) - text.data());
   return text.substr(begin, pos - begin);
 }
 
@@ -79,8 +67,9 @@ void MovetextLayout::put(std::string_view token) {
   append(token);
 }
 
-// Numbers of ten digits or more (`text` has room for 24 bytes).
-void MovetextLayout::put_long_move_number(unsigned long long number, bool black, char* text) {
+// Through put(): numbers of ten digits or more, and any number while a '(' or a line end waits
+// (`text` has room for 24 bytes).
+void MovetextLayout::put_move_number_token(unsigned long long number, bool black, char* text) {
   char* end = std::to_chars(text, text + 20, number).ptr;
   std::memcpy(end, "...", 3);
   put(std::string_view(text, std::size_t(end - text) + (black ? 3 : 1)));

@@ -29,23 +29,13 @@ class MovetextLayout {
 
   // A token of moves, numbers, NAGs or results.
   void put(std::string_view token);
-  // The same for a token of at most kShortToken bytes at the start of a buffer of kShortToken
-  // bytes (a move, a move number): the writer places a game's hundreds of them with a copy of
-  // fixed length and no call.
+  // A token of at most kShortToken bytes (a move, a move number) written straight into the
+  // text, as the writer places a game's hundreds of them, without a call or a copy: when
+  // takes_in_place(), write it at in_place(), then place(length). (A token made in a buffer of
+  // its own byte by byte and copied with one wide load waits for those bytes to be stored
+  // first, twice a move.) It goes one byte after the text, where a space or a line break will
+  // be: either one is a byte. Otherwise (a '(' waits, or a ';' comment ends the line) put() it.
   static constexpr std::size_t kShortToken = 16;
-  void put_short(const char* buffer, std::size_t length) {
-    if (!takes_in_place()) [[unlikely]] {
-      put(std::string_view(buffer, length));
-      return;
-    }
-    std::memcpy(in_place(), buffer, kShortToken);
-    place(length);
-  }
-  // A short token can also be written straight into the text, where in_place() says, and
-  // then placed: when takes_in_place(), write at most kShortToken bytes at in_place(), then
-  // place(length). (A token made in a buffer of its own byte by byte and copied with one wide
-  // load waits for those bytes to be stored first, twice a move.) The token goes one byte
-  // after the text, where a space or a line break will be: either one is a byte.
   bool takes_in_place() const { return open_parentheses_ == 0 && !line_must_end_; }
   char* in_place() {
     if (size_ + 1 + kShortToken > buffer_.size()) grow(1 + kShortToken);
@@ -65,7 +55,7 @@ class MovetextLayout {
   void put_move_number(unsigned long long number, bool black) {
     if (number > 999'999'999 || !takes_in_place()) [[unlikely]] {
       char text[kShortToken + 8];
-      put_long_move_number(number, black, text);
+      put_move_number_token(number, black, text);
       return;
     }
     char* start = in_place();
@@ -94,7 +84,7 @@ class MovetextLayout {
   // pending "("); the caller then appends exactly `length` bytes.
   void start_token(std::size_t length, bool is_comment);
   void new_line();
-  void put_long_move_number(unsigned long long number, bool black, char* text);
+  void put_move_number_token(unsigned long long number, bool black, char* text);
 
   // Appends without a library call per token: most tokens are a few bytes long, and a game
   // has hundreds of them.

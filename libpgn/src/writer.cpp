@@ -297,17 +297,17 @@ Action PgnWriter::move(const MoveEvent& event) {
   const fen::Rivals rivals = s.options.notation == MoveNotation::san
                                  ? detail::rivals_after_token(event.san)
                                  : fen::Rivals::look;
-  if (s.layout.takes_in_place()) [[likely]] {
-    char* out = s.layout.in_place();
-    s.layout.place(detail::write_move(*event.before, event.move, *event.after,
-                                      s.options.notation, s.options.check_marks, rivals, out));
-    return Action::proceed;
-  }
+  // Straight into the movetext, or (after a '(' or a ';' comment) through put().
+  const bool in_place = s.layout.takes_in_place();
   char text[MovetextLayout::kShortToken];
+  char* const out = in_place ? s.layout.in_place() : text;
   const std::size_t length = detail::write_move(*event.before, event.move, *event.after,
                                                 s.options.notation, s.options.check_marks, rivals,
-                                                text);
-  s.layout.put_short(text, length);
+                                                out);
+  if (in_place) [[likely]]
+    s.layout.place(length);
+  else
+    s.layout.put(std::string_view(text, length));
   return Action::proceed;
 }
 

@@ -70,6 +70,7 @@ class FENKIT_API Position {
   // Whether a pseudo-legal move leaves the mover's king safe. Moves from generate_legal()
   // are always legal; this is for moves built by hand or read from notation.
   bool is_legal(Move m) const;
+  // Whether the legal move `m` leaves the other side in check (the move played on a copy).
   bool gives_check(Move m) const;
   // Whether a move takes a piece: onto an occupied square (castling, the king onto its own rook
   // in Chess960 terms, does not), or en passant.

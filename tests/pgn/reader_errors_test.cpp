@@ -290,6 +290,50 @@ TEST(ReaderErrors, GamesIgnoredAfterTheirTagsAreNotJudged) {
   EXPECT_TRUE(diagnoses(log.games[4].diagnostics()[0], "error 20:1", {"bad FEN tag"}));
 }
 
+// Games passed over after their tags are only searched for their end, yet their lines are
+// counted: an error in a later game is placed where a full read places it, and where the text
+// has it. The games passed over have lines 80 columns wide, and lines that begin otherwise
+// (indented, an escape, after a blank line, inside a comment).
+TEST(ReaderErrors, LinesOfGamesPassedOverAreCounted) {
+  std::string text;
+  for (int game = 0; game < 5; ++game) {
+    text += "[White \"X\"]\n\n";
+    std::string line;
+    for (int move = 1; move <= 40; ++move) {
+      const std::string token = std::to_string(move) + (move % 2 ? ". Nf3 Nf6" : ". Ng1 Ng8");
+      if (line.size() + token.size() >= 79) {
+        text += line + "\n";
+        line.clear();
+      }
+      line += line.empty() ? token : " " + token;
+      if (move == 7 + game) line += " {a comment\nover two lines}";
+      if (move == 20) {
+        text += line + "\n" + (game % 2 ? " " : "%escape\n") + "\n";
+        line.clear();
+      }
+    }
+    text += line + " *\n\n";
+  }
+  text += "[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n";
+  const std::size_t at = text.rfind("Ke3");
+  const std::size_t line_start = text.rfind('\n', at) + 1;
+  const auto line = std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n') + 1;
+  const std::string place = std::to_string(line) + ":" + std::to_string(at - line_start + 1);
+  for (const bool pass_over : {true, false}) {
+    SCOPED_TRACE(pass_over);
+    testing::EventLog log;
+    log.on_end_tags = [pass_over](const testing::GameLog& game) {
+      const bool passed = pass_over && game.only("tag") == Strings{"tag White=X"};
+      return passed ? Action::ignore : Action::proceed;
+    };
+    read_pgn(text, log);
+    ASSERT_EQ(log.games.size(), 6U);
+    for (std::size_t i = 0; i < 5; ++i) EXPECT_FALSE(log.games[i].rejected) << i;
+    ASSERT_EQ(log.games[5].diagnostics().size(), 1U);
+    EXPECT_TRUE(diagnoses(log.games[5].diagnostics()[0], "error " + place, {"Ke3"}));
+  }
+}
+
 // A movetext result the Result tag contradicts is a warning (one of them was copied wrongly);
 // the game keeps the movetext's. A tag that is no result ("?") contradicts nothing.
 TEST(ReaderErrors, ResultTagThatContradictsTheMovetext) {

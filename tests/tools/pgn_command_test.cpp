@@ -554,19 +554,20 @@ TEST(PgnCommand, GamesSelectedByTheirMovesAreCheckedAsTheOthers) {
 struct Selected {
   Lines fenkit, pgn_extract;
 };
+// Each game of `pgn` as "Event|Date|White|Black".
+Lines game_identities(const std::string& pgn) {
+  Lines out;
+  const Lines w = tag_values(pgn, "White"), b = tag_values(pgn, "Black"),
+              d = tag_values(pgn, "Date"), e = tag_values(pgn, "Event");
+  for (std::size_t i = 0; i < w.size(); ++i)
+    out.push_back(e.at(i) + "|" + d.at(i) + "|" + w[i] + "|" + b.at(i));
+  return out;
+}
 Selected select_both(const std::string& pgn_extract, const std::string& file,
                      const std::string& criteria, const std::string& options) {
-  auto identify = [](const std::string& pgn) {
-    Lines out;
-    const Lines w = tag_values(pgn, "White"), b = tag_values(pgn, "Black"),
-                d = tag_values(pgn, "Date"), e = tag_values(pgn, "Event");
-    for (std::size_t i = 0; i < w.size(); ++i)
-      out.push_back(e.at(i) + "|" + d.at(i) + "|" + w[i] + "|" + b.at(i));
-    return out;
-  };
-  return {identify(fenkit("pgn -q " + options + " " + quote(file)).out),
-          identify(fenkit::testing::run(pgn_extract + " -s " + criteria + " " + quote(file) +
-                                        " 2>/dev/null"))};
+  return {game_identities(fenkit("pgn -q " + options + " " + quote(file)).out),
+          game_identities(fenkit::testing::run(pgn_extract + " -s " + criteria + " " +
+                                               quote(file) + " 2>/dev/null"))};
 }
 
 TEST(PgnExtract, TagCriteriaSelectTheSameGames) {
@@ -977,6 +978,91 @@ TEST(PgnExtract, FuzzyDepthFindsTheSameDuplicates) {
     }
   }
   EXPECT_EQ(fenkit("pgn --fuzzydepth 10 " + quote(path.string())).status, 2);  // needs --unique
+}
+
+// Where pgn-extract 19.04 differs, on games that never stand at its depth: it gives them all one
+// hash for the depth (none), so that
+// - games shorter than the depth are never duplicates of one another, not even exact copies
+//   ("copy of a", "copy of c", "c by transposition" below, which fenkit drops: it compares a
+//   shorter game's last position);
+// - once it has kept a game set up from a FEN position past the depth (it counts plies by the
+//   move numbers), it drops every later game shorter than the depth as a copy of that one
+//   ("short" below, which fenkit keeps: it counts plies from a game's own start).
+std::vector<std::string> events_of(const Lines& identities) {
+  Lines out;
+  for (const std::string& id : identities) out.push_back(id.substr(0, id.find('|')));
+  return out;
+}
+std::string game_text(const std::string& event, const std::string& fen, const std::string& moves) {
+  std::string text =
+      "[Event \"" + event + "\"]\n[Date \"2000.01.01\"]\n[White \"W\"]\n[Black \"B\"]\n";
+  if (!fen.empty()) text += "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n";
+  return text + "\n" + moves + "\n\n";
+}
+
+TEST(PgnExtract, FuzzyDepthOnGamesShorterThanTheDepth) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  TempDir dir;
+  const std::string copies = dir.write(
+      "copies.pgn", game_text("a", "", "1. d4 1/2-1/2") +
+                        game_text("copy of a", "", "1. d4 1/2-1/2") +
+                        game_text("c", "", "1. e4 e5 2. Nf3 Nc6 1-0") +
+                        game_text("c by transposition", "", "1. Nf3 Nc6 2. e4 e5 1-0") +
+                        game_text("copy of c", "", "1. e4 e5 2. Nf3 Nc6 1-0"));
+  const Selected deep =
+      select_both(pgn_extract, copies, "-D --fuzzydepth 20", "--unique --fuzzydepth 20");
+  EXPECT_EQ(events_of(deep.fenkit), (Lines{"a", "c"}));
+  EXPECT_EQ(events_of(deep.pgn_extract),
+            (Lines{"a", "copy of a", "c", "c by transposition", "copy of c"}));
+  // At depth 3 only the one-move games are shorter: the copy of c is dropped by both.
+  const Selected shallow =
+      select_both(pgn_extract, copies, "-D --fuzzydepth 3", "--unique --fuzzydepth 3");
+  EXPECT_EQ(events_of(shallow.fenkit), (Lines{"a", "c", "c by transposition"}));
+  EXPECT_EQ(events_of(shallow.pgn_extract), (Lines{"a", "copy of a", "c", "c by transposition"}));
+
+  const std::string after_fen = dir.write(
+      "after_fen.pgn",
+      game_text("from move 39", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 39",
+                "39. e4 e5 1-0") +
+          game_text("short", "", "1. c4 c5 2. Nc3 Nc6 1-0"));
+  const Selected fen = select_both(pgn_extract, after_fen, "-D --fuzzydepth 20",
+                                   "--unique --fuzzydepth 20");
+  EXPECT_EQ(events_of(fen.fenkit), (Lines{"from move 39", "short"}));
+  EXPECT_EQ(events_of(fen.pgn_extract), Lines{"from move 39"});
+}
+
+// On the whole corpus file, with games shorter than the depth and games set up from FEN positions
+// past it: pgn-extract keeps no game that fenkit drops, and each game it alone drops is shorter
+// than the depth or set up from a FEN position, as the test above has it.
+TEST(PgnExtract, FuzzyDepthDiffersOnlyOnGamesThatNeverStandAtTheDepth) {
+  FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
+  FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
+  const int depth = 60;
+  const std::string depth_option = "--fuzzydepth " + std::to_string(depth);
+  const Selected s =
+      select_both(pgn_extract, path.string(), "-D " + depth_option, "--unique " + depth_option);
+  std::multiset<std::string> only_fenkit(s.fenkit.begin(), s.fenkit.end());
+  for (const std::string& game : s.pgn_extract) {
+    const auto found = only_fenkit.find(game);
+    ASSERT_NE(found, only_fenkit.end()) << game << " kept by pgn-extract only";
+    only_fenkit.erase(found);
+  }
+  EXPECT_GE(only_fenkit.size(), 40U);
+  // The games shorter than the depth, and those set up from a FEN position.
+  std::set<std::string> never_at_depth;
+  for (const std::string& game : game_identities(fenkit("pgn -q --max-plies " +
+                                                        std::to_string(depth - 1) + " " +
+                                                        quote(path.string())).out))
+    never_at_depth.insert(game);
+  const std::string all = fenkit("pgn -q " + quote(path.string())).out;
+  for (std::size_t at = 0; at < all.size();) {
+    const std::size_t next = std::min(all.find("\n\n[", all.find("\n\n", at) + 2), all.size());
+    const std::string game = all.substr(at, next - at);
+    if (game.find("[FEN ") != std::string::npos) never_at_depth.insert(game_identities(game).at(0));
+    at = next == all.size() ? next : next + 2;
+  }
+  for (const std::string& game : only_fenkit)
+    EXPECT_TRUE(never_at_depth.contains(game)) << game << " is dropped by pgn-extract only";
 }
 
 // --checkfile as pgn-extract's -c: the games of the input that are also in the check file are

@@ -110,11 +110,27 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
   }
 
   const std::size_t max_in_flight = 2 * threads.size() + 2;
+  // Tasks emitted, kept with their buffers for the chunks after them (touched on this thread
+  // only): a chunk's text and its result are then written into memory already mapped and warm,
+  // instead of new allocations of a few hundred kilobytes that the system maps (and clears) page
+  // by page and takes back when they are freed.
+  std::vector<std::unique_ptr<Task>> spare;
+  const auto next_task = [&spare] {
+    if (spare.empty()) return std::make_unique<Task>();
+    std::unique_ptr<Task> task = std::move(spare.back());
+    spare.pop_back();
+    task->done = false;
+    if constexpr (requires { task->result.clear(); })
+      task->result.clear();
+    else
+      task->result = Result();
+    return task;
+  };
   bool more = true;
   try {
     while (more || !pending.empty()) {
       while (more && pending.size() < max_in_flight) {
-        auto task = std::make_unique<Task>();
+        std::unique_ptr<Task> task = next_task();
         try {
           more = chunker.next(task->chunk);
         } catch (...) {
@@ -135,6 +151,7 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
         if (failure) break;
       }
       emit(pending.front()->result);
+      spare.push_back(std::move(pending.front()));
       pending.pop_front();
     }
   } catch (...) {

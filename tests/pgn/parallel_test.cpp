@@ -1,0 +1,72 @@
+// detail::process_in_order: the results come out in input order, each holding what its own chunk
+// made and nothing of a chunk before it, whether its type can be cleared (a result's buffers then
+// serve one chunk after another) or not.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "fenkit/pgn/chunker.hpp"
+#include "fenkit/pgn/detail/parallel.hpp"
+#include "fenkit/pgn/input.hpp"
+
+namespace fenkit::pgn {
+namespace {
+
+// What a worker made of its chunk: the chunk's text, appended to whatever the result held.
+struct Copied {
+  std::string text;
+  std::uint64_t sequence = 0, offset = 0;
+};
+struct ClearableCopied : Copied {
+  static inline unsigned clears = 0;  // touched on the calling thread only
+  void clear() {
+    text.clear();
+    ++clears;
+  }
+};
+
+template <typename Result>
+void expect_each_chunk_once_in_order(unsigned jobs) {
+  std::string text;
+  for (int game = 0; game < 400; ++game)
+    text += "[Event \"game " + std::to_string(game) + "\"]\n\n1. e4 e5 *\n\n";
+  const auto input = memory_input(text);
+  Chunker chunker(*input, 300, 1, Chunker::Cut::counted);
+  std::uint64_t next_sequence = 0, covered = 0;
+  const auto work = [](const Chunk& chunk, Result& result) {
+    result.text.append(chunk.text);
+    result.sequence = chunk.sequence;
+    result.offset = chunk.offset;
+  };
+  const auto emit = [&](Result& result) {
+    EXPECT_EQ(result.sequence, next_sequence++);
+    EXPECT_EQ(result.offset, covered);
+    EXPECT_EQ(result.text, text.substr(covered, result.text.size()));
+    covered += result.text.size();
+  };
+  const std::exception_ptr failure = detail::process_in_order<Result>(chunker, jobs, work, emit);
+  EXPECT_FALSE(failure);
+  EXPECT_EQ(covered, text.size());
+  EXPECT_GT(next_sequence, 30U);
+}
+
+TEST(ProcessInOrder, ResultsThatCanBeClearedServeChunkAfterChunk) {
+  for (const unsigned jobs : {1U, 2U, 3U}) {
+    SCOPED_TRACE(jobs);
+    ClearableCopied::clears = 0;
+    expect_each_chunk_once_in_order<ClearableCopied>(jobs);
+    // Each chunk after the first few was read into a result used before.
+    EXPECT_GT(ClearableCopied::clears, 25U);
+  }
+}
+
+TEST(ProcessInOrder, ResultsThatCannotBeClearedStartEmpty) {
+  for (const unsigned jobs : {1U, 2U, 3U}) {
+    SCOPED_TRACE(jobs);
+    expect_each_chunk_once_in_order<Copied>(jobs);
+  }
+}
+
+}  // namespace
+}  // namespace fenkit::pgn

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <sstream>
 #include <string>
 
 #include "fenkit/pgn/chunker.hpp"
@@ -26,12 +27,15 @@ struct ClearableCopied : Copied {
   }
 };
 
+// `streamed`: the input comes as a stream, whose chunks' texts the chunker keeps in buffers of
+// its own (handed back when a chunk is done with); else it is all in memory.
 template <typename Result>
-void expect_each_chunk_once_in_order(unsigned jobs) {
+void expect_each_chunk_once_in_order(unsigned jobs, bool streamed = false) {
   std::string text;
   for (int game = 0; game < 400; ++game)
     text += "[Event \"game " + std::to_string(game) + "\"]\n\n1. e4 e5 *\n\n";
-  const auto input = memory_input(text);
+  std::istringstream stream(text);
+  const auto input = streamed ? stream_input(stream) : memory_input(text);
   Chunker chunker(*input, 300, 1, Chunker::Cut::counted);
   std::uint64_t next_sequence = 0, covered = 0;
   const auto work = [](const Chunk& chunk, Result& result) {
@@ -58,6 +62,14 @@ TEST(ProcessInOrder, ResultsThatCanBeClearedServeChunkAfterChunk) {
     expect_each_chunk_once_in_order<ClearableCopied>(jobs);
     // Each chunk after the first few was read into a result used before.
     EXPECT_GT(ClearableCopied::clears, 25U);
+  }
+}
+
+TEST(ProcessInOrder, StreamedChunksComeOutInOrderToo) {
+  for (const unsigned jobs : {1U, 2U, 3U}) {
+    SCOPED_TRACE(jobs);
+    expect_each_chunk_once_in_order<ClearableCopied>(jobs, true);
+    expect_each_chunk_once_in_order<Copied>(jobs, true);
   }
 }
 

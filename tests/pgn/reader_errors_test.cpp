@@ -292,7 +292,7 @@ TEST(ReaderErrors, GamesIgnoredAfterTheirTagsAreNotJudged) {
 
 // Games passed over after their tags are only searched for their end, yet their lines are
 // counted: an error in a later game is placed where a full read places it, and where the text
-// has it. The games passed over have lines 80 columns wide, and lines that begin otherwise
+// has it. The games passed over have lines of 70-80 columns, and lines that begin otherwise
 // (indented, an escape, after a blank line, inside a comment).
 TEST(ReaderErrors, LinesOfGamesPassedOverAreCounted) {
   std::string text;
@@ -305,11 +305,12 @@ TEST(ReaderErrors, LinesOfGamesPassedOverAreCounted) {
         text += line + "\n";
         line.clear();
       }
-      line += line.empty() ? token : " " + token;
+      if (!line.empty()) line += ' ';
+      line += token;
       if (move == 7 + game) line += " {a comment\nover two lines}";
       if (move == 20) {
-        text += line + "\n" + (game % 2 ? " " : "%escape\n") + "\n";
-        line.clear();
+        text += line + "\n" + (game % 2 ? "\n" : "%escape\n\n");
+        line.assign(std::size_t(game % 2), ' ');  // an indent (the next token adds a blank)
       }
     }
     text += line + " *\n\n";

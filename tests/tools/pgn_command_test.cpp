@@ -980,14 +980,14 @@ TEST(PgnExtract, FuzzyDepthFindsTheSameDuplicates) {
   EXPECT_EQ(fenkit("pgn --fuzzydepth 10 " + quote(path.string())).status, 2);  // needs --unique
 }
 
-// Where pgn-extract 19.04 differs, on games that never stand at its depth: it gives them all one
-// hash for the depth (none), so that
-// - games shorter than the depth are never duplicates of one another, not even exact copies
-//   ("copy of a", "copy of c", "c by transposition" below, which fenkit drops: it compares a
-//   shorter game's last position);
-// - once it has kept a game set up from a FEN position past the depth (it counts plies by the
-//   move numbers), it drops every later game shorter than the depth as a copy of that one
-//   ("short" below, which fenkit keeps: it counts plies from a game's own start).
+// Where pgn-extract 19.04 differs, on games that never stand at its depth: it files them under a
+// hash for the depth that it never set, so that
+// - a game shorter than the depth is filed where no later game looks for it: such games are never
+//   duplicates of one another, not even exact copies ("copy of a", "copy of c", "c by
+//   transposition" below, which fenkit drops: it compares a shorter game's last position);
+// - a game set up from a FEN position past the depth (it counts plies by the move numbers) is
+//   filed with the unset hash itself, and every later shorter game matches it ("short" below,
+//   which fenkit keeps: it counts plies from a game's own start).
 std::vector<std::string> events_of(const Lines& identities) {
   Lines out;
   for (const std::string& id : identities) out.push_back(id.substr(0, id.find('|')));
@@ -1031,38 +1031,65 @@ TEST(PgnExtract, FuzzyDepthOnGamesShorterThanTheDepth) {
   EXPECT_EQ(events_of(fen.pgn_extract), Lines{"from move 39"});
 }
 
+// The fields of a CSV row (quoted fields may hold commas; no field here holds a quote).
+Lines csv_fields(const std::string& row) {
+  Lines fields(1);
+  bool quoted = false;
+  for (const char c : row) {
+    if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      fields.emplace_back();
+    else
+      fields.back() += c;
+  }
+  return fields;
+}
+
 // On the whole corpus file, with games shorter than the depth and games set up from FEN positions
-// past it: pgn-extract keeps no game that fenkit drops, and each game it alone drops is shorter
-// than the depth or set up from a FEN position, as the test above has it.
+// before and past it: pgn-extract keeps no game that fenkit drops, and each game it alone drops
+// never stands at its ply 60 (counted, as it counts, from the move numbers). Games are told apart
+// by Event, Date, White, Black and Round (unique in this file).
 TEST(PgnExtract, FuzzyDepthDiffersOnlyOnGamesThatNeverStandAtTheDepth) {
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
   FENKIT_REQUIRE_CORPUS(path, "pgn/pychess-testing/world_matches.pgn");
   const int depth = 60;
-  const std::string depth_option = "--fuzzydepth " + std::to_string(depth);
-  const Selected s =
-      select_both(pgn_extract, path.string(), "-D " + depth_option, "--unique " + depth_option);
-  std::multiset<std::string> only_fenkit(s.fenkit.begin(), s.fenkit.end());
-  for (const std::string& game : s.pgn_extract) {
-    const auto found = only_fenkit.find(game);
-    ASSERT_NE(found, only_fenkit.end()) << game << " kept by pgn-extract only";
-    only_fenkit.erase(found);
+  const auto identities = [](const std::string& pgn) {
+    const Lines games = game_identities(pgn), rounds = tag_values(pgn, "Round");
+    std::multiset<std::string> out;
+    for (std::size_t i = 0; i < games.size(); ++i) out.insert(games[i] + "|" + rounds.at(i));
+    return out;
+  };
+  const std::string options = "--fuzzydepth " + std::to_string(depth) + " " + quote(path.string());
+  const std::multiset<std::string> ours = identities(fenkit("pgn -q --unique " + options).out);
+  const std::multiset<std::string> theirs =
+      identities(fenkit::testing::run(pgn_extract + " -s -D " + options + " 2>/dev/null"));
+  std::multiset<std::string> only_ours = ours;
+  for (const std::string& game : theirs) {
+    const auto found = only_ours.find(game);
+    ASSERT_NE(found, only_ours.end()) << game << " kept by pgn-extract only";
+    only_ours.erase(found);
   }
-  EXPECT_GE(only_fenkit.size(), 40U);
-  // The games shorter than the depth, and those set up from a FEN position.
-  std::set<std::string> never_at_depth;
-  for (const std::string& game : game_identities(fenkit("pgn -q --max-plies " +
-                                                        std::to_string(depth - 1) + " " +
-                                                        quote(path.string())).out))
-    never_at_depth.insert(game);
-  const std::string all = fenkit("pgn -q " + quote(path.string())).out;
-  for (std::size_t at = 0; at < all.size();) {
-    const std::size_t next = std::min(all.find("\n\n[", all.find("\n\n", at) + 2), all.size());
-    const std::string game = all.substr(at, next - at);
-    if (game.find("[FEN ") != std::string::npos) never_at_depth.insert(game_identities(game).at(0));
-    at = next == all.size() ? next : next + 2;
+  EXPECT_GE(only_ours.size(), 40U);
+  // pgn-extract's plies of each game's positions after a move: from the last one's (its move
+  // number and side) back by the game's length.
+  std::set<std::string> at_depth;
+  const Lines rows = lines_of(fenkit("replay -q --final -f csv --tags Event,Date,White,Black,Round " +
+                                     quote(path.string())).out);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const Lines f = csv_fields(rows[i]);  // game, ply, san, uci, fen, the tags
+    ASSERT_EQ(f.size(), 10U) << rows[i];
+    std::istringstream fen(f[4]);
+    std::string board, side, castling, ep;
+    int halfmoves = 0, fullmove = 0;
+    fen >> board >> side >> castling >> ep >> halfmoves >> fullmove;
+    const int last = 2 * (fullmove - 1) + (side == "b"), first = last - std::stoi(f[1]) + 1;
+    if (first <= depth && depth <= last)
+      at_depth.insert(f[5] + "|" + f[6] + "|" + f[7] + "|" + f[8] + "|" + f[9]);
   }
-  for (const std::string& game : only_fenkit)
-    EXPECT_TRUE(never_at_depth.contains(game)) << game << " is dropped by pgn-extract only";
+  EXPECT_GT(at_depth.size(), 300U);
+  for (const std::string& game : only_ours)
+    EXPECT_FALSE(at_depth.contains(game)) << game << " is dropped by pgn-extract only";
 }
 
 // --checkfile as pgn-extract's -c: the games of the input that are also in the check file are

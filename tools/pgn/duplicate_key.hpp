@@ -40,6 +40,12 @@ class DuplicateKey {
 struct KeyChunk {
   std::vector<pgn::GameHash> keys;
   pgn::ChunkReport report;
+
+  // Empty again, keeping the buffers (for the next chunk).
+  void clear() {
+    keys.clear();
+    report.clear();
+  }
 };
 
 class KeyVisitor : public pgn::Visitor {

@@ -105,6 +105,15 @@ struct GamesChunk {
   std::uint64_t results_fixed = 0;
   std::uint64_t too_short = 0;  // for GamesOptions::drop_plies
   std::string unselected;       // for GamesOptions::keep_unselected
+
+  // Empty again, keeping the buffers (for the next chunk).
+  void clear() {
+    text.clear();
+    games.clear();
+    report.clear();
+    results_fixed = too_short = 0;
+    unselected.clear();
+  }
 };
 
 class GamesVisitor;

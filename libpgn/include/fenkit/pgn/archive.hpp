@@ -256,6 +256,14 @@ void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::
   struct InFlight {
     ChunkNumbering read;  // the games read (and, numbered later, where the chunk's text ends)
     Result result;
+    // Ready for another chunk: a result that can be cleared keeps its buffers.
+    void clear() {
+      read = ChunkNumbering();
+      if constexpr (requires { result.clear(); })
+        result.clear();
+      else
+        result = Result();
+    }
   };
   const std::exception_ptr broke = detail::process_in_order<InFlight>(
       chunker, jobs,

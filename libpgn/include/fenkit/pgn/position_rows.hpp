@@ -96,6 +96,7 @@ struct FENKIT_API PositionRowChunk {
   // Empty again, keeping the buffers (for the next chunk).
   void clear() {
     output.clear();
+    columns.clear();
     report.clear();
     positions = selected = 0;
   }

@@ -110,10 +110,10 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
   }
 
   const std::size_t max_in_flight = 2 * threads.size() + 2;
-  // Tasks emitted, kept with their buffers for the chunks after them (touched on this thread
-  // only): a chunk's text and its result are then written into memory already mapped and warm,
-  // instead of new allocations of a few hundred kilobytes that the system maps (and clears) page
-  // by page and takes back when they are freed.
+  // Tasks emitted, kept for the chunks after them (touched on this thread only): a result that
+  // can be cleared is then written into buffers already mapped and warm, instead of allocations
+  // of a few hundred kilobytes that the system maps (and clears) page by page and takes back
+  // when they are freed, chunk after chunk.
   std::vector<std::unique_ptr<Task>> spare;
   const auto next_task = [&spare] {
     if (spare.empty()) return std::make_unique<Task>();
@@ -151,6 +151,8 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
         if (failure) break;
       }
       emit(pending.front()->result);
+      // The chunk's text goes back to the chunker at once (it may keep it for the next chunk).
+      pending.front()->chunk = Chunk();
       spare.push_back(std::move(pending.front()));
       pending.pop_front();
     }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "fenkit/pgn/chunker.hpp"
@@ -77,6 +78,29 @@ TEST(ProcessInOrder, ResultsThatCannotBeClearedStartEmpty) {
   for (const unsigned jobs : {1U, 2U, 3U}) {
     SCOPED_TRACE(jobs);
     expect_each_chunk_once_in_order<Copied>(jobs);
+  }
+}
+
+// A worker's failure, on any chunk, stops the run and is thrown on the calling thread (which may
+// be waiting for an earlier chunk), after the results before it were emitted in order.
+TEST(ProcessInOrder, AWorkerFailureIsThrownWhateverChunkItHitsAndWhateverTheWriterAwaits) {
+  std::string text;
+  for (int game = 0; game < 400; ++game)
+    text += "[Event \"game " + std::to_string(game) + "\"]\n\n1. e4 e5 *\n\n";
+  for (const unsigned jobs : {2U, 3U}) {
+    for (const std::uint64_t failing : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(7)}) {
+      SCOPED_TRACE(std::to_string(jobs) + " threads, failing chunk " + std::to_string(failing));
+      const auto input = memory_input(text);
+      Chunker chunker(*input, 300, 1, Chunker::Cut::counted);
+      std::uint64_t emitted = 0;
+      const auto work = [failing](const Chunk& chunk, Copied& result) {
+        if (chunk.sequence == failing) throw std::runtime_error("chunk failed");
+        result.sequence = chunk.sequence;
+      };
+      const auto emit = [&](Copied& result) { EXPECT_EQ(result.sequence, emitted++); };
+      EXPECT_THROW(detail::process_in_order<Copied>(chunker, jobs, work, emit), std::runtime_error);
+      EXPECT_LE(emitted, failing);
+    }
   }
 }
 

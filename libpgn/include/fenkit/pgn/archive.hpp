@@ -259,10 +259,7 @@ void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::
     // Ready for another chunk: a result that can be cleared keeps its buffers.
     void clear() {
       read = ChunkNumbering();
-      if constexpr (requires { result.clear(); })
-        result.clear();
-      else
-        result = Result();
+      detail::clear_for_next_chunk(result);
     }
   };
   const std::exception_ptr broke = detail::process_in_order<InFlight>(

@@ -32,6 +32,16 @@ inline unsigned resolve_jobs(unsigned jobs) {
   return std::max(1U, std::thread::hardware_concurrency());
 }
 
+// Makes `result` empty for another chunk: with its clear() where it has one, which keeps its
+// buffers, else by assigning a new one.
+template <typename Result>
+void clear_for_next_chunk(Result& result) {
+  if constexpr (requires { result.clear(); })
+    result.clear();
+  else
+    result = Result();
+}
+
 // Runs work(chunk, result) for every chunk of `chunker` on up to `jobs` threads (0: one per
 // core) and emit(result) for each result in input order. A failure of `work` or `emit` stops
 // everything and is rethrown. A failure of the input (the chunker throws: a file cut short) is
@@ -98,11 +108,7 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
       } catch (...) {
         return std::current_exception();
       }
-      // A result that can be cleared keeps its buffers from chunk to chunk.
-      if constexpr (requires { result.clear(); })
-        result.clear();
-      else
-        result = Result();
+      clear_for_next_chunk(result);
       work(chunk, result);
       emit(result);
     }
@@ -120,10 +126,7 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
     std::unique_ptr<Task> task = std::move(spare.back());
     spare.pop_back();
     task->done = false;
-    if constexpr (requires { task->result.clear(); })
-      task->result.clear();
-    else
-      task->result = Result();
+    clear_for_next_chunk(task->result);
     return task;
   };
   bool more = true;

@@ -22,46 +22,11 @@ using testing::fenkit;
 using testing::Outcome;
 using testing::quote;
 using testing::TempDir;
+using testing::csv_fields;
+using testing::csv_rows;
 using Lines = std::vector<std::string>;
 
 const std::string kLichess = testing::data("pgn/lichess-style.pgn");
-
-// Splits a CSV line; quoted fields may hold commas and doubled quotes.
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else out.back() += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      out.emplace_back();
-    } else {
-      out.back() += c;
-    }
-  }
-  return out;
-}
-
-// The rows of a CSV output as maps from column name to value.
-std::vector<std::map<std::string, std::string>> csv_rows(const std::string& text) {
-  const Lines lines = lines_of(text);
-  std::vector<std::map<std::string, std::string>> rows;
-  if (lines.empty()) return rows;
-  const auto header = csv_fields(lines[0]);
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    const auto fields = csv_fields(lines[i]);
-    EXPECT_EQ(fields.size(), header.size()) << lines[i];
-    std::map<std::string, std::string> row;
-    for (std::size_t j = 0; j < std::min(fields.size(), header.size()); ++j) row[header[j]] = fields[j];
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
 
 const char* kAll = "--tags White,Black,WhiteElo,BlackElo,Result --eval --clock --comments --nags --next";
 

@@ -23,6 +23,7 @@ using testing::fenkit;
 using testing::Outcome;
 using testing::quote;
 using testing::TempDir;
+using testing::csv_rows;
 using testing::lines_with;
 using testing::many_quirks;
 using testing::same_on_one_and_two_threads;
@@ -1031,21 +1032,6 @@ TEST(PgnExtract, FuzzyDepthOnGamesShorterThanTheDepth) {
   EXPECT_EQ(events_of(fen.pgn_extract), Lines{"from move 39"});
 }
 
-// The fields of a CSV row (quoted fields may hold commas; no field here holds a quote).
-Lines csv_fields(const std::string& row) {
-  Lines fields(1);
-  bool quoted = false;
-  for (const char c : row) {
-    if (c == '"')
-      quoted = !quoted;
-    else if (c == ',' && !quoted)
-      fields.emplace_back();
-    else
-      fields.back() += c;
-  }
-  return fields;
-}
-
 // On the whole corpus file, with games shorter than the depth and games set up from FEN positions
 // before and past it: pgn-extract keeps no game that fenkit drops, and each game it alone drops
 // never stands at its ply 60 (counted, as it counts, from the move numbers). Games are told apart
@@ -1074,18 +1060,16 @@ TEST(PgnExtract, FuzzyDepthDiffersOnlyOnGamesThatNeverStandAtTheDepth) {
   // pgn-extract's plies of each game's positions after a move: from the last one's (its move
   // number and side) back by the game's length.
   std::set<std::string> at_depth;
-  const Lines rows = lines_of(fenkit("replay -q --final -f csv --tags Event,Date,White,Black,Round " +
-                                     quote(path.string())).out);
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    const Lines f = csv_fields(rows[i]);  // game, ply, san, uci, fen, the tags
-    ASSERT_EQ(f.size(), 10U) << rows[i];
-    std::istringstream fen(f[4]);
+  for (const auto& row : csv_rows(fenkit("replay -q --final -f csv --tags Event,Date,White,Black,Round " +
+                                         quote(path.string())).out)) {
+    std::istringstream fen(row.at("fen"));
     std::string board, side, castling, ep;
     int halfmoves = 0, fullmove = 0;
     fen >> board >> side >> castling >> ep >> halfmoves >> fullmove;
-    const int last = 2 * (fullmove - 1) + (side == "b"), first = last - std::stoi(f[1]) + 1;
+    const int last = 2 * (fullmove - 1) + (side == "b"), first = last - std::stoi(row.at("ply")) + 1;
     if (first <= depth && depth <= last)
-      at_depth.insert(f[5] + "|" + f[6] + "|" + f[7] + "|" + f[8] + "|" + f[9]);
+      at_depth.insert(row.at("Event") + "|" + row.at("Date") + "|" + row.at("White") + "|" +
+                      row.at("Black") + "|" + row.at("Round"));
   }
   EXPECT_GT(at_depth.size(), 300U);
   for (const std::string& game : only_ours)

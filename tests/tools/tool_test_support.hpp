@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -108,6 +109,43 @@ inline std::string many_quirks(std::size_t bytes) {
   std::string many;
   while (many.size() < bytes) many += text;
   return many;
+}
+
+// Splits a CSV line; quoted fields may hold commas and doubled quotes.
+inline std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else out.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  return out;
+}
+
+// The rows of a CSV output as maps from column name to value.
+inline std::vector<std::map<std::string, std::string>> csv_rows(const std::string& text) {
+  const std::vector<std::string> lines = fenkit::testing::lines_of(text);
+  std::vector<std::map<std::string, std::string>> rows;
+  if (lines.empty()) return rows;
+  const auto header = csv_fields(lines[0]);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto fields = csv_fields(lines[i]);
+    EXPECT_EQ(fields.size(), header.size()) << lines[i];
+    std::map<std::string, std::string> row;
+    for (std::size_t j = 0; j < std::min(fields.size(), header.size()); ++j) row[header[j]] = fields[j];
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 }  // namespace fenkit::tools::testing

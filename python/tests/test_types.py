@@ -1,5 +1,5 @@
-"""The module's types: its stubs match it (mypy's stubtest), and the README's Python examples
-type-check against them."""
+"""The module's types: its stubs match it (mypy's stubtest), and the Python examples of the README
+and of the documentation type-check against them."""
 
 import importlib.util
 import pathlib
@@ -30,17 +30,30 @@ def test_stubs_match_the_module():
     assert (PACKAGE / "py.typed").exists() and (PACKAGE / "_fenkit.pyi").exists()
 
 
-def test_readme_examples_type_check(tmp_path):
+# The pages whose Python examples are checked, each with the number of examples it holds at
+# least: a page that loses its examples, or is moved, fails the test rather than checking nothing.
+PAGES = {"README.md": 3, "docs/python.md": 1}
+
+
+def examples(page):
+    """The ```python blocks of a page (those inside a list item without the item's indent)."""
+    text = (SOURCE / page).read_text()
+    return [re.sub(r"^ {2}", "", b, flags=re.M) if b.startswith("  ") else b
+            for b in re.findall(r"```python\n(.*?)```", text, re.S)]
+
+
+def test_documented_examples_type_check(tmp_path):
+    blocks = []
+    for page, least in PAGES.items():   # before mypy is looked for: a lost example fails anyway
+        found = examples(page)
+        assert len(found) >= least, f"{page}: {len(found)} Python examples, not {least} or more"
+        blocks += found
     env = mypy_environment()
-    text = (SOURCE / "README.md").read_text()
-    blocks = [re.sub(r"^ {2}", "", b, flags=re.M) if b.startswith("  ") else b
-              for b in re.findall(r"```python\n(.*?)```", text, re.S)]
-    assert len(blocks) >= 2
     # Each example in a function of its own: its names stay its own.
     body = "\n\n".join(f"def example_{i}() -> None:\n" +
                        "\n".join("    " + line for line in block.splitlines())
                        for i, block in enumerate(blocks))
-    source = tmp_path / "readme_examples.py"
+    source = tmp_path / "documented_examples.py"
     source.write_text("import fenkit\n\n" + body + "\n")
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", str(SOURCE / "python" / "mypy.ini"),

@@ -1,5 +1,5 @@
 """Byte ranges: fenkit.read_range, replay(range=...), byte_ranges; the Dask example and the GNU
-parallel recipe of the README, each checked against one whole `fenkit replay` run."""
+parallel recipe of docs/dask.md, each checked against one whole `fenkit replay` run."""
 
 import importlib.util
 import json
@@ -95,13 +95,15 @@ def test_range_errors(tmp_path):
 
 
 def test_gnu_parallel_recipe(fenkit_binary, big_pgn, tmp_path):
-    """The README's recipe, as written there (five pieces): the pieces, joined, are the FENs of
-    one run."""
-    if not shutil.which("parallel"):
+    """The recipe of docs/dask.md, as written there (five pieces): the pieces, joined, are the
+    FENs of one run."""
+    page = (SOURCE / "docs" / "dask.md").read_text()
+    first = "size=$(stat -c %s games.pgn); n=$(nproc)"
+    assert first in page, "docs/dask.md has lost its GNU parallel recipe"
+    start = page.index(first)
+    recipe = page[start:page.index("```", start)]
+    if not shutil.which("parallel"):   # after the recipe is found: a lost recipe fails anyway
         missing("GNU parallel")
-    readme = (SOURCE / "README.md").read_text()
-    start = readme.index("size=$(stat -c %s games.pgn); n=$(nproc)")
-    recipe = readme[start:readme.index("```", start)]
     binary, archive = Path(fenkit_binary).resolve(), Path(big_pgn).resolve()
     script = "set -e\n" + (recipe.replace("n=$(nproc)", "n=5")
                            .replace("fenkit replay", f"{binary} replay -q")

@@ -167,7 +167,7 @@ pair "variations as games" "pgn -q -j1 --splitvariants" "--splitvariants"
 pair "checkmate" "pgn -q -j1 --checkmate" "--checkmate"
 pair "stalemate" "pgn -q -j1 --stalemate" "--stalemate"
 pair "fifty-move rule" "pgn -q -j1 --fifty" "--fifty"
-# fenkit counts an en-passant square only where a pawn can take there (README).
+# fenkit counts an en-passant square only where a pawn can take there (docs/program.md).
 pair "threefold repetition" "pgn -q -j1 --repetition" "--repetition"
 pair "underpromotion" "pgn -q -j1 --underpromotion" "--underpromotion"
 pair "FEN after every move" "pgn -q -j1 --fencomments" "--fencomments"

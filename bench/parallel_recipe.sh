@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the README's GNU parallel recipe (one `fenkit replay -j1 --range` a piece, each into a
+# Times docs/dask.md's GNU parallel recipe (one `fenkit replay -j1 --range` a piece, each into a
 # file of its own) against one `fenkit replay -jN > FILE` on the same file, N the number of
 # pieces, in alternating runs; prints each run's pair, the median of both, and the median of
 # the pairs' ratios. Before timing, the pieces joined in order must equal the one output, byte
@@ -31,7 +31,7 @@ command -v parallel >/dev/null || { echo "GNU parallel is not installed" >&2; ex
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The recipe as the README gives it (the pieces' summaries left out with -q); the paths go to
+# The recipe as docs/dask.md gives it (the pieces' summaries left out with -q); the paths go to
 # the shell that parallel starts through the environment, so that any name works.
 export fenkit work
 recipe() {

@@ -22,7 +22,7 @@ packages=(
   parallel
   # compiles once what several build trees share (scripts/compiler-cache.sh)
   ccache
-  # the module's stubs checked against it (stubtest), and the README's examples against them
+  # the module's stubs checked against it (stubtest), and the documented examples against them
   python3-mypy
   # the package built as users build it (python3 -m build, pip install . in a virtual environment)
   python3-build python3-venv

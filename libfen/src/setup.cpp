@@ -12,6 +12,10 @@ namespace fenkit::fen {
 
 using namespace detail;
 
+// The largest clock a Position keeps: far beyond any game (a clock in 32 bits, with room left
+// to count on from it), so that what a record says is kept as it says it.
+constexpr std::uint32_t kMostClock = 1U << 30;
+
 const char* describe(Problem p) {
   switch (p) {
     case Problem::missing_white_king: return "white has no king";
@@ -32,7 +36,7 @@ const char* describe(Problem p) {
     case Problem::en_passant_without_pawn: return "en-passant square without a pawn that just moved two squares";
     case Problem::en_passant_blocked: return "en-passant square or the square behind it is occupied";
     case Problem::fullmove_zero: return "fullmove number is 0 (it starts at 1)";
-    case Problem::halfmove_too_large: return "halfmove clock is larger than 65535";
+    case Problem::halfmove_too_large: return "halfmove clock is larger than 1073741824";
     case Problem::consecutive_digits: return "two digits in a row in the piece placement";
   }
   return "unknown problem";
@@ -164,7 +168,7 @@ Problems check_en_passant(const Setup& setup, const Position& pos) {
 // row in the placement.
 void check_clocks(const Setup& setup, Problems& problems) {
   if (setup.fullmove_number == 0) problems.add(Problem::fullmove_zero);
-  if (setup.halfmove_clock > 65535) problems.add(Problem::halfmove_too_large);
+  if (setup.halfmove_clock > kMostClock) problems.add(Problem::halfmove_too_large);
   if (setup.consecutive_digits) problems.add(Problem::consecutive_digits);
 }
 
@@ -209,9 +213,9 @@ Problems make_position(const Setup& setup, Position& out, const PositionOptions&
 
   pos.set_castling(rights);
   pos.set_en_passant(ep_problems.empty() ? setup.en_passant : no_square);
-  pos.set_halfmove_clock(int(std::min<std::uint32_t>(setup.halfmove_clock, 65535)));
+  pos.set_halfmove_clock(int(std::min<std::uint32_t>(setup.halfmove_clock, kMostClock)));
   // A fullmove number of 0 (accepted only when relaxed) is read as 1, where counting starts.
-  pos.set_fullmove_number(int(std::clamp<std::uint32_t>(setup.fullmove_number, 1, 1U << 30)));
+  pos.set_fullmove_number(int(std::clamp<std::uint32_t>(setup.fullmove_number, 1, kMostClock)));
   pos.set_chess960(chess960);
   out = pos;
   return refused;

@@ -59,6 +59,27 @@ TEST(PositionPlay, LegalMovesAndNullMovesArePlayed) {
   EXPECT_EQ(checked.side_to_move(), Color::white);
 }
 
+// A record of 200,000 plies without a capture or a pawn move (a knight and a king going to and
+// fro): the clocks count on past 16 bits, and the FEN reads back as written.
+TEST(PositionPlay, ClocksCountPastSixteenBits) {
+  Position pos = position_from_fen("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
+  Position probe = pos;
+  const Move there = read_uci(probe, "g1f3");
+  probe.play(there);
+  const Move king_out = read_uci(probe, "e8d8");
+  probe.play(king_out);
+  const Move back = read_uci(probe, "f3g1");
+  probe.play(back);
+  const Move king_back = read_uci(probe, "d8e8");
+  for (int i = 0; i < 50000; ++i)
+    for (const Move m : {there, king_out, back, king_back}) pos.play(m);
+  EXPECT_EQ(pos.halfmove_clock(), 200000);
+  EXPECT_EQ(pos.fullmove_number(), 100001);
+  const std::string fen = to_fen(pos);
+  EXPECT_EQ(fen, "4k3/8/8/8/8/8/8/4K1N1 w - - 200000 100001");
+  EXPECT_EQ(position_from_fen(fen), pos);
+}
+
 TEST(Problems, IterateOverTheProblemsPresent) {
   const Problems none;
   EXPECT_EQ(none.begin(), none.end());

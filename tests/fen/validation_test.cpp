@@ -62,7 +62,7 @@ const ProblemCase kProblemCases[] = {
     {Problem::en_passant_blocked, "4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1", "the pawn could not have come from e7"},
     {Problem::en_passant_blocked, "4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1", "e6 itself is occupied"},
     {Problem::fullmove_zero, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "move 0"},
-    {Problem::halfmove_too_large, "4k3/8/8/8/8/8/8/4K3 w - - 65536 1", "one more than 65535"},
+    {Problem::halfmove_too_large, "4k3/8/8/8/8/8/8/4K3 w - - 1073741825 1", "one more than 2^30"},
     {Problem::consecutive_digits, "4k3/8/8/44/8/8/8/4K3 w - - 0 1", "44 for the fifth rank's 8"},
     {Problem::consecutive_digits, "4k3/8/8/8/8/8/8/4K21 w - - 0 1", "2 and 1 after the king"},
 };
@@ -184,13 +184,13 @@ TEST(Validation, RelaxedRightsAndSquaresAreDroppedClocksKept) {
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(relaxed_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0", Problem::fullmove_zero),
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(relaxed_fen("4k3/8/8/8/8/8/8/4K3 w - - 70000 1", Problem::halfmove_too_large),
-            "4k3/8/8/8/8/8/8/4K3 w - - 65535 1");
+  EXPECT_EQ(relaxed_fen("4k3/8/8/8/8/8/8/4K3 w - - 2000000000 1", Problem::halfmove_too_large),
+            "4k3/8/8/8/8/8/8/4K3 w - - 1073741824 1");
 }
 
 TEST(Validation, LimitsThatAreStillFine) {
   const char* fine[] = {
-      "4k3/8/8/8/8/8/8/4K3 w - - 65535 1",               // the largest halfmove clock
+      "4k3/8/8/8/8/8/8/4K3 w - - 1073741824 1",          // the largest halfmove clock
       "4k3/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1",          // a missing pawn pays for the queen
       "4k3/8/8/8/1b6/8/8/r3K3 w - - 0 1",                // double check by two sliders
       "4k3/8/8/8/1b6/8/4r3/4K3 w - - 0 1",               // discovered double check

@@ -51,7 +51,7 @@ class FENKIT_API Position {
   // The en-passant square if an en-passant capture is legal now, else no_square
   // (the convention of python-chess, lichess and `--ep legal`).
   Square legal_en_passant() const;
-  int halfmove_clock() const { return halfmove_; }
+  int halfmove_clock() const { return int(halfmove_); }
   int fullmove_number() const { return int(fullmove_); }
   // Chess960 positions write castling in X-FEN and castle by king-takes-rook in UCI.
   bool is_chess960() const { return chess960_; }
@@ -117,7 +117,7 @@ class FENKIT_API Position {
   void set_side_to_move(Color c) { side_ = c; }
   void set_castling(const CastlingRights& rights) { castling_ = rights; }
   void set_en_passant(Square s) { ep_ = s; }
-  void set_halfmove_clock(int n) { halfmove_ = std::uint16_t(n); }
+  void set_halfmove_clock(int n) { halfmove_ = std::uint32_t(n); }
   void set_fullmove_number(int n) { fullmove_ = std::uint32_t(n); }
   void set_chess960(bool on) { chess960_ = on; }
 
@@ -151,7 +151,8 @@ class FENKIT_API Position {
   CastlingRights castling_;
   Color side_ = Color::white;
   Square ep_ = no_square;
-  std::uint16_t halfmove_ = 0;
+  // 32 bits each: a record of a few hundred thousand plies keeps its counts.
+  std::uint32_t halfmove_ = 0;
   std::uint32_t fullmove_ = 1;
   bool chess960_ = false;
 };

@@ -66,7 +66,7 @@ enum class Problem : std::uint8_t {
   en_passant_without_pawn,  // no enemy pawn in front of the square
   en_passant_blocked,      // the square or the one behind it is occupied
   fullmove_zero,           // the fullmove number starts at 1 (relaxed: read as 1)
-  halfmove_too_large,      // more than 65535
+  halfmove_too_large,      // more than 1073741824 (2^30, the most a Position keeps)
   consecutive_digits,      // two digits in a row in a rank, "44" (relaxed: they add up)
 };
 inline constexpr int kProblemCount = 20;

@@ -47,6 +47,33 @@ inline const char* find_any(const char* p, const char* end, char a, char b, char
   return p;
 }
 
+// Whether [p, end) holds a control byte (a tab, a line break, ...) or two spaces in a row: what
+// making every run of blanks one space would change. Most comments have neither.
+inline bool has_control_or_double_space(const char* p, const char* end) {
+  unsigned after_space = 0;  // the byte before p is a space
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(' ');
+  while (end - p >= 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // (Unsigned: a byte is at most ' ' where it is the smaller of the two.)
+    const auto low = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(block, space), block)));
+    const auto spaces = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(block, space)));
+    if ((low & ~spaces) || (spaces & ((spaces << 1) | after_space))) return true;
+    after_space = spaces >> 15;
+    p += 16;
+  }
+#endif
+  // Without branches on the bytes: short texts (a lichess clock) are all tail.
+  unsigned found = 0;
+  for (; p < end; ++p) {
+    const auto c = static_cast<unsigned char>(*p);
+    const unsigned space = c == ' ';
+    found |= unsigned(c < ' ') | (space & after_space);
+    after_space = space;
+  }
+  return found != 0;
+}
+
 // The first byte in [p, end) that is a space or a control byte (at most ' '), or `end`.
 inline const char* find_space_or_control(const char* p, const char* end) {
 #if defined(__SSE2__)

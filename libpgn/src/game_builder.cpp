@@ -1,7 +1,10 @@
 #include "fenkit/pgn/game_builder.hpp"
 
 #include <cctype>
+#include <limits>
+#include <stdexcept>
 
+#include "byte_search.hpp"
 #include "fenkit/fen/fen.hpp"
 
 namespace fenkit::pgn {
@@ -25,28 +28,66 @@ bool contains_case_insensitive(std::string_view text, std::string_view word) {
 
 }  // namespace
 
-std::string normalize_comment(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+void append_normalized_comment(std::string& out, std::string_view text) {
+  std::size_t first = 0, last = text.size();
+  while (first < last && is_blank(text[first])) ++first;
+  while (last > first && is_blank(text[last - 1])) --last;
+  text = text.substr(first, last - first);
+  // Most comments need no change inside (lichess's "[%clk 0:02:57]"): one copy.
+  if (!detail::has_control_or_double_space(text.data(), text.data() + text.size())) {
+    out.append(text);
+    return;
+  }
   bool blank = false;
   for (char c : text) {
     if (is_blank(c)) {
       blank = true;
     } else {
-      if (blank && !out.empty()) out += ' ';
+      if (blank) out += ' ';
       blank = false;
       out += c;
     }
   }
+}
+
+std::string normalize_comment(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  append_normalized_comment(out, text);
   return out;
 }
 
+void GameBuilder::open_frame(LineId line) {
+  if (depth_ == frames_.size()) frames_.emplace_back();
+  Frame& f = frames_[depth_++];
+  f.line = line;
+  f.last_where = Location{};
+  f.pending.clear();
+}
+
+void GameBuilder::settle(Frame& frame) {
+  if (frame.pending.empty()) return;
+  Line& line = line_of(frame);
+  NoteSpan& span = line.nodes.empty() ? line.starting : line.nodes.back().notes;
+  std::vector<Note>& notes = game_.notes_;
+  if (span.count == 0) span.first = std::uint32_t(notes.size());
+  if (span.first + span.count == notes.size()) {
+    notes.insert(notes.end(), frame.pending.begin(), frame.pending.end());
+    span.count += std::uint32_t(frame.pending.size());
+  } else {
+    for (const Note& note : frame.pending) game_.add_note(span, note, false);
+  }
+  frame.pending.clear();
+}
+
 Action GameBuilder::begin_game(const GameStart& start) {
-  game_ = Game{};
+  if (in_game_) take_game();  // a game never ended: dropped, its arrays kept
+  game_.start = fen::Position();
+  game_.moves_checked = true;
   game_.number = start.number;
   game_.where = start.where;
-  frames_.clear();
-  frames_.push_back(Frame{&game_.moves});
+  depth_ = 0;
+  open_frame(kMainLine);
   in_game_ = true;
   start_given_ = false;
   return Action::proceed;
@@ -64,54 +105,59 @@ void GameBuilder::start_position(const fen::Position& position) {
 Action GameBuilder::begin_movetext() { return Action::proceed; }
 
 Action GameBuilder::move(const MoveEvent& event) {
-  if (frames_.empty()) return Action::skip;  // outside a game: nothing to add to
+  if (depth_ == 0) return Action::skip;  // outside a game: nothing to add to
   Frame& f = top();
-  Node& node = f.line->nodes.emplace_back();
+  if (!f.pending.empty()) settle(f);
+  // (Game::append_move's work, without its checks: the frame's line exists.)
+  Line& line = f.line == kMainLine ? game_.main_ : game_.variations_[f.line - 1];
+  Node& node = line.nodes.emplace_back();
   node.move = event.move;
-  if (event.move.is_none()) node.san.assign(event.san);
-  f.after_variation = false;
+  const std::string_view written = event.san.substr(0, std::numeric_limits<std::uint8_t>::max());
+  node.written = game_.keep_text(written);
+  node.written_size = std::uint8_t(written.size());
   f.last_where = event.where;
   return Action::proceed;
 }
 
 void GameBuilder::comment(std::string_view text, const Location&) {
-  if (frames_.empty()) return;
-  Frame& f = top();
-  std::string c = normalize_comment(text);
-  if (f.line->nodes.empty())
-    f.line->starting_comments.push_back(std::move(c));
-  else if (f.after_variation)
-    f.line->nodes.back().variations.back().trailing_comments.push_back(std::move(c));
-  else
-    f.line->nodes.back().comments.push_back(std::move(c));
+  if (depth_ == 0) return;
+  const std::size_t first = game_.text_.size();
+  append_normalized_comment(game_.text_, text);
+  if (game_.text_.size() > std::numeric_limits<std::uint32_t>::max())
+    throw std::length_error("a game holds at most 4 GiB of text");
+  top().pending.push_back(Note{.kind = Note::Kind::comment,
+                               .first = std::uint32_t(first),
+                               .size = std::uint32_t(game_.text_.size() - first)});
 }
 
 void GameBuilder::nag(std::uint8_t nag) {
-  if (frames_.empty()) return;
+  if (depth_ == 0) return;
   Frame& f = top();
-  if (f.line->nodes.empty()) {
+  if (line_of(f).nodes.empty()) {
     warn("NAG $" + std::to_string(nag) + " before the first move of a line: no move to annotate");
     return;
   }
-  f.line->nodes.back().nags.push_back(nag);
+  f.pending.push_back(Note{.kind = Note::Kind::nag, .nag = nag});
 }
 
 Action GameBuilder::begin_variation() {
-  if (frames_.empty()) return Action::skip;
+  if (depth_ == 0) return Action::skip;
   Frame& f = top();
-  if (f.line->nodes.empty()) {
+  if (line_of(f).nodes.empty()) {
     warn("variation before the first move of a line: no move to be an alternative to");
     return Action::skip;
   }
-  Line& variation = f.line->nodes.back().variations.emplace_back();
-  frames_.push_back(Frame{&variation});
+  game_.variations_.emplace_back();
+  const auto id = LineId(game_.variations_.size());
+  f.pending.push_back(Note{.kind = Note::Kind::variation, .first = id});
+  open_frame(id);
   return Action::proceed;
 }
 
 void GameBuilder::end_variation() {
-  if (frames_.size() <= 1) return;  // unbalanced: nothing open to close
-  frames_.pop_back();
-  top().after_variation = true;
+  if (depth_ <= 1) return;  // unbalanced: nothing open to close
+  settle(top());
+  --depth_;
 }
 
 void GameBuilder::result(std::string_view result) { game_.result.assign(result); }
@@ -126,7 +172,7 @@ void GameBuilder::diagnostic(const Diagnostic& diagnostic) {
 void GameBuilder::warn(std::string message) {
   Diagnostic d;
   d.severity = Severity::warning;
-  d.where = frames_.empty() ? game_.where : top().last_where;
+  d.where = depth_ == 0 ? game_.where : top().last_where;
   d.game = game_.number;
   d.message = std::move(message);
   game_.diagnostics.push_back(std::move(d));
@@ -134,7 +180,8 @@ void GameBuilder::warn(std::string message) {
 
 void GameBuilder::end_game(const GameEnd& end) {
   if (!in_game_) return;
-  frames_.clear();  // a rejected game may end inside variations
+  // A rejected game may end inside variations.
+  while (depth_ > 0) settle(frames_[--depth_]);
 
   game_.rejected = end.rejected;
   if (end.rejected) game_.raw.assign(end.raw);
@@ -155,11 +202,43 @@ void GameBuilder::end_game(const GameEnd& end) {
     }
   }
   in_game_ = false;
+  Game done = take_game();
   if (on_game_)
-    on_game_(std::move(game_));
+    on_game_(std::move(done));
   else
-    games_.push_back(std::move(game_));
-  game_ = Game{};
+    games_.push_back(std::move(done));
+}
+
+Game GameBuilder::take_game() {
+  // The game's arrays are copied out at their size, and the builder keeps its own for the next
+  // game: they grow to the size of the largest game once, not move after move in every game.
+  Game out;
+  out.number = game_.number;
+  out.where = game_.where;
+  out.tags = std::move(game_.tags);
+  out.start = game_.start;
+  out.moves_checked = game_.moves_checked;
+  out.result = std::move(game_.result);
+  out.diagnostics = std::move(game_.diagnostics);
+  out.rejected = game_.rejected;
+  out.raw = std::move(game_.raw);
+  out.main_.nodes.assign(game_.main_.nodes.begin(), game_.main_.nodes.end());
+  out.main_.starting = game_.main_.starting;
+  out.variations_ = std::move(game_.variations_);
+  out.notes_.assign(game_.notes_.begin(), game_.notes_.end());
+  out.text_.assign(game_.text_);
+
+  game_.tags.clear();
+  game_.result.clear();
+  game_.diagnostics.clear();
+  game_.rejected = false;
+  game_.raw.clear();
+  game_.main_.nodes.clear();
+  game_.main_.starting = {};
+  game_.variations_.clear();
+  game_.notes_.clear();
+  game_.text_.clear();
+  return out;
 }
 
 }  // namespace fenkit::pgn

@@ -1,5 +1,5 @@
 // Game's typed accessors: the tags every consumer parses (ratings, result, date, opening code,
-// time control) and the commands of a move's comments.
+// time control).
 #include <charconv>
 
 #include "fenkit/pgn/game.hpp"
@@ -108,24 +108,6 @@ std::optional<std::vector<TimeControlPeriod>> Game::time_control() const {
     text.remove_prefix(colon + 1);
   }
   return periods;
-}
-
-CommentCommands Node::commands() const {
-  CommentCommands out;
-  for (const std::string& comment : comments) add_comment_commands(out, comment);
-  return out;
-}
-
-std::string Node::comment_text() const {
-  std::string out, text;
-  for (const std::string& comment : comments) {
-    text.clear();
-    append_comment_text(text, comment);
-    if (text.empty()) continue;
-    if (!out.empty()) out += ' ';
-    out += text;
-  }
-  return out;
 }
 
 }  // namespace fenkit::pgn

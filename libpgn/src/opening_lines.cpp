@@ -31,11 +31,11 @@ OpeningLines OpeningLines::from_pgn(std::string_view text) {
     fen::Position pos = game.start;
     MainlineHash moves;
     moves.start(pos);
-    for (const Node& node : game.moves.nodes) {
+    for (const Node& node : game.mainline().nodes) {
       pos.play(node.move);
       moves.move(node.move);
     }
-    const auto plies = std::uint32_t(game.moves.nodes.size());
+    const auto plies = std::uint32_t(game.mainline().nodes.size());
     lines.by_board_[board_hash(pos)].push_back(std::uint32_t(lines.lines_.size()));
     lines.lines_.push_back(Line{Opening{tag_or_empty(game, "ECO"), tag_or_empty(game, "Opening"),
                                         std::uint16_t(plies), tag_or_empty(game, "Variation"),

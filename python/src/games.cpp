@@ -57,7 +57,7 @@ struct PyGame {
 template <typename Each>
 void replay_mainline(const PyGame& g, Each each) {
   fen::Position pos = g.game.start;
-  for (const pgn::Node& node : g.game.moves.nodes) {
+  for (const pgn::Node& node : g.game.mainline().nodes) {
     const fen::Position before = pos;
     if (node.move.is_null()) pos.play_null();
     else pos.play(node.move);
@@ -111,20 +111,22 @@ py::list positions(const PyGame& g, bool with_start) {
 py::list mainline_data(const PyGame& g) {
   g.need_moves("moves");
   py::list out;
-  const std::vector<pgn::Node>& nodes = g.game.moves.nodes;
+  const std::vector<pgn::Node>& nodes = g.game.mainline().nodes;
   std::size_t i = 0;
   char san[fen::kMaxSanLength];
   replay_mainline(g, [&](const fen::Position& before, fen::Move move, const fen::Position& after) {
     const pgn::Node& node = nodes[i++];
-    const pgn::CommentCommands c = node.commands();
+    const pgn::CommentCommands c = g.game.commands(node);
     auto optional_number = [](const auto& value) -> py::object {
       if (!value) return py::none();
       return py::int_(*value);
     };
     py::list comments;
-    for (const std::string& comment : node.comments) comments.append(str_of(comment));
+    std::string nags;
+    for (std::string_view comment : g.game.comments(node)) comments.append(str_of(comment));
+    for (std::uint8_t nag : g.game.nags(node)) nags += char(nag);
     out.append(py::make_tuple(uci_of(before, move), py::str(san, fen::write_san(before, move, after, san)),
-                              str_of(node.comment_text()), comments, py::cast(node.nags),
+                              str_of(g.game.comment_text(node)), comments, py::bytes(nags),
                               optional_number(c.eval_cp), optional_number(c.mate),
                               optional_number(c.eval_depth), optional_number(c.clock_ms),
                               optional_number(c.elapsed_ms)));
@@ -148,48 +150,46 @@ py::dict tags(const PyGame& g) {
 
 py::bytes bytes_of(std::string_view text) { return py::bytes(text.data(), text.size()); }
 
-py::list bytes_list(const std::vector<std::string>& texts) {
-  py::list out;
-  for (const std::string& text : texts) out.append(bytes_of(text));
-  return out;
-}
-
-std::vector<std::string> strings_from(const py::handle& list) {
-  std::vector<std::string> out;
-  for (const py::handle item : list) out.push_back(item.cast<std::string>());
-  return out;
-}
-
-py::tuple line_state(const pgn::Line& line) {
-  py::list nodes;
+// A line: (its starting comments, its nodes); a node: (move, as written, its notes in order),
+// a note (0, comment), (1, NAG) or (2, variation).
+py::tuple line_state(const pgn::Game& game, const pgn::Line& line) {
+  py::list starting, nodes;
+  for (std::string_view c : game.comments(line.starting)) starting.append(bytes_of(c));
   for (const pgn::Node& node : line.nodes) {
-    py::list variations;
-    for (const pgn::Line& variation : node.variations) variations.append(line_state(variation));
-    const std::string nags(node.nags.begin(), node.nags.end());
-    nodes.append(py::make_tuple(node.move.bits(), bytes_of(node.san), bytes_of(nags),
-                                bytes_list(node.comments), variations));
+    py::list notes;
+    for (const pgn::Note& note : game.notes(node)) {
+      switch (note.kind) {
+        case pgn::Note::Kind::comment: notes.append(py::make_tuple(0, bytes_of(game.comment(note)))); break;
+        case pgn::Note::Kind::nag: notes.append(py::make_tuple(1, note.nag)); break;
+        case pgn::Note::Kind::variation:
+          notes.append(py::make_tuple(2, line_state(game, game.variation(note))));
+          break;
+      }
+    }
+    nodes.append(py::make_tuple(node.move.bits(), bytes_of(game.written(node)), notes));
   }
-  return py::make_tuple(bytes_list(line.starting_comments), nodes,
-                        bytes_list(line.trailing_comments));
+  return py::make_tuple(starting, nodes);
 }
 
-pgn::Line line_from(const py::handle& state) {
+void line_from(pgn::Game& game, pgn::LineId line, const py::handle& state) {
   const auto parts = state.cast<py::tuple>();
-  pgn::Line line;
-  line.starting_comments = strings_from(parts[0]);
+  for (const py::handle c : parts[0])
+    game.append_comment(line, pgn::Game::kBeforeFirstMove, c.cast<std::string>());
+  std::size_t index = 0;
   for (const py::handle item : parts[1]) {
     const auto fields = item.cast<py::tuple>();
-    pgn::Node node;
-    node.move = fen::Move::from_bits(fields[0].cast<std::uint16_t>());
-    node.san = fields[1].cast<std::string>();
-    const std::string nags = fields[2].cast<std::string>();
-    node.nags.assign(nags.begin(), nags.end());
-    node.comments = strings_from(fields[3]);
-    for (const py::handle variation : fields[4]) node.variations.push_back(line_from(variation));
-    line.nodes.push_back(std::move(node));
+    game.append_move(line, fen::Move::from_bits(fields[0].cast<std::uint16_t>()),
+                     fields[1].cast<std::string>());
+    for (const py::handle n : fields[2]) {
+      const auto note = n.cast<py::tuple>();
+      switch (note[0].cast<int>()) {
+        case 0: game.append_comment(line, index, note[1].cast<std::string>()); break;
+        case 1: game.append_nag(line, index, note[1].cast<std::uint8_t>()); break;
+        default: line_from(game, game.append_variation(line, index), note[1]); break;
+      }
+    }
+    ++index;
   }
-  line.trailing_comments = strings_from(parts[2]);
-  return line;
 }
 
 py::tuple game_state(const PyGame& g) {
@@ -199,17 +199,16 @@ py::tuple game_state(const PyGame& g) {
   for (const pgn::Diagnostic& d : game.diagnostics)
     diagnostics.append(py::make_tuple(int(d.severity), d.where.offset, d.where.line, d.where.column,
                                       d.game, bytes_of(d.message)));
-  return py::make_tuple(1, bytes_of(g.file), game.number,
+  return py::make_tuple(2, bytes_of(g.file), game.number,
                         py::make_tuple(game.where.offset, game.where.line, game.where.column), tags,
                         bytes_of(fen::to_fen(game.start)), game.start.is_chess960(),
-                        game.moves_checked, line_state(game.moves), bytes_of(game.result),
+                        game.moves_checked, line_state(game, game.mainline()), bytes_of(game.result),
                         diagnostics, game.rejected, bytes_of(game.raw), g.partial);
 }
 
 PyGame game_from_state(const py::tuple& state) {
-  // A state of 13 items was pickled before errors="partial" was.
-  if ((state.size() != 13 && state.size() != 14) || state[0].cast<int>() != 1)
-    throw py::value_error("not the state of a pickled fenkit.Game");
+  if (state.size() != 14 || state[0].cast<int>() != 2)
+    throw py::value_error("not the state of a pickled fenkit.Game of this version");
   PyGame g;
   g.file = state[1].cast<std::string>();
   pgn::Game& game = g.game;
@@ -227,7 +226,7 @@ PyGame game_from_state(const py::tuple& state) {
                                              .chess960 = state[6].cast<bool>()}))
     throw py::value_error("not the state of a pickled fenkit.Game: " + e.message());
   game.moves_checked = state[7].cast<bool>();
-  game.moves = line_from(state[8]);
+  line_from(game, pgn::kMainLine, state[8]);
   game.result = state[9].cast<std::string>();
   for (const py::handle item : state[10]) {
     const auto d = item.cast<py::tuple>();
@@ -327,20 +326,21 @@ class GameReader {
             py::hasattr(given, "__fspath__"))
           name = path_of(given);  // (an int is a descriptor, not a name)
       }
-      std::unique_ptr<pgn::InputSource> input = std::make_unique<PyFileSource>(source, name);
+      input_ = std::make_unique<PyFileSource>(source, name);
       // Bytes are read as a file's are (compressed, UTF-16); text has been decoded already.
       if (!py::isinstance(source, py::module_::import("io").attr("TextIOBase")))
-        input = pgn::decoded_input(std::move(input));
-      reader_.emplace(std::move(input), std::move(options), std::move(filter));
+        input_ = pgn::decoded_input(std::move(input_));
+      reader_.emplace(*input_, options);
     } else {
       const std::string path = path_of(source);
       try {
         // Opened now, so that a missing file raises at once, as open() does.
         if (!range) {
-          reader_.emplace(pgn::open_input(path), std::move(options), std::move(filter));
+          input_ = pgn::open_input(path);
+          reader_.emplace(*input_, options);
         } else {
           require_byte_ranges(path);
-          reader_.emplace(path, std::move(options), std::move(filter));
+          reader_.emplace(path, options);
         }
       } catch (const py::builtin_exception&) {
         throw;
@@ -350,6 +350,7 @@ class GameReader {
         raise_os_error(e.what());
       }
     }
+    reader_->select(std::move(filter));
   }
 
   PyGame next() {
@@ -423,9 +424,11 @@ class GameReader {
       name_ = reader_->input_name();
     }
     reader_.reset();
+    input_.reset();
   }
 
   Errors errors_;
+  std::unique_ptr<pgn::InputSource> input_;  // what reader_ reads, when it is not a path
   std::optional<pgn::GameReader> reader_;
   bool busy_ = false;  // in next(), read and written with the GIL held
   std::uint64_t games_ = 0, selected_ = 0, rejected_ = 0;
@@ -474,7 +477,7 @@ python-chess keeps them). Games pickle (whole: tree, place, diagnostics), for mu
           "plies",
           [](const PyGame& g) {
             g.need_moves("plies");  // not the count of the moves read before the error
-            return g.game.moves.nodes.size();
+            return g.game.mainline().nodes.size();
           },
           "The number of half-moves of the main line (ValueError for a rejected game, as moves).")
       .def_property_readonly(

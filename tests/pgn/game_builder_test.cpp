@@ -20,6 +20,34 @@ using testing::Recorder;
 
 using Strings = std::vector<std::string>;
 
+// What the tree holds of a move, as plain values to compare: the comments written after it
+// before its first variation, or after its variation k; its NAGs; its variations.
+Strings comments_of(const Game& g, const Node& n, std::size_t after_variation = SIZE_MAX) {
+  Strings out;
+  std::size_t variations = 0;
+  for (const Note& note : g.notes(n)) {
+    if (note.kind == Note::Kind::variation) ++variations;
+    const bool wanted = after_variation == SIZE_MAX ? variations == 0 : variations == after_variation + 1;
+    if (note.kind == Note::Kind::comment && wanted) out.emplace_back(g.comment(note));
+  }
+  return out;
+}
+std::vector<std::uint8_t> nags_of(const Game& g, const Node& n) {
+  std::vector<std::uint8_t> out;
+  for (std::uint8_t nag : g.nags(n)) out.push_back(nag);
+  return out;
+}
+std::vector<const Line*> variations_of(const Game& g, const Node& n) {
+  std::vector<const Line*> out;
+  for (const Line& line : g.variations(n)) out.push_back(&line);
+  return out;
+}
+Strings starting_of(const Game& g, const Line& line) {
+  Strings out;
+  for (std::string_view c : g.comments(line.starting)) out.emplace_back(c);
+  return out;
+}
+
 Game only_game(GameBuilder& builder) {
   EXPECT_EQ(builder.games().size(), 1U);
   return builder.games().empty() ? Game{} : builder.games().front();
@@ -45,7 +73,7 @@ TEST(GameBuilder, KeepsTagsInInputOrderWithDuplicates) {
   EXPECT_EQ(*g.find_tag("Annotator"), "one");
   EXPECT_EQ(g.find_tag("Site"), nullptr);
   EXPECT_EQ(g.result, "*");
-  EXPECT_TRUE(g.moves.nodes.empty());
+  EXPECT_TRUE(g.mainline().nodes.empty());
 }
 
 TEST(GameBuilder, StoresMovesOfTheMainLine) {
@@ -65,11 +93,12 @@ TEST(GameBuilder, StoresMovesOfTheMainLine) {
                                       Move(f1, c4),
                                       Move(g8, f6),
                                       Move(e1, h1, MoveKind::castling)};
-  ASSERT_EQ(g.moves.nodes.size(), expected.size());
+  ASSERT_EQ(g.mainline().nodes.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    EXPECT_EQ(g.moves.nodes[i].move, expected[i]) << i;
-    EXPECT_TRUE(g.moves.nodes[i].san.empty()) << "resolved moves keep no token";
-    EXPECT_TRUE(g.moves.nodes[i].variations.empty());
+    EXPECT_EQ(g.mainline().nodes[i].move, expected[i]) << i;
+    EXPECT_EQ(g.written(g.mainline().nodes[i]), std::vector<std::string>(
+                  {"e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"})[i]) << "the move as written";
+    EXPECT_TRUE(variations_of(g, g.mainline().nodes[i]).empty());
   }
   EXPECT_EQ(g.result, "1-0");
   EXPECT_TRUE(g.moves_checked);
@@ -88,8 +117,8 @@ TEST(GameBuilder, KeepsTheStartPositionGiven) {
   d.end_game();
   const Game g = only_game(b);
   EXPECT_EQ(g.start, start);
-  ASSERT_EQ(g.moves.nodes.size(), 1U);
-  EXPECT_EQ(g.moves.nodes[0].move, Move(e8, d7));
+  ASSERT_EQ(g.mainline().nodes.size(), 1U);
+  EXPECT_EQ(g.mainline().nodes[0].move, Move(e8, d7));
 }
 
 // 1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) (1... e6) 2. Nf3
@@ -116,24 +145,24 @@ TEST(GameBuilder, HangsVariationsOnTheMoveTheyReplace) {
   d.end_game();
   const Game g = only_game(b);
 
-  const auto& main = g.moves.nodes;
+  const auto& main = g.mainline().nodes;
   ASSERT_EQ(main.size(), 3U);
   EXPECT_EQ(main[0].move, Move(e2, e4));
   EXPECT_EQ(main[1].move, Move(e7, e5));
   EXPECT_EQ(main[2].move, Move(g1, f3));
-  EXPECT_TRUE(main[0].variations.empty());
-  ASSERT_EQ(main[1].variations.size(), 2U);  // c5 first, e6 second, as read
+  EXPECT_TRUE(variations_of(g, main[0]).empty());
+  ASSERT_EQ(variations_of(g, main[1]).size(), 2U);  // c5 first, e6 second, as read
 
-  const auto& sicilian = main[1].variations[0].nodes;
+  const auto& sicilian = variations_of(g, main[1])[0]->nodes;
   ASSERT_EQ(sicilian.size(), 3U);
   EXPECT_EQ(sicilian[0].move, Move(c7, c5));
   EXPECT_EQ(sicilian[1].move, Move(g1, f3));
   EXPECT_EQ(sicilian[2].move, Move(d7, d6));
-  ASSERT_EQ(sicilian[1].variations.size(), 1U);
-  ASSERT_EQ(sicilian[1].variations[0].nodes.size(), 1U);
-  EXPECT_EQ(sicilian[1].variations[0].nodes[0].move, Move(c2, c3));
+  ASSERT_EQ(variations_of(g, sicilian[1]).size(), 1U);
+  ASSERT_EQ(variations_of(g, sicilian[1])[0]->nodes.size(), 1U);
+  EXPECT_EQ(variations_of(g, sicilian[1])[0]->nodes[0].move, Move(c2, c3));
 
-  const auto& french = main[1].variations[1].nodes;
+  const auto& french = variations_of(g, main[1])[1]->nodes;
   ASSERT_EQ(french.size(), 1U);
   EXPECT_EQ(french[0].move, Move(e7, e6));
 }
@@ -170,26 +199,29 @@ TEST(GameBuilder, PlacesCommentsWhereTheyStand) {
   d.end_game();
   const Game g = only_game(b);
 
-  const auto& main = g.moves.nodes;
+  const auto& main = g.mainline().nodes;
   ASSERT_EQ(main.size(), 3U);
   // A comes before the first move: the main line's starting comment.
-  EXPECT_EQ(g.moves.starting_comments, Strings{"A"});
+  EXPECT_EQ(starting_of(g, g.mainline()), Strings{"A"});
   // B and C both follow e4 (with its NAG between them).
-  EXPECT_EQ(main[0].comments, (Strings{"B", "C"}));
-  EXPECT_EQ(main[0].nags, std::vector<std::uint8_t>{1});
+  EXPECT_EQ(comments_of(g, main[0]), (Strings{"B", "C"}));
+  EXPECT_EQ(nags_of(g, main[0]), std::vector<std::uint8_t>{1});
   // D follows c5 inside the variation; E stands after its ")".
-  ASSERT_EQ(main[1].variations.size(), 1U);
-  EXPECT_EQ(main[1].variations[0].nodes[0].comments, Strings{"D"});
-  EXPECT_EQ(main[1].variations[0].trailing_comments, Strings{"E"});
-  EXPECT_TRUE(main[1].comments.empty());
-  EXPECT_TRUE(main[2].comments.empty());
+  ASSERT_EQ(variations_of(g, main[1]).size(), 1U);
+  EXPECT_EQ(comments_of(g, variations_of(g, main[1])[0]->nodes[0]), Strings{"D"});
+  EXPECT_EQ(comments_of(g, main[1], 0), Strings{"E"});
+  EXPECT_TRUE(comments_of(g, main[1]).empty());
+  EXPECT_TRUE(comments_of(g, main[2]).empty());
   // F and H start their variations; G stands between the two, I after the second.
-  ASSERT_EQ(main[2].variations.size(), 2U);
-  EXPECT_EQ(main[2].variations[0].starting_comments, Strings{"F"});
-  EXPECT_EQ(main[2].variations[0].trailing_comments, Strings{"G"});
-  EXPECT_EQ(main[2].variations[1].starting_comments, Strings{"H"});
-  EXPECT_EQ(main[2].variations[1].trailing_comments, Strings{"I"});
-  EXPECT_TRUE(g.moves.trailing_comments.empty());
+  ASSERT_EQ(variations_of(g, main[2]).size(), 2U);
+  EXPECT_EQ(starting_of(g, *variations_of(g, main[2])[0]), Strings{"F"});
+  EXPECT_EQ(comments_of(g, main[2], 0), Strings{"G"});
+  EXPECT_EQ(starting_of(g, *variations_of(g, main[2])[1]), Strings{"H"});
+  EXPECT_EQ(comments_of(g, main[2], 1), Strings{"I"});
+  // All of them in the record's order.
+  Strings in_order;
+  for (std::string_view c : g.comments(main[2])) in_order.emplace_back(c);
+  EXPECT_EQ(in_order, (Strings{"G", "I"}));
 }
 
 TEST(GameBuilder, NormalisesCommentBlanks) {
@@ -206,7 +238,8 @@ TEST(GameBuilder, NormalisesCommentBlanks) {
   d.comment(" a\n b ");
   d.result("*");
   d.end_game();
-  EXPECT_EQ(only_game(b).moves.nodes[0].comments, Strings{"a b"});
+  const Game g = only_game(b);
+  EXPECT_EQ(comments_of(g, g.mainline().nodes[0]), Strings{"a b"});
 }
 
 TEST(GameBuilder, KeepsNagsInOrder) {
@@ -226,9 +259,10 @@ TEST(GameBuilder, KeepsNagsInOrder) {
   d.result("*");
   d.end_game();
   const Game g = only_game(b);
-  EXPECT_EQ(g.moves.nodes[0].nags, (std::vector<std::uint8_t>{3, 18}));
-  EXPECT_EQ(g.moves.nodes[1].nags, std::vector<std::uint8_t>{2});
-  EXPECT_EQ(g.moves.nodes[1].variations[0].nodes[0].nags, std::vector<std::uint8_t>{6});
+  EXPECT_EQ(nags_of(g, g.mainline().nodes[0]), (std::vector<std::uint8_t>{3, 18}));
+  EXPECT_EQ(nags_of(g, g.mainline().nodes[1]), std::vector<std::uint8_t>{2});
+  EXPECT_EQ(nags_of(g, variations_of(g, g.mainline().nodes[1])[0]->nodes[0]),
+            std::vector<std::uint8_t>{6});
 }
 
 TEST(GameBuilder, ReportsANagWithoutAMove) {
@@ -245,7 +279,7 @@ TEST(GameBuilder, ReportsANagWithoutAMove) {
   EXPECT_EQ(g.diagnostics[0].severity, Severity::warning);
   EXPECT_EQ(g.diagnostics[0].game, 3U);
   EXPECT_NE(g.diagnostics[0].message.find("NAG $1"), std::string::npos);
-  EXPECT_TRUE(g.moves.nodes[0].nags.empty());
+  EXPECT_TRUE(nags_of(g, g.mainline().nodes[0]).empty());
 }
 
 TEST(GameBuilder, ReportsAVariationWithoutAMove) {
@@ -260,8 +294,8 @@ TEST(GameBuilder, ReportsAVariationWithoutAMove) {
   const Game g = only_game(b);
   ASSERT_EQ(g.diagnostics.size(), 1U);
   EXPECT_EQ(g.diagnostics[0].severity, Severity::warning);
-  ASSERT_EQ(g.moves.nodes.size(), 1U);
-  EXPECT_TRUE(g.moves.nodes[0].variations.empty());
+  ASSERT_EQ(g.mainline().nodes.size(), 1U);
+  EXPECT_TRUE(variations_of(g, g.mainline().nodes[0]).empty());
 }
 
 TEST(GameBuilder, KeepsDiagnosticsAndRejectedGames) {
@@ -304,10 +338,10 @@ TEST(GameBuilder, KeepsTokensWhenMovesAreNotChecked) {
   d.end_game();
   const Game g = only_game(b);
   EXPECT_FALSE(g.moves_checked);
-  ASSERT_EQ(g.moves.nodes.size(), 2U);
-  EXPECT_TRUE(g.moves.nodes[0].move.is_none());
-  EXPECT_EQ(g.moves.nodes[0].san, "Kd7");
-  EXPECT_EQ(g.moves.nodes[1].san, "e4");
+  ASSERT_EQ(g.mainline().nodes.size(), 2U);
+  EXPECT_TRUE(g.mainline().nodes[0].move.is_none());
+  EXPECT_EQ(g.written(g.mainline().nodes[0]), "Kd7");
+  EXPECT_EQ(g.written(g.mainline().nodes[1]), "e4");
   // With no start_position call the [FEN] tag says where the game starts.
   EXPECT_EQ(g.start, fen::position_from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"));
 }
@@ -485,12 +519,26 @@ TEST(GameEquality, ComparesTheRecordNotWhereItWasRead) {
   EXPECT_TRUE(differs([](Game& g) { g.result = "0-1"; }));
   EXPECT_TRUE(
       differs([](Game& g) { g.start = fen::position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"); }));
-  EXPECT_TRUE(differs([](Game& g) { g.moves.starting_comments.clear(); }));
-  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[0].nags.push_back(2); }));
-  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[1].variations[0].nodes[1].variations.clear(); }));
-  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[1].variations[0].trailing_comments.clear(); }));
-  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes.back().move = Move(e7, e6); }));
-  EXPECT_TRUE(differs([](Game& g) { g.moves.nodes[0].comments[0] = "b"; }));
+  EXPECT_TRUE(differs([](Game& g) { g.append_comment(kMainLine, Game::kBeforeFirstMove, "x"); }));
+  EXPECT_TRUE(differs([](Game& g) { g.append_nag(kMainLine, 0, 2); }));
+  EXPECT_TRUE(differs([](Game& g) { g.append_variation(1, 1); }));  // inside 1... c5 (...)
+  EXPECT_TRUE(differs([](Game& g) { g.append_comment(kMainLine, 1, "x"); }));  // after (1... c5)
+  EXPECT_TRUE(differs([](Game& g) { g.append_move(kMainLine, Move(g1, f3), "Nf3"); }));
+
+  // The same shape with another move, or another comment text.
+  auto read = [](std::string text) {
+    GameBuilder builder;
+    testing::play_pgn(builder, text);
+    return builder.games().front();
+  };
+  const std::string annotated = kAnnotated;
+  EXPECT_EQ(read(annotated), a);
+  std::string other_comment = annotated;
+  other_comment.replace(other_comment.find("{B}"), 3, "{b}");
+  EXPECT_NE(read(other_comment), a);
+  std::string other_move = annotated;
+  other_move.replace(other_move.find("2... d6"), 7, "2... e6");
+  EXPECT_NE(read(other_move), a);
 }
 
 }  // namespace

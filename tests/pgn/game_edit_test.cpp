@@ -46,7 +46,7 @@ TEST(GameEdit, VariationsAndCommentsInOneCall) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("Ke3"), std::string::npos) << e.what();
   }
-  EXPECT_TRUE(game.moves.nodes[0].variations.empty());
+  EXPECT_TRUE(game.variations(game.mainline().nodes[0]).empty());
   EXPECT_THROW(game.add_variation(5, {"a6"}), std::out_of_range);
   EXPECT_THROW(game.add_comment(5, "x"), std::out_of_range);
 }

@@ -15,6 +15,8 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/game_builder.hpp"
+#include "fenkit/pgn/game_filter.hpp"
+#include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/writer.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/whole_games.hpp"
@@ -116,7 +118,8 @@ TEST(GameReader, FromOwnedBytesAndFromAnInputSource) {
   // The text is gone once given: the reader keeps its own.
   GameReader owned = GameReader::from_text(read_file(path) + "\n");
   expect_same_games(pulled(owned), want);
-  GameReader from_source(memory_input(read_file(path), "suite"));
+  const auto source = memory_input(read_file(path), "suite");
+  GameReader from_source(*source);
   expect_same_games(pulled(from_source), want);
 }
 
@@ -151,7 +154,8 @@ TEST(GameReader, SelectsWithAGameFilter) {
   const std::string path = data("pgn/suite.pgn").string();
   GameFilter filter;
   filter.add_result("1-0");
-  GameReader reader(path, {}, std::move(filter));
+  GameReader reader(path);
+  reader.select(std::move(filter));
   std::size_t n = 0;
   for (const Game& game : reader) {
     EXPECT_EQ(game.outcome(), Outcome::white_wins);
@@ -190,7 +194,8 @@ TEST(GameReader, TheCorpusAsTheVisitorReaderReadsIt) {
   // The first 2000 games: the whole archive is read by the program's tests.
   GameFilter first;
   first.set_games(NumberSet::parse("1-2000"));
-  GameReader reader(masters.string(), {}, std::move(first));
+  GameReader reader(masters.string());
+  reader.select(std::move(first));
   GameBuilder builder;
   ReaderOptions options;
   options.file_name = masters.string();
@@ -211,7 +216,8 @@ TEST(GameReader, TheCorpusAsTheVisitorReaderReadsIt) {
   first_from_pipe.set_games(NumberSet::parse("1-2000"));
   GameReaderOptions named;
   named.reader.file_name = masters.string();
-  GameReader from_pipe(stream, "<pipe>", named, std::move(first_from_pipe));
+  GameReader from_pipe(stream, "<pipe>", named);
+  from_pipe.select(std::move(first_from_pipe));
   const std::vector<Game> piped = pulled(from_pipe);
   stream.close();
   ::pclose(pipe);
@@ -240,14 +246,15 @@ TEST(GameReader, TheGamesOfFenkitPgnJsonl) {
   first.set_games(NumberSet::parse("1-3000"));
   GameReaderOptions options;
   options.variations = false;
-  GameReader reader(path, options, std::move(first));
+  GameReader reader(path, options);
+  reader.select(std::move(first));
   std::size_t i = 0;
   for (const Game& game : reader) {
     if (game.rejected) continue;
     ASSERT_LT(i, lines.size());
     std::string moves = "\"moves\":[";
     fen::Position pos = game.start;
-    for (const Node& node : game.moves.nodes) {
+    for (const Node& node : game.mainline().nodes) {
       if (moves.back() != '[') moves += ',';
       moves += '"' + fen::to_san(pos, node.move) + '"';
       pos.play(node.move);
@@ -441,15 +448,15 @@ TEST(GameRecord, CommandsAndTextOfAMovesComments) {
   const Game g = game_of(
       "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 { A fine reply. [%clk 0:0:7] } { and more }"
       " 2. Nf3 { [%eval #-4] } *\n");
-  const std::vector<Node>& nodes = g.moves.nodes;
+  const std::vector<Node>& nodes = g.mainline().nodes;
   ASSERT_EQ(nodes.size(), 3U);
-  EXPECT_EQ(nodes[0].commands().eval_cp, 17);
-  EXPECT_EQ(nodes[0].commands().clock_ms, 180000U);
-  EXPECT_EQ(nodes[0].comment_text(), "");
-  EXPECT_EQ(nodes[1].commands().eval_cp, std::nullopt);
-  EXPECT_EQ(nodes[1].comment_text(), "A fine reply. and more");
-  EXPECT_EQ(nodes[2].commands().mate, -4);
-  EXPECT_FALSE(nodes[2].commands().clock_ms.has_value());
+  EXPECT_EQ(g.commands(nodes[0]).eval_cp, 17);
+  EXPECT_EQ(g.commands(nodes[0]).clock_ms, 180000U);
+  EXPECT_EQ(g.comment_text(nodes[0]), "");
+  EXPECT_EQ(g.commands(nodes[1]).eval_cp, std::nullopt);
+  EXPECT_EQ(g.comment_text(nodes[1]), "A fine reply. and more");
+  EXPECT_EQ(g.commands(nodes[2]).mate, -4);
+  EXPECT_FALSE(g.commands(nodes[2]).clock_ms.has_value());
 }
 
 }  // namespace

@@ -1,63 +1,72 @@
 #include "variation_games.hpp"
 
-#include <string>
+#include <string_view>
 #include <vector>
 
 namespace fenkit::tools {
 
 namespace {
 
-// A move as it stands in a game without variations: the comments after its variations' ')'
-// join its own.
-pgn::Node without_variations(const pgn::Node& node) {
-  pgn::Node bare;
-  bare.move = node.move;
-  bare.san = node.san;
-  bare.nags = node.nags;
-  bare.comments = node.comments;
-  for (const pgn::Line& variation : node.variations)
-    bare.comments.insert(bare.comments.end(), variation.trailing_comments.begin(),
-                         variation.trailing_comments.end());
-  return bare;
-}
-
 struct Splitter {
   const pgn::Game& game;
   unsigned max_depth;
   const std::function<void(const pgn::Game&)>& emit;
-  pgn::Game out;  // the game being made, reused
-  // The moves before the line walked, and the comments before the first of them.
-  std::vector<pgn::Node> prefix;
-  std::vector<std::string> starting_comments;
+  // The moves before the line walked, and for each the comments after the '(' of the variations
+  // that follow it (they belong to it in the variations' games); those before the first move.
+  std::vector<const pgn::Node*> prefix;
+  std::vector<std::vector<std::string_view>> added;
+  std::vector<std::string_view> added_at_start;
 
   // The variations of `line`, whose first move follows the prefix.
   void walk(const pgn::Line& line, unsigned depth) {
     const std::size_t base = prefix.size();
     for (const pgn::Node& node : line.nodes) {
       if (max_depth == 0 || depth < max_depth) {
-        for (const pgn::Line& variation : node.variations) {
+        for (const pgn::Line& variation : game.variations(node)) {
           // The comments after the '(' belong to the move before the variation (or the
           // game's start), in its game and in those of the variations within it.
-          std::vector<std::string>& before =
-              prefix.empty() ? starting_comments : prefix.back().comments;
+          std::vector<std::string_view>& before = prefix.empty() ? added_at_start : added.back();
           const std::size_t kept = before.size();
-          before.insert(before.end(), variation.starting_comments.begin(),
-                        variation.starting_comments.end());
-          make(variation);
-          emit(out);
+          for (std::string_view c : game.comments(variation.starting)) before.push_back(c);
+          emit(make(variation));
           walk(variation, depth + 1);  // its own variations follow it, before the next one
-          (prefix.empty() ? starting_comments : prefix.back().comments).resize(kept);
+          (prefix.empty() ? added_at_start : added.back()).resize(kept);
         }
       }
-      prefix.push_back(without_variations(node));
+      prefix.push_back(&node);
+      added.emplace_back();
     }
     prefix.resize(base);
+    added.resize(base);
   }
 
-  void make(const pgn::Line& variation) {
-    out.moves.starting_comments = starting_comments;
-    out.moves.nodes = prefix;
-    for (const pgn::Node& node : variation.nodes) out.moves.nodes.push_back(without_variations(node));
+  // A move as it stands in a game without variations: the comments after its variations' ')'
+  // join its own, and `more` after them.
+  void put(pgn::Game& out, const pgn::Node& node, const std::vector<std::string_view>& more) const {
+    out.append_move(pgn::kMainLine, node.move, game.written(node));
+    const std::size_t index = out.plies() - 1;
+    for (std::uint8_t nag : game.nags(node)) out.append_nag(pgn::kMainLine, index, nag);
+    for (std::string_view c : game.comments(node)) out.append_comment(pgn::kMainLine, index, c);
+    for (std::string_view c : more) out.append_comment(pgn::kMainLine, index, c);
+  }
+
+  pgn::Game make(const pgn::Line& variation) const {
+    pgn::Game out;
+    out.number = game.number;
+    out.where = game.where;
+    out.tags = game.tags;
+    for (pgn::Tag& tag : out.tags)
+      if (tag.name == "Result") tag.value.assign(1, '*');  // (not = "*": a false GCC 12 warning)
+    out.start = game.start;
+    out.moves_checked = game.moves_checked;
+    out.result.assign(1, '*');
+    for (std::string_view c : game.comments(game.mainline().starting))
+      out.append_comment(pgn::kMainLine, pgn::Game::kBeforeFirstMove, c);
+    for (std::string_view c : added_at_start)
+      out.append_comment(pgn::kMainLine, pgn::Game::kBeforeFirstMove, c);
+    for (std::size_t i = 0; i < prefix.size(); ++i) put(out, *prefix[i], added[i]);
+    for (const pgn::Node& node : variation.nodes) put(out, node, {});
+    return out;
   }
 };
 
@@ -65,16 +74,8 @@ struct Splitter {
 
 void for_each_variation_game(const pgn::Game& game, unsigned max_depth,
                              const std::function<void(const pgn::Game&)>& emit) {
-  Splitter splitter{game, max_depth, emit, {}, {}, game.moves.starting_comments};
-  splitter.out.number = game.number;
-  splitter.out.where = game.where;
-  splitter.out.tags = game.tags;
-  for (pgn::Tag& tag : splitter.out.tags)
-    if (tag.name == "Result") tag.value.assign(1, '*');  // (not = "*": a false GCC 12 warning)
-  splitter.out.start = game.start;
-  splitter.out.moves_checked = game.moves_checked;
-  splitter.out.result.assign(1, '*');
-  splitter.walk(game.moves, 0);
+  Splitter splitter{game, max_depth, emit, {}, {}, {}};
+  splitter.walk(game.mainline(), 0);
 }
 
 }  // namespace fenkit::tools

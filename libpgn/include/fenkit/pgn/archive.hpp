@@ -37,14 +37,6 @@ namespace fenkit::pgn {
 
 class GameFilter;
 
-struct FENKIT_API ByteRange {
-  std::uint64_t start = 0;
-  std::uint64_t end = UINT64_MAX;
-  // The line the range's first game starts on, when known (count_range over the ranges
-  // before); else the lines before the range are counted.
-  std::optional<std::uint64_t> first_line;
-};
-
 struct FENKIT_API ArchiveOptions {
   unsigned jobs = 0;                               // worker threads; 0: one per core
   // The size of the pieces given to workers. A quarter of a megabyte is still in the core's

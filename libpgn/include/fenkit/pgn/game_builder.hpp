@@ -26,9 +26,9 @@ namespace fenkit::pgn {
 
 // Where the builder puts what it is given:
 // - Comments: one before the first move of a line is the line's starting comment; one after
-//   a move (or its NAGs) follows that move; one after a variation's closing parenthesis
-//   trails that variation. Their blanks are normalised: trimmed, every run of spaces and
-//   line breaks made one space, since export format re-flows comment text anyway.
+//   a move (its NAGs, or its variations) is a note of that move, in the record's order. Their
+//   blanks are normalised: trimmed, every run of spaces and line breaks made one space, since
+//   export format re-flows comment text anyway.
 // - NAGs follow the last move of the current line (also when a variation stands between).
 //   A NAG before the first move of a line has no move to annotate: it is reported as a
 //   warning, as is a variation before the first move of a line (which is skipped).
@@ -59,15 +59,22 @@ class FENKIT_API GameBuilder : public Visitor {
   void end_game(const GameEnd& end) override;
 
  private:
-  // A line being filled.
+  // A line being filled, and what was written after its last move (or before its first), kept
+  // until the line's next move or its end: a move's notes are then one run of the game's.
   struct Frame {
-    Line* line;
-    bool after_variation = false;  // a variation closed since the last move
+    LineId line = kMainLine;
     Location last_where;           // of the last move, for the builder's own warnings
+    std::vector<Note> pending;
   };
 
-  Frame& top() { return frames_.back(); }
+  Frame& top() { return frames_[depth_ - 1]; }
+  Line& line_of(const Frame& frame) { return game_.line_to_edit(frame.line); }
+  void open_frame(LineId line);
+  // Moves the frame's pending notes to its line's last move (or its start).
+  void settle(Frame& frame);
   void warn(std::string message);
+  // The game built, its arrays at their size; the builder keeps its own, emptied.
+  Game take_game();
 
   std::function<void(Game&&)> on_game_;
   std::vector<Game> games_;
@@ -75,10 +82,15 @@ class FENKIT_API GameBuilder : public Visitor {
   Game game_;
   bool in_game_ = false;
   bool start_given_ = false;
+  // frames_[0, depth_) are open; those after stay for their buffers.
   std::vector<Frame> frames_;
+  std::size_t depth_ = 0;
+  std::string comment_;  // a comment being normalised
 };
 
 // A comment's text as the tree stores it: trimmed, inner runs of blanks made one space.
 FENKIT_API std::string normalize_comment(std::string_view text);
+// The same, appended to `out`.
+FENKIT_API void append_normalized_comment(std::string& out, std::string_view text);
 
 }  // namespace fenkit::pgn

@@ -1,53 +1,61 @@
 // GameReader: the games of PGN inputs one at a time, each whole: read, checked and selected.
+// With walk() (game_walk.hpp, included), each move with the positions around it:
 //
-//   pgn::GameReader reader("games.pgn.zst");
-//   while (std::optional<pgn::Game> game = reader.next()) {
-//     if (game->rejected) { ...game->diagnostics, game->raw...; continue; }
-//     ...game->tags, game->moves, game->elo(fen::Color::white)...
+//   pgn::GameReader reader("games.pgn.zst");           // or std::cin, or several paths
+//   for (const pgn::Game& game : reader) {
+//     if (game.rejected) { ...game.diagnostics, game.raw...; continue; }
+//     for (const pgn::Ply& ply : pgn::walk(game))
+//       ...ply.san(), ply.uci(), ply.fen(), ply.key(), ply.clock()...
 //   }
-//
-// or as a C++20 input range: `for (pgn::Game& game : reader)`.
 //
 // Inputs: a path ("-" is standard input; gzip, bzip2, xz and zstd are recognised by content),
 // several paths read one after another (game numbers go on across them), a std::istream, an
-// InputSource, or a text the reader keeps.
+// InputSource of the caller's, or a text the reader keeps.
 //
 // What comes out:
 // - A game comes once it has been read to its end. A game the reader gives up (an illegal move,
-//   a tag that cannot be read, ...) comes as one Game with `rejected` set, its diagnostics and
-//   its raw text (and the moves before the error): never as moves first. With
-//   `GameReaderOptions::rejected_games` off, such games are counted and passed over.
-// - Games the filter does not select are passed over (they count in games()).
+//   a tag that cannot be read, a game the end of the input cuts short, ...) comes as one Game
+//   with `rejected` set, its diagnostics and its raw text (and the moves before the error):
+//   never as moves first. With `GameReaderOptions::rejected_games` off, such games are counted
+//   and passed over.
+// - Games the filter (select()) does not choose are passed over (they count in games()).
 // - An input that cannot be opened, or that breaks off, makes next() throw std::runtime_error
 //   naming it, once every whole game read before the break has come; the next call goes on
 //   with the next input.
 //
-// Memory: one chunk of input (about `chunk_bytes`) and its games at a time, whatever the size
-// of the input. The visitor reader (reader.hpp, archive.hpp) is faster where a program needs
-// no trees: it makes no Game at all.
+// Threads: by default the games are read on the calling thread. With `threads` above 1 (0: one
+// per core), pieces of the input are read and their games built on that many threads, and still
+// handed out in input order, numbered and placed as one thread would.
+//
+// Memory: a few pieces of input (about `chunk_bytes` each, a few per thread) and their games at a
+// time, whatever the size of the input. The visitor reader (reader.hpp) is faster where a program
+// needs no trees: it makes no Game at all.
+//
+// A reader that was moved from has nothing left to read: next() gives nothing, the counts are
+// 0. An iteration over a reader that is moved away meanwhile ends.
 //
 // Thread safety: a GameReader belongs to one thread; readers of different inputs may run at
 // once on different threads.
 #pragma once
 
+// (This header keeps to light standard headers, so that its users compile fast: the iterator
+// tags and std::default_sentinel_t come with <string>.)
 #include <cstddef>
 #include <cstdint>
-#include <iosfwd>
-#include <iterator>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "fenkit/fen/export.hpp"
-#include "fenkit/pgn/archive.hpp"
 #include "fenkit/pgn/game.hpp"
-#include "fenkit/pgn/game_filter.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/pgn/game_walk.hpp"
 #include "fenkit/pgn/reader.hpp"
 
 namespace fenkit::pgn {
+
+class GameFilter;
+class InputSource;
 
 struct FENKIT_API GameReaderOptions {
   // How games are read. `file_name` is set to each input's name; `first_game_number` numbers
@@ -59,39 +67,47 @@ struct FENKIT_API GameReaderOptions {
   // Deliver the games the reader gives up, marked `rejected`; off, count them and pass over.
   bool rejected_games = true;
   // Only the games that begin in this byte range of the input (one regular, uncompressed
-  // file): see open_range.
+  // file).
   std::optional<ByteRange> range;
+  // Threads that read and build games: 1 reads on the calling thread; 0 is one per core.
+  unsigned threads = 1;
   // The size of the pieces the input is read in.
   std::size_t chunk_bytes = std::size_t(1) << 20;
 };
 
 class FENKIT_API GameReader {
  public:
-  explicit GameReader(const std::string& path, GameReaderOptions options = {},
-                      GameFilter filter = {});
-  explicit GameReader(const char* path, GameReaderOptions options = {}, GameFilter filter = {})
-      : GameReader(std::string(path), std::move(options), std::move(filter)) {}
-  explicit GameReader(std::vector<std::string> paths, GameReaderOptions options = {},
-                      GameFilter filter = {});
-  // The stream must outlive the reader; its bytes are decoded as a file's are (decoded_input).
-  GameReader(std::istream& stream, std::string name, GameReaderOptions options = {},
-             GameFilter filter = {});
-  // An input of the caller's, read as it is (wrap it in decoded_input for compressed bytes).
-  explicit GameReader(std::unique_ptr<InputSource> input, GameReaderOptions options = {},
-                      GameFilter filter = {});
+  explicit GameReader(const std::string& path, const GameReaderOptions& options = {});
+  explicit GameReader(const char* path, const GameReaderOptions& options = {})
+      : GameReader(std::string(path), options) {}
+  explicit GameReader(std::vector<std::string> paths, const GameReaderOptions& options = {});
+  // The stream must outlive the reader; its bytes are decoded as a file's are (decoded_input:
+  // compressed or UTF-16 bytes are recognised).
+  explicit GameReader(std::istream& stream, std::string name = "<stream>",
+                      const GameReaderOptions& options = {});
+  // An input of the caller's, which must outlive the reader, read as it is (wrap it in
+  // decoded_input for compressed bytes).
+  explicit GameReader(InputSource& input, const GameReaderOptions& options = {});
   // A text the reader keeps.
   static GameReader from_text(std::string text, std::string name = "<memory>",
-                              GameReaderOptions options = {}, GameFilter filter = {});
+                              const GameReaderOptions& options = {});
 
   ~GameReader();
-  GameReader(GameReader&&) noexcept;
-  GameReader& operator=(GameReader&&) noexcept;
+  GameReader(GameReader&& other) noexcept;
+  GameReader& operator=(GameReader&& other) noexcept;
+  GameReader(const GameReader&) = delete;
+  GameReader& operator=(const GameReader&) = delete;
+
+  // Hands out only the games `filter` selects (game_filter.hpp); before the first next().
+  // Throws std::logic_error once reading has begun.
+  GameReader& select(GameFilter filter);
 
   // The next game, or nothing at the end of the last input.
   std::optional<Game> next();
 
-  // Counts so far: every game read (selected or not, rejected ones included), the good games
-  // delivered, and the rejected ones.
+  // Counts of what was handed out so far: every game passed (delivered, or passed over as the
+  // filter or the options say), the good games delivered, and the rejected ones. Games read
+  // ahead do not count until they are reached: games() can drive a progress report.
   std::uint64_t games() const;
   std::uint64_t selected() const;
   std::uint64_t rejected() const;
@@ -125,8 +141,9 @@ class FENKIT_API GameReader {
 
  private:
   struct State;
-  explicit GameReader(std::unique_ptr<State> state);
-  std::unique_ptr<State> state_;
+  explicit GameReader(State* state);
+  // Owned (a plain pointer, so that this header needs no <memory>); null once moved from.
+  State* state_ = nullptr;
 };
 
 }  // namespace fenkit::pgn

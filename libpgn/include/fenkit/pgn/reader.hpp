@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -59,6 +60,16 @@ struct FENKIT_API ReaderOptions {
   std::uint64_t first_line = 1;
   std::uint32_t first_column = 1;
   std::uint64_t first_offset = 0;
+};
+
+// The games that begin in a byte range of a file: what one of several workers that share a
+// file reads (a range's edges move to the next place where a game may begin: Chunker::restrict_to).
+struct FENKIT_API ByteRange {
+  std::uint64_t start = 0;
+  std::uint64_t end = UINT64_MAX;
+  // The line the range's first game starts on, when known (count_range over the ranges
+  // before); else the lines before the range are counted.
+  std::optional<std::uint64_t> first_line;
 };
 
 struct FENKIT_API ReadStats {

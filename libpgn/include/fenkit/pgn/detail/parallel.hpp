@@ -42,12 +42,103 @@ void clear_for_next_chunk(Result& result) {
     result = Result();
 }
 
+// Tasks worked on by a few threads and handed back in the order they were given: the engine
+// under both ways of reading on several threads, the push of process_in_order and the pull of
+// GameReader. push() queues a task; pop() waits for the oldest and hands it back, or throws
+// what a worker threw on any task (which stops the work). When the system refuses to start as
+// many threads as asked, the work goes on with those started; threads() says how many (0: the
+// caller must do the work itself).
+template <typename Task>
+class OrderedWork {
+ public:
+  OrderedWork(unsigned threads, std::function<void(Task&)> work) : work_(std::move(work)) {
+    try {
+      for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { run(); });
+    } catch (const std::system_error&) {
+      // Fewer threads than asked for (a process or memory limit): go on with those started.
+    }
+  }
+  ~OrderedWork() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+      queue_.clear();
+    }
+    wake_worker_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+  OrderedWork(const OrderedWork&) = delete;
+  OrderedWork& operator=(const OrderedWork&) = delete;
+
+  std::size_t threads() const { return threads_.size(); }
+  // Tasks given and not yet handed back.
+  std::size_t in_flight() const { return pending_.size(); }
+
+  void push(std::unique_ptr<Task> task) {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(task.get());
+    pending_.push_back(Pending{std::move(task), false});
+    wake_worker_.notify_one();
+  }
+
+  // The oldest task, once worked on; null when none is in flight.
+  std::unique_ptr<Task> pop() {
+    if (pending_.empty()) return nullptr;
+    std::unique_lock lock(mutex_);
+    wake_owner_.wait(lock, [&] { return pending_.front().done || failure_; });
+    if (failure_) std::rethrow_exception(failure_);
+    std::unique_ptr<Task> task = std::move(pending_.front().task);
+    pending_.pop_front();
+    return task;
+  }
+
+ private:
+  struct Pending {
+    std::unique_ptr<Task> task;
+    bool done = false;
+  };
+
+  void run() {
+    for (;;) {
+      Task* task;
+      {
+        std::unique_lock lock(mutex_);
+        wake_worker_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+        if (queue_.empty()) return;
+        task = queue_.front();
+        queue_.pop_front();
+      }
+      std::exception_ptr failed;
+      try {
+        work_(*task);
+      } catch (...) {
+        failed = std::current_exception();
+      }
+      {
+        std::lock_guard lock(mutex_);
+        if (failed && !failure_) failure_ = failed;
+        for (Pending& p : pending_)
+          if (p.task.get() == task) p.done = true;
+      }
+      wake_owner_.notify_one();
+    }
+  }
+
+  std::function<void(Task&)> work_;
+  std::mutex mutex_;
+  std::condition_variable wake_worker_, wake_owner_;
+  std::deque<Task*> queue_;       // waiting for a worker
+  std::deque<Pending> pending_;   // in the order given, until handed back
+  bool closing_ = false;
+  std::exception_ptr failure_;    // a worker's: stops everything
+  std::vector<std::thread> threads_;
+};
+
 // Runs work(chunk, result) for every chunk of `chunker` on up to `jobs` threads (0: one per
 // core) and emit(result) for each result in input order. A failure of `work` or `emit` stops
 // everything and is rethrown. A failure of the input (the chunker throws: a file cut short) is
 // not thrown: the results of every chunk before it are emitted first, then it is returned, so
-// that the caller can report it and go on with other inputs. When the system refuses to start
-// as many threads as asked, the work goes on with those it started (or on the calling thread).
+// that the caller can report it and go on with other inputs.
 template <typename Result>
 std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
                                     const std::function<void(const Chunk&, Result&)>& work,
@@ -57,49 +148,8 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
   struct Task {
     Chunk chunk;
     Result result;
-    bool done = false;
   };
-  std::mutex mutex;
-  std::condition_variable wake_worker, wake_writer;
-  std::deque<Task*> queue;                    // waiting for a worker
-  std::deque<std::unique_ptr<Task>> pending;  // in input order, until emitted
-  bool closing = false;
-  std::exception_ptr failure;        // a worker's or the writer's: stops everything
-  std::exception_ptr input_failure;  // the chunker's: returned after the chunks before it
-
-  auto worker = [&] {
-    for (;;) {
-      Task* task;
-      {
-        std::unique_lock lock(mutex);
-        wake_worker.wait(lock, [&] { return closing || !queue.empty(); });
-        if (queue.empty()) return;
-        task = queue.front();
-        queue.pop_front();
-      }
-      try {
-        work(task->chunk, task->result);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-      }
-      {
-        std::lock_guard lock(mutex);
-        task->done = true;
-      }
-      wake_writer.notify_one();
-    }
-  };
-  std::vector<std::thread> threads;
-  if (jobs > 1) {
-    try {
-      for (unsigned i = 0; i < jobs; ++i) threads.emplace_back(worker);
-    } catch (const std::system_error&) {
-      // Fewer threads than asked for (a process or memory limit): go on with those started.
-    }
-  }
-
-  if (threads.empty()) {
+  const auto one_thread = [&]() -> std::exception_ptr {
     Chunk chunk;
     Result result;
     for (;;) {
@@ -113,64 +163,45 @@ std::exception_ptr process_in_order(Chunker& chunker, unsigned jobs,
       emit(result);
     }
     return nullptr;
-  }
-
-  const std::size_t max_in_flight = 2 * threads.size() + 2;
-  // Tasks emitted, kept for the chunks after them (touched on this thread only): a result that
-  // can be cleared is then written into buffers already mapped and warm, instead of allocations
-  // of a few hundred kilobytes that the system maps (and clears) page by page and takes back
-  // when they are freed, chunk after chunk.
-  std::vector<std::unique_ptr<Task>> spare;
-  const auto next_task = [&spare] {
-    if (spare.empty()) return std::make_unique<Task>();
-    std::unique_ptr<Task> task = std::move(spare.back());
-    spare.pop_back();
-    task->done = false;
-    clear_for_next_chunk(task->result);
-    return task;
   };
+  if (jobs <= 1) return one_thread();
+  OrderedWork<Task> workers(jobs, [&](Task& task) { work(task.chunk, task.result); });
+  if (workers.threads() == 0) return one_thread();
+
+  const std::size_t max_in_flight = 2 * workers.threads() + 2;
+  // Tasks emitted, kept for the chunks after them: a result that can be cleared is then written
+  // into buffers already mapped and warm, instead of allocations of a few hundred kilobytes that
+  // the system maps (and clears) page by page and takes back when they are freed, chunk after
+  // chunk.
+  std::vector<std::unique_ptr<Task>> spare;
+  std::exception_ptr input_failure;  // the chunker's: returned after the chunks before it
   bool more = true;
-  try {
-    while (more || !pending.empty()) {
-      while (more && pending.size() < max_in_flight) {
-        std::unique_ptr<Task> task = next_task();
-        try {
-          more = chunker.next(task->chunk);
-        } catch (...) {
-          // The input broke off: what was read before the break is still emitted, in order.
-          input_failure = std::current_exception();
-          more = false;
-        }
-        if (!more) break;
-        std::lock_guard lock(mutex);
-        queue.push_back(task.get());
-        pending.push_back(std::move(task));
-        wake_worker.notify_one();
+  while (more || workers.in_flight()) {
+    while (more && workers.in_flight() < max_in_flight) {
+      std::unique_ptr<Task> task;
+      if (spare.empty()) {
+        task = std::make_unique<Task>();
+      } else {
+        task = std::move(spare.back());
+        spare.pop_back();
+        clear_for_next_chunk(task->result);
       }
-      if (pending.empty()) break;
-      {
-        std::unique_lock lock(mutex);
-        wake_writer.wait(lock, [&] { return pending.front()->done || failure; });
-        if (failure) break;
+      try {
+        more = chunker.next(task->chunk);
+      } catch (...) {
+        // The input broke off: what was read before the break is still emitted, in order.
+        input_failure = std::current_exception();
+        more = false;
       }
-      emit(pending.front()->result);
-      // The chunk's text goes back to the chunker at once (it may keep it for the next chunk).
-      pending.front()->chunk = Chunk();
-      spare.push_back(std::move(pending.front()));
-      pending.pop_front();
+      if (more) workers.push(std::move(task));
     }
-  } catch (...) {
-    std::lock_guard lock(mutex);
-    if (!failure) failure = std::current_exception();
+    std::unique_ptr<Task> done = workers.pop();
+    if (!done) break;
+    emit(done->result);
+    // The chunk's text goes back to the chunker at once (it may keep it for the next chunk).
+    done->chunk = Chunk();
+    spare.push_back(std::move(done));
   }
-  {
-    std::lock_guard lock(mutex);
-    closing = true;
-    queue.clear();
-  }
-  wake_worker.notify_all();
-  for (std::thread& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
   return input_failure;
 }
 

@@ -11,6 +11,7 @@
 #include <ranges>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/san.hpp"
@@ -66,6 +67,119 @@ TEST(GameReader, FromAPathTheGamesOfTheVisitorReader) {
     EXPECT_EQ(reader.selected() + reader.rejected(), games.size());
     EXPECT_EQ(reader.input_name(), path);
   }
+}
+
+// As expect_same_games, and every place and message the same.
+void expect_same_places(const std::vector<Game>& got, const std::vector<Game>& want) {
+  expect_same_games(got, want);
+  for (std::size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
+    EXPECT_EQ(got[i].where.offset, want[i].where.offset) << "game " << i + 1;
+    EXPECT_EQ(got[i].where.line, want[i].where.line) << "game " << i + 1;
+    EXPECT_EQ(got[i].where.column, want[i].where.column) << "game " << i + 1;
+    for (std::size_t d = 0; d < std::min(got[i].diagnostics.size(), want[i].diagnostics.size()); ++d) {
+      const Diagnostic& a = got[i].diagnostics[d];
+      const Diagnostic& b = want[i].diagnostics[d];
+      EXPECT_EQ(a.game, b.game);
+      EXPECT_EQ(a.where.offset, b.where.offset);
+      EXPECT_EQ(a.where.line, b.where.line);
+      EXPECT_EQ(a.where.column, b.where.column);
+      EXPECT_EQ(a.message, b.message);
+    }
+  }
+}
+
+// Several threads hand out what one thread does, in the same order, numbered and placed the
+// same (chunks read as if they began the input are moved to their places), with and without a
+// selection by number (which reads chunks counted as they are cut).
+TEST(GameReader, ThreadsHandOutWhatOneThreadDoes) {
+  std::string text;
+  for (int copy = 0; copy < 4; ++copy)
+    for (const char* name : {"pgn/suite.pgn", "pgn/suite-errors.pgn", "pgn/annotated.pgn",
+                             "pgn/lichess-style.pgn"})
+      text += read_file(data(name).string()) + "\n";
+  GameReaderOptions one;
+  one.chunk_bytes = 2048;  // many chunks
+  GameReader single = GameReader::from_text(text, "all", one);
+  const std::vector<Game> want = pulled(single);
+  ASSERT_GT(want.size(), 50U);
+  for (const unsigned threads : {2U, 3U, 0U}) {
+    SCOPED_TRACE(threads);
+    GameReaderOptions options = one;
+    options.threads = threads;
+    GameReader reader = GameReader::from_text(text, "all", options);
+    expect_same_places(pulled(reader), want);
+    EXPECT_EQ(reader.games(), want.size());
+
+    GameFilter some;
+    some.set_games(NumberSet::parse("3-9,40-"));
+    GameReader selected = GameReader::from_text(text, "all", options);
+    selected.select(std::move(some));
+    std::vector<Game> expected;
+    for (const Game& game : want)
+      if (game.number >= 3 && game.number != 10 && (game.number <= 9 || game.number >= 40))
+        expected.push_back(game);
+    expect_same_places(pulled(selected), expected);
+  }
+}
+
+// games() counts what was handed out and passed over, not what was read ahead: a progress
+// report can follow it.
+TEST(GameReader, CountsWhatItHandedOut) {
+  const std::string path = data("pgn/suite.pgn").string();
+  const std::size_t total = built(path).size();
+  ASSERT_GT(total, 5U);
+  for (const unsigned threads : {1U, 2U}) {
+    GameReaderOptions options;
+    options.threads = threads;
+    GameReader reader(path, options);
+    for (std::uint64_t n = 1; n <= 3; ++n) {
+      ASSERT_TRUE(reader.next());
+      EXPECT_EQ(reader.games(), n);
+    }
+    while (reader.next()) {
+    }
+    EXPECT_EQ(reader.games(), total);
+  }
+}
+
+// A reader moved from has nothing left to read, and an iteration over it ends; the reader it
+// was moved to goes on where it stood.
+TEST(GameReader, AMovedFromReaderIsEmpty) {
+  const std::string path = data("pgn/suite.pgn").string();
+  const std::vector<Game> all = built(path);
+  GameReader first(path);
+  ASSERT_TRUE(first.next());
+  GameReader second = std::move(first);
+  EXPECT_FALSE(first.next());  // NOLINT(bugprone-use-after-move): what this test is about
+  EXPECT_EQ(first.games(), 0U);
+  EXPECT_EQ(first.input_name(), "");
+  std::optional<Game> next = second.next();
+  ASSERT_TRUE(next);
+  EXPECT_EQ(*next, all[1]);
+
+  GameReader iterated(path);
+  std::optional<GameReader> moved_to;
+  std::size_t seen = 0;
+  for (const Game& game : iterated) {
+    (void)game;
+    if (++seen == 2) moved_to.emplace(std::move(iterated));
+  }
+  EXPECT_EQ(seen, 2U);
+  ASSERT_TRUE(moved_to);
+  EXPECT_EQ(pulled(*moved_to).size(), all.size() - 2);
+
+  GameReader assigned(path);
+  assigned = std::move(*moved_to);
+  EXPECT_FALSE(assigned.next());
+}
+
+// A stream needs no name: std::cin reads as "<stream>".
+static_assert(std::is_constructible_v<GameReader, std::istream&>);
+TEST(GameReader, AStreamWithoutAName) {
+  std::istringstream stream(read_file(data("pgn/suite.pgn").string()));
+  GameReader reader(stream);
+  EXPECT_EQ(pulled(reader).size(), built(data("pgn/suite.pgn").string()).size());
+  EXPECT_EQ(reader.input_name(), "<stream>");
 }
 
 TEST(GameReader, RejectedGamesComeWholeWithTheirDiagnostics) {

@@ -17,20 +17,37 @@ const std::array<std::uint64_t, 781>& polyglot_random64() { return kPolyglotRand
 
 namespace {
 
+// The key of the castling rights in `mask` (castling.hpp keeps the bits in Polyglot's order).
+std::uint64_t castling_key(unsigned mask) {
+  std::uint64_t key = 0;
+  for (; mask; mask &= mask - 1) key ^= kPolyglotRandom64[std::size_t(kCastleOffset + std::countr_zero(mask))];
+  return key;
+}
+
+// The en-passant part: the file counts only when a pawn of the side to move stands beside the
+// pawn that moved two squares.
+std::uint64_t en_passant_key(const Position& pos) {
+  const Square ep = pos.en_passant();
+  if (ep == no_square) return 0;
+  const Color us = pos.side_to_move();
+  const Square pushed = Square(ep - pawn_push(us));
+  const Bitboard beside = (shift_east(square_bb(pushed)) | shift_west(square_bb(pushed)));
+  return beside & pos.pieces(us, PieceType::pawn) ? kPolyglotRandom64[kEnPassantOffset + file_of(ep)] : 0;
+}
+
 // The castling, en-passant and turn part of the key.
 std::uint64_t state_key(const Position& pos) {
-  std::uint64_t key = 0;
-  // The castling bits are already in Polyglot's order (castling.hpp).
-  for (unsigned mask = pos.castling().mask(); mask; mask &= mask - 1)
-    key ^= kPolyglotRandom64[std::size_t(kCastleOffset + std::countr_zero(mask))];
-  const Square ep = pos.en_passant();
-  if (ep != no_square) {
-    const Color us = pos.side_to_move();
-    const Square pushed = Square(ep - pawn_push(us));
-    const Bitboard beside = (shift_east(square_bb(pushed)) | shift_west(square_bb(pushed)));
-    if (beside & pos.pieces(us, PieceType::pawn)) key ^= kPolyglotRandom64[kEnPassantOffset + file_of(ep)];
-  }
-  if (pos.side_to_move() == Color::white) key ^= kPolyglotRandom64[kTurnOffset];
+  return castling_key(pos.castling().mask()) ^ en_passant_key(pos) ^
+         (pos.side_to_move() == Color::white ? kPolyglotRandom64[kTurnOffset] : 0);
+}
+
+// state_key(a) ^ state_key(b), from what differs: the rights rarely change, and most positions
+// have no en-passant square.
+std::uint64_t state_change(const Position& a, const Position& b) {
+  std::uint64_t key = castling_key(a.castling().mask() ^ b.castling().mask());
+  if (a.side_to_move() != b.side_to_move()) key ^= kPolyglotRandom64[kTurnOffset];
+  if (a.en_passant() != no_square) key ^= en_passant_key(a);
+  if (b.en_passant() != no_square) key ^= en_passant_key(b);
   return key;
 }
 
@@ -96,10 +113,28 @@ std::uint64_t polyglot_key_after(const Position& before, std::uint64_t before_ke
                                  const Position& after) {
   // The squares whose piece changed: a move changes two to four of them, whatever kind of move
   // it is, so this needs no knowledge of moves at all.
-  std::uint64_t key = before_key ^ state_key(before) ^ state_key(after);
+  std::uint64_t key = before_key ^ state_change(before, after);
   for (Bitboard b = changed_squares(before.board(), after.board()); b;) {
     const Square s = pop_lsb(b);
     key ^= piece_key(before.piece_on(s), s) ^ piece_key(after.piece_on(s), s);
+  }
+  return key;
+}
+
+std::uint64_t polyglot_key_after(const Position& before, std::uint64_t before_key, Move move,
+                                 const Position& after) {
+  // Castling moves two pieces (and in Chess960 may leave one where it was): the squares tell.
+  if (move.is_castling()) return polyglot_key_after(before, before_key, after);
+  std::uint64_t key = before_key ^ state_change(before, after);
+  if (move.is_null()) return key;
+  const Square from = move.from(), to = move.to();
+  // The piece leaves `from` and what stands on `to` (the piece, or what it promoted to)
+  // replaces what stood there; en passant takes a pawn from another square.
+  key ^= piece_key(before.piece_on(from), from) ^ piece_key(before.piece_on(to), to) ^
+         piece_key(after.piece_on(to), to);
+  if (move.is_en_passant()) {
+    const Square taken = Square(to - pawn_push(before.side_to_move()));
+    key ^= piece_key(before.piece_on(taken), taken);
   }
   return key;
 }

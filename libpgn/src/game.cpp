@@ -1,6 +1,7 @@
 #include "fenkit/pgn/game.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
@@ -252,12 +253,11 @@ void Game::add_note(NoteSpan& span, const Note& note, bool before_variations) {
 }
 
 void Game::append_move(LineId line, fen::Move move, std::string_view written) {
+  Line& l = line_to_edit(line);
   Node node;
   node.move = move;
-  written = written.substr(0, std::numeric_limits<std::uint8_t>::max());
-  node.written = keep_text(written);
-  node.written_size = std::uint8_t(written.size());
-  line_to_edit(line).nodes.push_back(node);
+  set_written(node, written);
+  l.nodes.push_back(node);
 }
 
 namespace {
@@ -299,9 +299,7 @@ LineId Game::add_variation(LineId line, std::size_t index,
     }
     Node node;
     node.move = move.move;
-    const std::string_view written = token.substr(0, std::numeric_limits<std::uint8_t>::max());
-    node.written = keep_text(written);
-    node.written_size = std::uint8_t(written.size());
+    set_written(node, token);
     nodes.push_back(node);
     pos.play(move.move);
   }

@@ -112,9 +112,7 @@ Action GameBuilder::move(const MoveEvent& event) {
   Line& line = f.line == kMainLine ? game_.main_ : game_.variations_[f.line - 1];
   Node& node = line.nodes.emplace_back();
   node.move = event.move;
-  const std::string_view written = event.san.substr(0, std::numeric_limits<std::uint8_t>::max());
-  node.written = game_.keep_text(written);
-  node.written_size = std::uint8_t(written.size());
+  game_.set_written(node, event.san);
   f.last_where = event.where;
   return Action::proceed;
 }

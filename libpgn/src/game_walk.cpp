@@ -26,8 +26,9 @@ std::string_view Ply::lan() const {
 std::uint64_t Ply::key() const {
   if (!key_after_known_) {
     // Along a line, from the key before: a few squares instead of every piece.
-    key_after_ = key_before_known_ ? fen::polyglot_key_after(before_, key_before_, after_)
-                                   : fen::polyglot_key(after_);
+    key_after_ = key_before_known_
+                     ? fen::polyglot_key_after(before_, key_before_, node_->move, after_)
+                     : fen::polyglot_key(after_);
     key_after_known_ = true;
   }
   return key_after_;

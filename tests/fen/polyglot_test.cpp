@@ -177,6 +177,8 @@ TEST(Polyglot, KeyAfterAMoveEqualsTheKeyComputedAfresh) {
     const std::uint64_t key = polyglot_key(before);
     EXPECT_EQ(polyglot_key_after(before, key, after), polyglot_key(after))
         << to_fen(before) << " " << to_uci(before, m);
+    EXPECT_EQ(polyglot_key_after(before, key, m, after), polyglot_key(after))
+        << "from the move: " << to_fen(before) << " " << to_uci(before, m);
     ++checked;
     differ += polyglot_key(after) != key;
     return after;
@@ -195,6 +197,14 @@ TEST(Polyglot, KeyAfterAMoveEqualsTheKeyComputedAfresh) {
   }
   EXPECT_GT(checked, 10000U);
   EXPECT_EQ(differ, checked);  // and no move leaves the key as it was
+
+  // The null move changes the turn (and forgets an en-passant square).
+  const Position before =
+      position_from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+  Position after = before;
+  after.play_null();
+  EXPECT_EQ(polyglot_key_after(before, polyglot_key(before), Move::null(), after),
+            polyglot_key(after));
 }
 
 // The key worked out from the squares that differ is right for any two positions, and so is

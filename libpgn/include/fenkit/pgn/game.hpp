@@ -92,12 +92,15 @@ struct FENKIT_API NoteSpan {
   std::uint32_t count = 0;
 };
 
-// One move. A plain value: the game holds its text and notes.
+// One move. A plain value: the game holds its notes (and a move written longer than a move
+// ever is).
 struct FENKIT_API Node {
+  static constexpr std::size_t kWrittenInline = 13;
   fen::Move move;  // Move::none() when the reader did not check moves (Game::moves_checked)
   std::uint8_t written_size = 0;
-  std::uint32_t written = 0;  // where the move as written begins in the game's text
-  NoteSpan notes;             // what follows the move, in the record's order
+  // The move as written (Game::written), when it fits; else where it begins in the game's text.
+  char written[kWrittenInline] = {};
+  NoteSpan notes;  // what follows the move, in the record's order
 };
 
 // A sequence of moves: the main line of a game, or a variation.
@@ -216,7 +219,11 @@ class FENKIT_API Game {
   // The move as the record wrote it, check marks included, without suffix annotations ("Nf3+",
   // "e8Q", "0-0"); for a move added by hand, as it was given.
   std::string_view written(const Node& node) const {
-    return std::string_view(text_.data() + node.written, node.written_size);
+    if (node.written_size <= Node::kWrittenInline)
+      return std::string_view(node.written, node.written_size);
+    std::uint32_t at = 0;
+    for (int i = 3; i >= 0; --i) at = at << 8 | static_cast<unsigned char>(node.written[i]);
+    return std::string_view(text_.data() + at, node.written_size);
   }
   // Everything written after the move, in the record's order.
   NoteRange<const Note&, notes::All> notes(const Node& node) const { return range<notes::All>(node.notes); }
@@ -330,6 +337,37 @@ class FENKIT_API Game {
     return at;
   }
   [[noreturn]] static void too_much_text();
+  // Sets how `node` was written (at most 255 bytes kept). Inline: the reader's every move.
+  void set_written(Node& node, std::string_view written) {
+    node.written_size = std::uint8_t(written.size() < 255 ? written.size() : 255);
+    const std::size_t n = node.written_size;
+    if (n > Node::kWrittenInline) {
+      std::uint32_t at = keep_text(written.substr(0, n));
+      for (int i = 0; i < 4; ++i, at >>= 8) node.written[i] = char(at & 0xFF);
+      return;
+    }
+    // Short copies without a call: two overlapping loads cover any length up to twice theirs.
+    const char* from = written.data();
+    char* to = node.written;
+    if (n >= 8) {
+      copy_overlapping<std::uint64_t>(to, from, n);
+    } else if (n >= 4) {
+      copy_overlapping<std::uint32_t>(to, from, n);
+    } else if (n >= 2) {
+      copy_overlapping<std::uint16_t>(to, from, n);
+    } else if (n == 1) {
+      to[0] = from[0];
+    }
+  }
+  // The first and the last sizeof(Word) of the n bytes at `from` (sizeof(Word) <= n <= 2 sizeof(Word)).
+  template <typename Word>
+  static void copy_overlapping(char* to, const char* from, std::size_t n) {
+    Word a, b;
+    __builtin_memcpy(&a, from, sizeof a);
+    __builtin_memcpy(&b, from + n - sizeof b, sizeof b);
+    __builtin_memcpy(to, &a, sizeof a);
+    __builtin_memcpy(to + n - sizeof b, &b, sizeof b);
+  }
   // Adds `note` to `span`, before its first variation when `before_variations`.
   void add_note(NoteSpan& span, const Note& note, bool before_variations);
 

@@ -466,23 +466,53 @@ void GameParser::finish(const char* stop) {
   }
 }
 
+struct GameStream::State {
+  State(std::string_view text, Visitor& visitor, const ReaderOptions& given)
+      : options(given),
+        parser(visitor, options, TextOrigin{text.data(), options.first_offset},
+               options.first_game_number),
+        lexer(text, &parser, 0, options.first_line, options.first_column),
+        wanted(options.last_game_number < options.first_game_number
+                   ? 0
+                   : options.last_game_number - options.first_game_number + 1),
+        bytes(text.size()) {}
+
+  ReaderOptions options;  // the parser's, for as long as it reads
+  GameParser parser;
+  GameLexer<GameParser> lexer;
+  std::uint64_t wanted;
+  std::size_t bytes;
+};
+
+GameStream::GameStream(std::string_view text, Visitor& visitor, const ReaderOptions& options)
+    : state_(std::make_unique<State>(text, visitor, options)) {}
+
+GameStream::~GameStream() = default;
+
+bool GameStream::next() {
+  State& s = *state_;
+  return s.parser.games() < s.wanted && s.lexer.next(true) == Found::game;
+}
+
+ReadStats GameStream::stats() const {
+  ReadStats stats;
+  stats.games = state_->parser.games();
+  stats.rejected = state_->parser.rejected_games();
+  stats.bytes = state_->bytes;
+  return stats;
+}
+
+std::uint64_t GameStream::end_line() const { return state_->lexer.line(); }
+std::uint32_t GameStream::end_column() const { return state_->lexer.column(); }
+
 ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOptions& options,
                      std::uint64_t& end_line, std::uint32_t& end_column) {
-  GameParser parser(visitor, options, TextOrigin{text.data(), options.first_offset},
-                    options.first_game_number);
-  GameLexer<GameParser> lexer(text, &parser, 0, options.first_line, options.first_column);
-  const std::uint64_t wanted = options.last_game_number < options.first_game_number
-                                   ? 0
-                                   : options.last_game_number - options.first_game_number + 1;
-  while (parser.games() < wanted && lexer.next(true) == Found::game) {
+  GameStream games(text, visitor, options);
+  while (games.next()) {
   }
-  end_line = lexer.line();
-  end_column = lexer.column();
-  ReadStats stats;
-  stats.games = parser.games();
-  stats.rejected = parser.rejected_games();
-  stats.bytes = text.size();
-  return stats;
+  end_line = games.end_line();
+  end_column = games.end_column();
+  return games.stats();
 }
 
 }  // namespace fenkit::pgn::detail

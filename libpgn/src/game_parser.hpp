@@ -182,8 +182,30 @@ class GameParser {
   std::size_t changed_values_used_ = 0;
 };
 
-// Reads every game of `text` with the lexer and a GameParser (defined with the parser, so that
-// the lexer's calls to it can be inlined); `end_line` and `end_column` say where the text ends.
+// Reads the games of `text` one at a time with the lexer and a GameParser (defined with the
+// parser, so that the lexer's calls to it can be inlined): for a reader that hands out a game
+// as soon as it is read, and so keeps what reading it made (its positions) while it is fresh.
+class GameStream {
+ public:
+  GameStream(std::string_view text, Visitor& visitor, const ReaderOptions& options);
+  ~GameStream();
+  GameStream(const GameStream&) = delete;
+  GameStream& operator=(const GameStream&) = delete;
+
+  // Reads the next game into the visitor; false once the text, or the games wanted
+  // (ReaderOptions::last_game_number), are done.
+  bool next();
+  ReadStats stats() const;
+  // Where the text read so far ends.
+  std::uint64_t end_line() const;
+  std::uint32_t end_column() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Reads every game of `text`; `end_line` and `end_column` say where the text ends.
 ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOptions& options,
                      std::uint64_t& end_line, std::uint32_t& end_column);
 

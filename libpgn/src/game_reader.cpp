@@ -14,6 +14,7 @@
 #include "fenkit/pgn/game_filter.hpp"
 #include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
+#include "chunk_games.hpp"
 
 namespace fenkit::pgn {
 
@@ -38,38 +39,76 @@ struct Batch {
   }
 };
 
+// The positions of the main line of the game read last, kept while it is handed out so that a
+// walk of it plays no move again (GameReader::walk). A game longer than kMostPlies is walked by
+// playing its moves: memory stays within a few megabytes whatever the game.
+struct MainlinePositions {
+  static constexpr std::size_t kMostPlies = std::size_t(1) << 15;
+  std::vector<fen::Position> positions;
+  bool complete = false;  // all of the game's, none missed
+  std::uint64_t game = 0;
+};
+
 // Builds the trees of the games GameEnd::selected keeps, and of the rejected ones when they
 // are wanted, into a batch; variations only when they are wanted. SelectingVisitor gives it the
-// filter's verdicts: a game its tags exclude is neither built nor rejected.
+// filter's verdicts: a game its tags exclude is neither built nor rejected. With `positions`,
+// the main line's positions are kept as the reader makes them.
 class BatchBuilder final : public GameBuilder {
  public:
-  BatchBuilder(const GameReaderOptions& options, Batch& out)
+  BatchBuilder(const GameReaderOptions& options, Batch*& out, MainlinePositions* positions)
       : GameBuilder([this](Game&& game) {
           if (!keep_) return;
-          out_.passed_before.push_back(out_.passed_after);
-          out_.passed_after = {};
-          out_.games.push_back(std::move(game));
+          out_->passed_before.push_back(out_->passed_after);
+          out_->passed_after = {};
+          out_->games.push_back(std::move(game));
         }),
         variations_(options.variations),
         rejected_games_(options.rejected_games),
-        out_(out) {}
+        out_(out),
+        positions_(positions) {}
 
+  Action begin_game(const GameStart& start) override {
+    if (positions_) {
+      positions_->positions.clear();
+      positions_->complete = true;
+      positions_->game = start.number;
+    }
+    return GameBuilder::begin_game(start);
+  }
+  void start_position(const fen::Position& position) override {
+    if (positions_) positions_->positions.push_back(position);
+    GameBuilder::start_position(position);
+  }
+  Action move(const MoveEvent& event) override {
+    if (positions_ && event.depth == 0) keep_position(event);
+    return GameBuilder::move(event);
+  }
   Action begin_variation() override {
     return variations_ ? GameBuilder::begin_variation() : Action::skip;
   }
   void end_game(const GameEnd& end) override {
     keep_ = end.rejected ? rejected_games_ : end.selected;
     if (!keep_) {
-      ++out_.passed_after.games;
-      out_.passed_after.rejected += end.rejected;
+      ++out_->passed_after.games;
+      out_->passed_after.rejected += end.rejected;
     }
     GameBuilder::end_game(end);
   }
 
  private:
+  void keep_position(const MoveEvent& event) {
+    MainlinePositions& p = *positions_;
+    if (!event.after || p.positions.size() > MainlinePositions::kMostPlies) {
+      p.complete = false;
+      return;
+    }
+    p.positions.push_back(*event.after);
+  }
+
   bool variations_;
   bool rejected_games_;
-  Batch& out_;
+  Batch*& out_;
+  MainlinePositions* positions_;
   bool keep_ = false;
 };
 
@@ -113,6 +152,16 @@ struct GameReader::State {
   ChunkStart next_start;
   std::exception_ptr broke;
 
+  // Reading on the calling thread: the chunk being read a game at a time, into `ready`, with
+  // the builder (which keeps its arrays from game to game) and the positions of the game read
+  // last.
+  Chunk chunk;
+  std::unique_ptr<detail::ChunkGames> chunk_games;
+  Batch* building = nullptr;
+  std::unique_ptr<BatchBuilder> builder;
+  std::unique_ptr<SelectingVisitor<BatchBuilder>> selecting;
+  MainlinePositions positions;
+
   // The games read and not yet handed out.
   Batch ready;
   std::size_t next_ready = 0;
@@ -122,6 +171,8 @@ struct GameReader::State {
   bool open_next();
   void close_input() {
     workers.reset();
+    chunk_games.reset();
+    chunk = Chunk();
     chunker.reset();
     opened.reset();
     input = nullptr;
@@ -131,15 +182,36 @@ struct GameReader::State {
     reader.file_name = name;
     return reader;
   }
+  // Reads a whole chunk into `batch` (on a worker).
   void read(const Chunk& chunk, Batch& batch) const {
     batch.clear();
+    Batch* out = &batch;
     if (filtering) {
-      SelectingVisitor<BatchBuilder> builder(&filter, options, batch);
+      SelectingVisitor<BatchBuilder> builder(&filter, options, out, nullptr);
       read_chunk(chunk, builder, reader_options());
     } else {
-      BatchBuilder builder(options, batch);
+      BatchBuilder builder(options, out, nullptr);
       read_chunk(chunk, builder, reader_options());
     }
+  }
+  // The visitor that reads on the calling thread, made once.
+  Visitor& visitor() {
+    if (!builder && !selecting) {
+      building = &ready;
+      if (filtering)
+        selecting = std::make_unique<SelectingVisitor<BatchBuilder>>(&filter, options, building, &positions);
+      else
+        builder = std::make_unique<BatchBuilder>(options, building, &positions);
+    }
+    return selecting ? static_cast<Visitor&>(*selecting) : *builder;
+  }
+  // The positions of `game`, when it is the game read last and they were all kept.
+  const fen::Position* positions_of(const Game& game) const {
+    const MainlinePositions& p = positions;
+    if (workers || !p.complete || p.game != game.number ||
+        p.positions.size() != game.plies() + 1 || p.positions.front() != game.start)
+      return nullptr;
+    return p.positions.data();
   }
   // Reads the next chunk into `ready`; false at the end of the inputs.
   bool fill();
@@ -201,20 +273,30 @@ bool GameReader::State::fill() {
 }
 
 bool GameReader::State::fill_on_this_thread() {
-  Chunk chunk;
-  bool more;
-  try {
-    more = chunker->next(chunk);
-  } catch (...) {
-    close_input();  // broke off: what came before it has been handed out
-    throw;
+  // A game at a time: the next one is read when it is asked for, so that what reading it made
+  // (its positions, its text) is still in the cache when the caller looks at it.
+  for (;;) {
+    if (!chunk_games) {
+      bool more;
+      try {
+        more = chunker->next(chunk);
+      } catch (...) {
+        close_input();  // broke off: what came before it has been handed out
+        throw;
+      }
+      if (!more) {
+        close_input();
+        return false;
+      }
+      chunk_games = std::make_unique<detail::ChunkGames>(chunk, visitor(), reader_options());
+    }
+    const std::size_t had = ready.games.size();
+    if (!chunk_games->next()) {
+      chunk_games.reset();
+      continue;
+    }
+    if (ready.games.size() > had) return true;
   }
-  if (!more) {
-    close_input();
-    return false;
-  }
-  read(chunk, ready);
-  return true;
 }
 
 bool GameReader::State::fill_from_workers() {
@@ -350,7 +432,13 @@ std::optional<Game> GameReader::next() {
     s.games_read += s.ready.passed_after.games;
     s.ready.clear();
     s.next_ready = 0;
-    if (!s.fill()) return std::nullopt;
+    if (!s.fill()) {
+      // (What was passed over after the last game handed out.)
+      s.count(s.ready.passed_after);
+      s.games_read += s.ready.passed_after.games;
+      s.ready.clear();
+      return std::nullopt;
+    }
   }
   const std::size_t i = s.next_ready++;
   s.count(s.ready.passed_before[i]);
@@ -362,6 +450,10 @@ std::optional<Game> GameReader::next() {
   else
     ++s.selected;
   return std::move(game);
+}
+
+Walk GameReader::walk(const Game& game, const WalkOptions& options) const {
+  return Walk(game, options, state_ ? state_->positions_of(game) : nullptr);
 }
 
 std::uint64_t GameReader::games() const { return state_ ? state_->games : 0; }

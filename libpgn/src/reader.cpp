@@ -5,6 +5,7 @@
 
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/input.hpp"
+#include "chunk_games.hpp"
 #include "game_parser.hpp"
 
 namespace fenkit::pgn {
@@ -15,23 +16,46 @@ ReadStats read_pgn(std::string_view text, Visitor& visitor, const ReaderOptions&
   return detail::read_games(text, visitor, options, line, column);
 }
 
-ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options) {
+namespace {
+
+// The reader's options for a chunk: its numbers and its place in the input.
+ReaderOptions placed(const Chunk& chunk, ReaderOptions options) {
   options.first_game_number = chunk.first_game;
   options.first_line = chunk.line;
   options.first_column = chunk.column;
   options.first_offset = chunk.offset;
   options.last_game_number = std::min(options.last_game_number, chunk.last_game);
-  std::uint64_t line = 0;
-  std::uint32_t column = 0;
-  const ReadStats stats = detail::read_games(chunk.text, visitor, options, line, column);
-  if (chunk.numbering) {  // the chunker goes on from where this chunk ends
-    ChunkNumbering& numbering = *chunk.numbering;
-    numbering.games = stats.games;
-    numbering.end_line = line;
-    numbering.end_column = column;
-    numbering.chunks_read = chunk.sequence + 1;
+  return options;
+}
+
+}  // namespace
+
+namespace detail {
+
+ChunkGames::ChunkGames(const Chunk& chunk, Visitor& visitor, const ReaderOptions& options)
+    : chunk_(chunk), stream_(chunk.text, visitor, placed(chunk, options)) {}
+
+bool ChunkGames::next() {
+  if (done_) return false;
+  if (stream_.next()) return true;
+  done_ = true;
+  if (chunk_.numbering) {  // the chunker goes on from where this chunk ends
+    ChunkNumbering& numbering = *chunk_.numbering;
+    numbering.games = stream_.stats().games;
+    numbering.end_line = stream_.end_line();
+    numbering.end_column = stream_.end_column();
+    numbering.chunks_read = chunk_.sequence + 1;
   }
-  return stats;
+  return false;
+}
+
+}  // namespace detail
+
+ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options) {
+  detail::ChunkGames games(chunk, visitor, options);
+  while (games.next()) {
+  }
+  return games.stats();
 }
 
 ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions options) {

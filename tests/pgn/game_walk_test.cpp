@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,12 +64,54 @@ TEST(Walk, TheMainLineAsLibfenSeesIt) {
   EXPECT_GT(plies, 150U);
 }
 
+// What a walk gives of each move, as text.
+std::vector<std::string> seen(Walk&& moves) {
+  std::vector<std::string> out;
+  for (const Ply& ply : moves)
+    out.push_back(std::string(ply.san()) + " " + std::string(ply.uci()) + " " +
+                  std::string(ply.fen()) + " " + std::to_string(ply.key()) + " " +
+                  fen::to_fen(ply.before()) + " " + std::to_string(ply.number()) + " " +
+                  std::to_string(ply.depth()) + " " + ply.comment());
+  return out;
+}
+
+// The reader's walk of the game it handed out last uses the positions it made while reading;
+// of an earlier game, or on several threads, it plays the moves: the same plies either way.
+TEST(Walk, TheReadersWalkIsTheGamesWalk) {
+  std::string text;
+  for (const char* file : {"pgn/suite.pgn", "pgn/annotated.pgn", "pgn/lichess-style.pgn",
+                           "pgn/suite-errors.pgn"})
+    text += fenkit::testing::read_file(fenkit::testing::data(file)) + "\n";
+  for (const unsigned threads : {1U, 2U}) {
+    GameReaderOptions options;
+    options.threads = threads;
+    GameReader reader = GameReader::from_text(text, "all", options);
+    std::optional<Game> earlier;
+    std::size_t games = 0;
+    while (std::optional<Game> game = reader.next()) {
+      for (const bool variations : {false, true}) {
+        const WalkOptions how{.variations = variations};
+        EXPECT_EQ(seen(reader.walk(*game, how)), seen(walk(*game, how))) << "game " << game->number;
+        if (earlier) {
+          EXPECT_EQ(seen(reader.walk(*earlier, how)), seen(walk(*earlier, how)))
+              << "game " << earlier->number;
+        }
+      }
+      earlier = std::move(game);
+      ++games;
+    }
+    EXPECT_GT(games, 15U);
+  }
+}
+
 TEST(Walk, KeysAreRightWhicheverPliesAskForThem) {
   const Game game = read_one("1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 *");
   // Asked on every third ply only: a key is worked out from the ply before when it is known.
   std::size_t i = 0;
   for (const Ply& ply : walk(game)) {
-    if (i++ % 3 == 2) EXPECT_EQ(ply.key(), fen::polyglot_key(ply.after())) << ply.san();
+    if (i++ % 3 == 2) {
+      EXPECT_EQ(ply.key(), fen::polyglot_key(ply.after())) << ply.san();
+    }
   }
 }
 

@@ -4,8 +4,8 @@
 //   pgn::GameReader reader("games.pgn.zst");           // or std::cin, or several paths
 //   for (const pgn::Game& game : reader) {
 //     if (game.rejected) { ...game.diagnostics, game.raw...; continue; }
-//     for (const pgn::Ply& ply : pgn::walk(game))
-//       ...ply.san(), ply.uci(), ply.fen(), ply.key(), ply.clock()...
+//     for (const pgn::Ply& ply : reader.walk(game))
+//       ...ply.san(), ply.uci(), ply.fen(), ply.key(), ply.commands().clock_ms...
 //   }
 //
 // Inputs: a path ("-" is standard input; gzip, bzip2, xz and zstd are recognised by content),
@@ -23,9 +23,10 @@
 //   naming it, once every whole game read before the break has come; the next call goes on
 //   with the next input.
 //
-// Threads: by default the games are read on the calling thread. With `threads` above 1 (0: one
-// per core), pieces of the input are read and their games built on that many threads, and still
-// handed out in input order, numbered and placed as one thread would.
+// Threads: by default the games are read on the calling thread, each when next() asks for it. With
+// `threads` above 1 (0: one per core), pieces of the input are read and their games built ahead
+// on that many threads, and still handed out in input order, numbered and placed as one thread
+// would.
 //
 // Memory: a few pieces of input (about `chunk_bytes` each, a few per thread) and their games at a
 // time, whatever the size of the input. The visitor reader (reader.hpp) is faster where a program
@@ -104,6 +105,12 @@ class FENKIT_API GameReader {
 
   // The next game, or nothing at the end of the last input.
   std::optional<Game> next();
+
+  // The moves of `game` with the positions around them (game_walk.hpp), as walk(game) gives
+  // them; for the game next() returned last, read on the calling thread, with the positions
+  // the reader made while reading it, so that no move of its main line is played again (until
+  // the next call of next(), which the walk must not outlive).
+  Walk walk(const Game& game, const WalkOptions& options = {}) const;
 
   // Counts of what was handed out so far: every game passed (delivered, or passed over as the
   // filter or the options say), the good games delivered, and the rejected ones. Games read

@@ -43,9 +43,12 @@ struct FENKIT_API WalkOptions {
   fen::FenWriteOptions fen;
 };
 
-// One move of a walk.
+// One move of a walk (seen through a reference: it lives in the walk, and changes as it goes on).
 class FENKIT_API Ply {
  public:
+  Ply(const Ply&) = delete;
+  Ply& operator=(const Ply&) = delete;
+
   // ------------------------------------------------------------ Where
   // Half-moves from the game's start to after(): 1 for the first move (in a variation, its
   // place in the game as if it had been played).
@@ -57,8 +60,8 @@ class FENKIT_API Ply {
   const Node& node() const { return *node_; }
 
   // ------------------------------------------------------------ The move
-  const fen::Position& before() const { return before_; }
-  const fen::Position& after() const { return after_; }
+  const fen::Position& before() const { return *before_; }
+  const fen::Position& after() const { return *after_; }
   fen::Move move() const { return node_->move; }
   std::string_view san() const;      // canonical: "Nf3+", "O-O", "e8=Q#", "--"
   std::string_view written() const;  // as the record wrote it: "Ng1f3", "0-0", "e8Q"
@@ -88,7 +91,10 @@ class FENKIT_API Ply {
 
   const Game* game_;
   const Node* node_ = nullptr;
-  fen::Position before_, after_;
+  // The positions: the reader's (GameReader::walk), or two of the walk's own, played in turn.
+  const fen::Position* before_ = nullptr;
+  const fen::Position* after_ = nullptr;
+  fen::Position own_[2];
   std::uint32_t number_ = 0;
   std::uint32_t depth_ = 0;
   LineId line_ = kMainLine;
@@ -110,6 +116,10 @@ class FENKIT_API Ply {
 class FENKIT_API Walk {
  public:
   Walk(const Game& game, const WalkOptions& options);
+  // With the main line's positions made already (the start position first, then the position
+  // after each move: Game::plies() + 1 of them, which must outlive the walk): no move of the
+  // main line is played again.
+  Walk(const Game& game, const WalkOptions& options, const fen::Position* mainline_positions);
 
   class Iterator {
    public:
@@ -121,7 +131,7 @@ class FENKIT_API Walk {
     const Ply& operator*() const { return walk_->ply_; }
     const Ply* operator->() const { return &walk_->ply_; }
     Iterator& operator++() {
-      if (!walk_->advance()) walk_ = nullptr;
+      if (!walk_->step()) walk_ = nullptr;
       return *this;
     }
     void operator++(int) { ++*this; }
@@ -133,7 +143,7 @@ class FENKIT_API Walk {
     Walk* walk_ = nullptr;
   };
   // Starts the walk (once: a walk is one pass).
-  Iterator begin() { return Iterator(advance() ? this : nullptr); }
+  Iterator begin() { return Iterator(step() ? this : nullptr); }
   std::default_sentinel_t end() const { return {}; }
 
  private:
@@ -144,16 +154,30 @@ class FENKIT_API Walk {
     std::size_t next;
     const Note* notes_at;
     const Note* notes_end;
-    fen::Position before, after;
+    fen::Position before, after;  // (unless the positions were the main line's own)
     std::uint64_t key_before, key_after;
     bool key_before_known, key_after_known;
     std::uint32_t number, depth;
   };
-  // Moves to the next ply; false at the end.
+  // Moves to the next ply; false at the end. Inline, the common case: the next move of a main
+  // line whose positions the reader made (no variation to look into, no move to play).
+  bool step() {
+    if (mainline_positions_ && !variations_ && next_ < line_->nodes.size()) [[likely]] {
+      ply_.forget();
+      ply_.before_ = mainline_positions_ + next_;
+      ply_.after_ = ply_.before_ + 1;
+      ply_.node_ = &line_->nodes[next_];
+      ply_.index_ = next_++;
+      ++ply_.number_;
+      return true;
+    }
+    return advance();
+  }
   bool advance();
 
   const Game& game_;
   bool variations_;
+  const fen::Position* mainline_positions_ = nullptr;
   Ply ply_;
   const Line* line_;
   LineId line_id_ = kMainLine;

@@ -45,7 +45,8 @@ struct Batch {
 struct MainlinePositions {
   static constexpr std::size_t kMostPlies = std::size_t(1) << 15;
   std::vector<fen::Position> positions;
-  bool complete = false;  // all of the game's, none missed
+  std::vector<fen::Move> moves;  // that led to them: a game is known by its number and moves
+  bool complete = false;         // all of the game's, none missed
   std::uint64_t game = 0;
 };
 
@@ -70,6 +71,7 @@ class BatchBuilder final : public GameBuilder {
   Action begin_game(const GameStart& start) override {
     if (positions_) {
       positions_->positions.clear();
+      positions_->moves.clear();
       positions_->complete = true;
       positions_->game = start.number;
     }
@@ -103,6 +105,7 @@ class BatchBuilder final : public GameBuilder {
       return;
     }
     p.positions.push_back(*event.after);
+    p.moves.push_back(event.move);
   }
 
   bool variations_;
@@ -205,12 +208,16 @@ struct GameReader::State {
     }
     return selecting ? static_cast<Visitor&>(*selecting) : *builder;
   }
-  // The positions of `game`, when it is the game read last and they were all kept.
+  // The positions of `game`, when it is the game read last (the same number, start and moves:
+  // not a game of another reader) and they were all kept.
   const fen::Position* positions_of(const Game& game) const {
     const MainlinePositions& p = positions;
     if (workers || !p.complete || p.game != game.number ||
         p.positions.size() != game.plies() + 1 || p.positions.front() != game.start)
       return nullptr;
+    const std::vector<Node>& nodes = game.mainline().nodes;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (nodes[i].move != p.moves[i]) return nullptr;
     return p.positions.data();
   }
   // Reads the next chunk into `ready`; false at the end of the inputs.

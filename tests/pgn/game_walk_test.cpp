@@ -104,6 +104,16 @@ TEST(Walk, TheReadersWalkIsTheGamesWalk) {
   }
 }
 
+// A game of another reader, with the same number, start and length, is walked by its moves.
+TEST(Walk, TheReadersWalkOfAnotherReadersGame) {
+  GameReader a = GameReader::from_text("1. e4 e5 2. Nf3 *");
+  GameReader b = GameReader::from_text("1. d4 d5 2. c4 *");
+  const std::optional<Game> ours = a.next(), theirs = b.next();
+  ASSERT_TRUE(ours && theirs);
+  EXPECT_EQ(seen(a.walk(*theirs)), seen(walk(*theirs)));
+  EXPECT_EQ(seen(a.walk(*ours)), seen(walk(*ours)));
+}
+
 TEST(Walk, KeysAreRightWhicheverPliesAskForThem) {
   const Game game = read_one("1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 *");
   // Asked on every third ply only: a key is worked out from the ply before when it is known.

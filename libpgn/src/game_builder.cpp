@@ -2,9 +2,11 @@
 
 #include <cctype>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "byte_search.hpp"
+#include "text_encoding.hpp"
 #include "fenkit/fen/fen.hpp"
 
 namespace fenkit::pgn {
@@ -29,17 +31,21 @@ bool contains_case_insensitive(std::string_view text, std::string_view word) {
 }  // namespace
 
 void append_normalized_comment(std::string& out, std::string_view text) {
+  // Most comments (lichess's " [%clk 0:02:57] ") are short ASCII, without control bytes, one
+  // space between words: they need only their ends trimmed, found from one mask of their spaces.
+  if (const std::optional<std::string_view> plain = detail::trimmed_if_plain(text)) {
+    out.append(*plain);
+    return;
+  }
+  // Comments reach a tree in UTF-8 whether or not the reader converted them (GameReader reads
+  // them as written, and converts here, where the text is looked at anyway).
+  std::string converted;
+  text = detail::as_utf8(text, converted);
   std::size_t first = 0, last = text.size();
   while (first < last && is_blank(text[first])) ++first;
   while (last > first && is_blank(text[last - 1])) --last;
-  text = text.substr(first, last - first);
-  // Most comments need no change inside (lichess's "[%clk 0:02:57]"): one copy.
-  if (!detail::has_control_or_double_space(text.data(), text.data() + text.size())) {
-    out.append(text);
-    return;
-  }
   bool blank = false;
-  for (char c : text) {
+  for (const char c : text.substr(first, last - first)) {
     if (is_blank(c)) {
       blank = true;
     } else {
@@ -62,21 +68,31 @@ void GameBuilder::open_frame(LineId line) {
   Frame& f = frames_[depth_++];
   f.line = line;
   f.last_where = Location{};
+  f.held = false;
   f.pending.clear();
 }
 
-void GameBuilder::settle(Frame& frame) {
-  if (frame.pending.empty()) return;
-  Line& line = line_of(frame);
+void GameBuilder::add(Frame& frame, const Note& note) {
+  // Straight after the move's other notes while they are the last of the game's; once a
+  // variation's own notes have come after them, held, and moved there once (settle).
+  if (frame.held) {
+    frame.pending.push_back(note);
+    return;
+  }
+  Line& line = frame.line == kMainLine ? game_.main_ : game_.variations_[frame.line - 1];
   NoteSpan& span = line.nodes.empty() ? line.starting : line.nodes.back().notes;
   std::vector<Note>& notes = game_.notes_;
   if (span.count == 0) span.first = std::uint32_t(notes.size());
-  if (span.first + span.count == notes.size()) {
-    notes.insert(notes.end(), frame.pending.begin(), frame.pending.end());
-    span.count += std::uint32_t(frame.pending.size());
-  } else {
-    for (const Note& note : frame.pending) game_.add_note(span, note, false);
-  }
+  notes.push_back(note);
+  ++span.count;
+}
+
+void GameBuilder::settle(Frame& frame) {
+  frame.held = false;
+  if (frame.pending.empty()) return;
+  Line& line = frame.line == kMainLine ? game_.main_ : game_.variations_[frame.line - 1];
+  NoteSpan& span = line.nodes.empty() ? line.starting : line.nodes.back().notes;
+  for (const Note& note : frame.pending) game_.add_note(span, note, false);
   frame.pending.clear();
 }
 
@@ -107,7 +123,7 @@ Action GameBuilder::begin_movetext() { return Action::proceed; }
 Action GameBuilder::move(const MoveEvent& event) {
   if (depth_ == 0) return Action::skip;  // outside a game: nothing to add to
   Frame& f = top();
-  if (!f.pending.empty()) settle(f);
+  if (f.held) settle(f);
   // (Game::append_move's work, without its checks: the frame's line exists.)
   Line& line = f.line == kMainLine ? game_.main_ : game_.variations_[f.line - 1];
   Node& node = line.nodes.emplace_back();
@@ -123,9 +139,9 @@ void GameBuilder::comment(std::string_view text, const Location&) {
   append_normalized_comment(game_.text_, text);
   if (game_.text_.size() > std::numeric_limits<std::uint32_t>::max())
     throw std::length_error("a game holds at most 4 GiB of text");
-  top().pending.push_back(Note{.kind = Note::Kind::comment,
-                               .first = std::uint32_t(first),
-                               .size = std::uint32_t(game_.text_.size() - first)});
+  add(top(), Note{.kind = Note::Kind::comment,
+                  .first = std::uint32_t(first),
+                  .size = std::uint32_t(game_.text_.size() - first)});
 }
 
 void GameBuilder::nag(std::uint8_t nag) {
@@ -135,7 +151,7 @@ void GameBuilder::nag(std::uint8_t nag) {
     warn("NAG $" + std::to_string(nag) + " before the first move of a line: no move to annotate");
     return;
   }
-  f.pending.push_back(Note{.kind = Note::Kind::nag, .nag = nag});
+  add(f, Note{.kind = Note::Kind::nag, .nag = nag});
 }
 
 Action GameBuilder::begin_variation() {
@@ -147,7 +163,9 @@ Action GameBuilder::begin_variation() {
   }
   game_.variations_.emplace_back();
   const auto id = LineId(game_.variations_.size());
-  f.pending.push_back(Note{.kind = Note::Kind::variation, .first = id});
+  add(f, Note{.kind = Note::Kind::variation, .first = id});
+  // The variation's notes come next in the game's: the parent's later notes wait.
+  f.held = true;
   open_frame(id);
   return Action::proceed;
 }

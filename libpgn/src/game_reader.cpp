@@ -183,6 +183,8 @@ struct GameReader::State {
   ReaderOptions reader_options() const {
     ReaderOptions reader = options.reader;
     reader.file_name = name;
+    // The tree converts comments to UTF-8 where it looks at them anyway (GameBuilder).
+    reader.comments_in_utf8 = false;
     return reader;
   }
   // Reads a whole chunk into `batch` (on a worker).

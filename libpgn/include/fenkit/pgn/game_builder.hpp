@@ -28,7 +28,8 @@ namespace fenkit::pgn {
 // - Comments: one before the first move of a line is the line's starting comment; one after
 //   a move (its NAGs, or its variations) is a note of that move, in the record's order. Their
 //   blanks are normalised: trimmed, every run of spaces and line breaks made one space, since
-//   export format re-flows comment text anyway.
+//   export format re-flows comment text anyway; and they are kept in UTF-8 (text that is not
+//   is read as Windows-1252, as the reader reads it).
 // - NAGs follow the last move of the current line (also when a variation stands between).
 //   A NAG before the first move of a line has no move to annotate: it is reported as a
 //   warning, as is a variation before the first move of a line (which is skipped).
@@ -59,18 +60,23 @@ class FENKIT_API GameBuilder : public Visitor {
   void end_game(const GameEnd& end) override;
 
  private:
-  // A line being filled, and what was written after its last move (or before its first), kept
-  // until the line's next move or its end: a move's notes are then one run of the game's.
+  // A line being filled. What is written after its last move (or before its first) goes
+  // straight into the game's notes, after the move's others; once a variation of the move has
+  // come (whose own notes then follow in the game's), it is held in `pending` until the line's
+  // next move or its end, and moved after the others then: a move's notes stay one run, and
+  // each is moved at most once.
   struct Frame {
     LineId line = kMainLine;
-    Location last_where;           // of the last move, for the builder's own warnings
+    Location last_where;  // of the last move, for the builder's own warnings
+    bool held = false;
     std::vector<Note> pending;
   };
 
   Frame& top() { return frames_[depth_ - 1]; }
   Line& line_of(const Frame& frame) { return game_.line_to_edit(frame.line); }
   void open_frame(LineId line);
-  // Moves the frame's pending notes to its line's last move (or its start).
+  void add(Frame& frame, const Note& note);
+  // Moves the frame's held notes after its line's last move's others (or its start's).
   void settle(Frame& frame);
   void warn(std::string message);
   // The game built, its arrays at their size; the builder keeps its own, emptied.

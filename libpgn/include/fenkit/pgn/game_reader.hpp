@@ -60,8 +60,13 @@ class InputSource;
 
 struct FENKIT_API GameReaderOptions {
   // How games are read. `file_name` is set to each input's name; `first_game_number` numbers
-  // the first game of the first input.
-  ReaderOptions reader;
+  // the first game of the first input. Moves and comments carry no line and column (a tree keeps
+  // none: only diagnostics have places), which saves counting lines.
+  ReaderOptions reader = [] {
+    ReaderOptions options;
+    options.move_locations = false;
+    return options;
+  }();
   // Keep the variations in the trees; off, they are left out (their moves are still checked
   // as `reader` says).
   bool variations = true;

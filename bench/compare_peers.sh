@@ -135,52 +135,15 @@ else
   notes+=("chess-library skipped: give its source tree with --chess-library DIR or CHESS_LIBRARY_DIR")
 fi
 
-# Whether the crate registry directory holds some version of a crate.
-registry_has() { compgen -G "$registry/$1-[0-9]*" >/dev/null; }
-
+# shellcheck source=bench/peers/build_pgn_reader_driver.sh
+. bench/peers/build_pgn_reader_driver.sh
 pr_bin=""
 if [ -n "$pgn_reader" ]; then
   if [ -f "$pgn_reader/Cargo.toml" ] && command -v cargo >/dev/null; then
     echo "building the pgn-reader driver ..." >&2
-    build=$work/pgn_reader_driver
-    mkdir -p "$build/.cargo"
-    cp -r bench/peers/pgn_reader_driver/src "$build/"
-    # Our manifest with the dependency pointed at the user's tree.
-    pr_dir=$(cd "$pgn_reader" && pwd)
-    sed "s|^pgn-reader = .*|pgn-reader = { path = \"$pr_dir\" }|" \
-      bench/peers/pgn_reader_driver/Cargo.toml >"$build/Cargo.toml"
-    patches=()
-    for c in "${crates[@]}"; do
-      patches+=("${c%%=*} = { path = \"$(cd "${c#*=}" && pwd)\" }")
-    done
-    cargo_flags=(--release --quiet)
-    if [ "$registry" != none ]; then
-      cargo_flags+=(--offline)
-      printf '[source.crates-io]\nreplace-with = "local-registry"\n\n[source.local-registry]\ndirectory = "%s"\n' \
-        "$registry" >"$build/.cargo/config.toml"
-      # shakmaty names serde and nohash-hasher in weak features ("serde?/alloc"), which puts
-      # them in the lock file though they are never built. Without them in the registry an
-      # empty stand-in of the same name satisfies the resolver.
-      for stub in serde:1.0.228 nohash-hasher:0.2.0; do
-        name=${stub%%:*}
-        registry_has "$name" && continue
-        case " ${crates[*]} " in *" $name="*) continue ;; esac
-        mkdir -p "$build/stubs/$name/src"
-        : >"$build/stubs/$name/src/lib.rs"
-        printf '[package]\nname = "%s"\nversion = "%s"\nedition = "2021"\n\n[features]\nstd = []\nalloc = []\n' \
-          "$name" "${stub#*:}" >"$build/stubs/$name/Cargo.toml"
-        patches+=("$name = { path = \"stubs/$name\" }")
-      done
-    fi
-    if [ ${#patches[@]} -gt 0 ]; then
-      printf '\n[patch.crates-io]\n' >>"$build/Cargo.toml"
-      printf '%s\n' "${patches[@]}" >>"$build/Cargo.toml"
-    fi
     # The build is kept in the cache, so that a second run does not compile again.
-    if (cd "$build" && RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$cache/cargo-target" \
-          cargo build "${cargo_flags[@]}"); then
-      pr_bin=$cache/cargo-target/release/pgn_reader_driver
-    else
+    if ! pr_bin=$(build_pgn_reader_driver "$pgn_reader" "$registry" "$cache" "$work" "${crates[@]}"); then
+      pr_bin=""
       notes+=("pgn-reader skipped: the build failed (see above; bench/README.md says what it needs)")
     fi
   else

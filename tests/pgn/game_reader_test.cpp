@@ -17,7 +17,7 @@
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/game_builder.hpp"
 #include "fenkit/pgn/game_filter.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/writer.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/whole_games.hpp"
@@ -232,7 +232,7 @@ TEST(GameReader, FromOwnedBytesAndFromAnInputSource) {
   // The text is gone once given: the reader keeps its own.
   GameReader owned = GameReader::from_text(read_file(path) + "\n");
   expect_same_games(pulled(owned), want);
-  const auto source = memory_input(read_file(path), "suite");
+  const auto source = io::memory_input(read_file(path), "suite");
   GameReader from_source(*source);
   expect_same_games(pulled(from_source), want);
 }

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "options.hpp"
@@ -120,7 +120,5 @@ std::string display_name(std::string_view path);
 // Says once, on standard error, "reading KIND from standard input; end with Ctrl-D" when
 // standard input is a terminal and `name` is standard input.
 void announce_terminal_input(std::string_view name, std::string_view kind);
-
-using pgn::content_extension;  // (libpgn's input.hpp)
 
 }  // namespace fenkit::tools

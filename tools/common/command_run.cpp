@@ -60,7 +60,7 @@ std::string Summary::line(const Diagnostics& diagnostics) const {
 
 // ---------------------------------------------------------------- CommandRun
 
-void CommandRun::Events::opened(const pgn::InputSource& input) {
+void CommandRun::Events::opened(const io::InputSource& input) {
   announce_terminal_input(input.name(), run_.settings_.kind);
 }
 
@@ -138,9 +138,9 @@ void CommandRun::write_pending(KeyedPart& keyed) {
   std::string().swap(keyed.pending);
 }
 
-std::unique_ptr<pgn::InputSource> CommandRun::open_input(const std::string& path) {
+std::unique_ptr<io::InputSource> CommandRun::open_input(const std::string& path) {
   try {
-    std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+    std::unique_ptr<io::InputSource> input = io::open_input(path);
     announce_terminal_input(input->name(), settings_.kind);
     return input;
   } catch (const std::exception& e) {

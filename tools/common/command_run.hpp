@@ -102,14 +102,14 @@ class CommandRun {
   // The same for one input already open (check reads inputs of several kinds), of `size` bytes
   // on disk (0: unknown).
   template <typename Result>
-  pgn::ArchiveTotals read_games(pgn::InputSource& input, std::uint64_t size,
+  pgn::ArchiveTotals read_games(io::InputSource& input, std::uint64_t size,
                                 const pgn::ArchiveOptions& options,
                                 typename pgn::ArchiveReader<Result>::Work work,
                                 typename pgn::ArchiveReader<Result>::Emit emit);
 
   // Opens an input for a reader of lines or records; reports one that cannot be opened and
   // gives null. Says once how to end standard input on a terminal.
-  std::unique_ptr<pgn::InputSource> open_input(const std::string& path);
+  std::unique_ptr<io::InputSource> open_input(const std::string& path);
   // An input that broke off or could not be read: FILE: error: MESSAGE (exit status 2).
   void input_failed(std::string_view name, std::string_view message);
 
@@ -176,7 +176,7 @@ class CommandRun {
 class CommandRun::Events : public pgn::ArchiveEvents {
  public:
   explicit Events(CommandRun& run) : run_(run) {}
-  void opened(const pgn::InputSource& input) override;
+  void opened(const io::InputSource& input) override;
   void failed(std::string_view name, std::string_view message) override {
     run_.input_failed(name, message);
   }
@@ -203,7 +203,7 @@ pgn::ArchiveTotals CommandRun::read_games(const pgn::ArchiveOptions& options,
 }
 
 template <typename Result>
-pgn::ArchiveTotals CommandRun::read_games(pgn::InputSource& input, std::uint64_t size,
+pgn::ArchiveTotals CommandRun::read_games(io::InputSource& input, std::uint64_t size,
                                           const pgn::ArchiveOptions& options,
                                           typename pgn::ArchiveReader<Result>::Work work,
                                           typename pgn::ArchiveReader<Result>::Emit emit) {

@@ -285,12 +285,12 @@ void read_check_files(CommandRun& run, const std::vector<std::string>& paths,
   archive.last_game = UINT64_MAX;  // --games numbers the input's games, not these
   archive.numbered_later = true;    // keys hold no game numbers
   for (const std::string& path : paths) {
-    const std::unique_ptr<pgn::InputSource> input = run.open_input(path);
+    const std::unique_ptr<io::InputSource> input = run.open_input(path);
     if (!input) continue;
     run.read_games<KeyChunk>(
         *input, 0, archive,
         pgn::visit_chunks<KeyChunk>(reader_settings(games),
-                                    [&](const pgn::InputSource& in, KeyChunk& chunk) {
+                                    [&](const io::InputSource& in, KeyChunk& chunk) {
                                       return KeyVisitor(games.fuzzy_depth, in.name(), chunk);
                                     }),
         [&](KeyChunk& chunk) {
@@ -350,7 +350,7 @@ int run_pgn(const Args& args) {
   run.read_games<GamesChunk>(
       archive,
       pgn::visit_chunks<GamesChunk>(games.reader,
-                                    [&](const pgn::InputSource& input, GamesChunk& result) {
+                                    [&](const io::InputSource& input, GamesChunk& result) {
                                       return GamesSelector(games.filter, games, input.name(), result);
                                     }),
       [&](GamesChunk& result) {

@@ -170,7 +170,7 @@ int run_replay(const Args& args) {
       archive,
       pgn::visit_chunks<pgn::PositionRowChunk>(
           replay.reader_options(),
-          [&](const pgn::InputSource& input, pgn::PositionRowChunk& result) {
+          [&](const io::InputSource& input, pgn::PositionRowChunk& result) {
             result.output = buffers.take();
             return pgn::PositionRowSelector(&filter, replay, input.name(), result, keep_rejects);
           }),

@@ -175,7 +175,7 @@ int run_book_build(const Args& args) {
   }
   inputs.clear();
 
-  OutputFile& book = run.output(0);
+  io::OutputFile& book = run.output(0);
   std::string written = std::to_string(entries.size()) + " entries for " +
                         std::to_string(position_count(entries)) + " positions " +
                         (run.inputs_failed() ? "not written to " : "written to ") + path;

@@ -30,21 +30,6 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Output that could not be written (a full disk, a closed pipe): main() reports
-// "FILE: error: cannot write: REASON" and exits 2, since not all input was used. Not a
-// std::runtime_error, so that no handler meant for input that cannot be read takes it.
-class OutputError : public std::exception {
- public:
-  // `file` is the output's name ("<stdout>" for standard output); the reason is errno's.
-  explicit OutputError(const std::string& file);
-  // The same with a reason of its own (a compressor's).
-  OutputError(const std::string& file, const std::string& reason);
-  const char* what() const noexcept override { return message_.c_str(); }
-
- private:
-  std::string message_;
-};
-
 struct CommandLine {
   po::variables_map values;
   bool help = false;

@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "fenkit/io/output_file.hpp"
 #include "fenkit/pgn/archive.hpp"
 #include "fenkit/pgn/report.hpp"
-#include "output_file.hpp"
 #include "output_paths.hpp"
 #include "progress.hpp"
 
@@ -81,9 +81,9 @@ class CommandRun {
   void open_outputs(const std::vector<PlannedOutput>& outputs = {},
                     const std::optional<SplitNames>& split = {});
   // The outputs in the order given to open_outputs().
-  OutputFile& output(std::size_t i) { return *outputs_.at(i); }
+  io::OutputFile& output(std::size_t i) { return *outputs_.at(i); }
   // The next part of the split series (the one before it closed, and kept until finish()).
-  OutputFile& next_part();
+  io::OutputFile& next_part();
   // Writes `text` to the part of `key` in a keyed series (SplitNames::keyed), made when first
   // written to. What each part is given waits in memory, kKeyedPending bytes for all of them
   // together; when they hold more, the part with the most is written and suspended (one part
@@ -147,12 +147,12 @@ class CommandRun {
   std::unique_ptr<Progress> progress_;
   std::unique_ptr<Diagnostics> diagnostics_;
   std::unique_ptr<Events> events_;
-  std::vector<std::unique_ptr<OutputFile>> outputs_;
-  std::unique_ptr<OutputFile> rejects_;
+  std::vector<std::unique_ptr<io::OutputFile>> outputs_;
+  std::unique_ptr<io::OutputFile> rejects_;
   std::optional<SplitNames> split_;
   // --compression-level (0: each format's default), and the threads of the run (-j) for zstd.
-  CompressionSettings compression_;
-  std::vector<std::unique_ptr<OutputFile>> parts_;
+  io::CompressionSettings compression_;
+  std::vector<std::unique_ptr<io::OutputFile>> parts_;
   // A keyed series: each key's part in parts_ and what waits to be written to it.
   struct KeyedPart {
     std::size_t part = 0;

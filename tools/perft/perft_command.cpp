@@ -37,7 +37,7 @@ Position read_position(const std::string& text) {
 int run_single(CommandRun& run, const std::string& fen_text, int depth, bool divide) {
   const Position pos = read_position(fen_text);
   run.open_outputs({{"output", "-"}});
-  OutputFile& out = run.output(0);
+  io::OutputFile& out = run.output(0);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
   if (divide) {

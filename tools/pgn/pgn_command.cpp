@@ -236,9 +236,9 @@ SplitNames split_names(std::string prefix, const std::string& extension) {
 // --split, whose parts open as they fill), and the --duplicates and --not-selected files (null
 // when not asked for).
 struct GameOutputs {
-  OutputFile* games = nullptr;
-  OutputFile* duplicates = nullptr;
-  OutputFile* not_selected = nullptr;
+  io::OutputFile* games = nullptr;
+  io::OutputFile* duplicates = nullptr;
+  io::OutputFile* not_selected = nullptr;
 };
 
 GameOutputs open_game_outputs(CommandRun& run, const po::variables_map& v, GamesFormat format,
@@ -334,8 +334,8 @@ int run_pgn(const Args& args) {
   games.reader = reader_settings(games);
   const bool split_by = games.split_by != SplitBy::none;
   const GameOutputs opened = open_game_outputs(run, v, games.format, split || split_by);
-  OutputFile* out = opened.games;  // the next part's, with --split
-  OutputFile* const duplicates = opened.duplicates;
+  io::OutputFile* out = opened.games;  // the next part's, with --split
+  io::OutputFile* const duplicates = opened.duplicates;
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);

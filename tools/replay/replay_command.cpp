@@ -160,7 +160,7 @@ int run_replay(const Args& args) {
     archive.range = parse_range(v["range"].as<std::string>());
   }
   run.open_outputs({{"output", output_from(v)}});
-  OutputFile& out = run.output(0);
+  io::OutputFile& out = run.output(0);
   if (replay.format == pgn::RowFormat::csv) out.write(replay.csv_header());
 
   std::uint64_t positions = 0, selected = 0;

@@ -83,8 +83,11 @@ inline std::unique_ptr<InputSource> memory_input(const char* text, std::string n
 }
 
 // The bytes of a std::istream as they come (a socket's, a pipe's; the stream must outlive the
-// source). A stream that goes bad is an error after the bytes read before it. Wrap the source
-// in decoded_input to read compressed or UTF-16 bytes.
+// source). A stream that fails (goes bad, or its streambuf throws, whether or not its
+// exceptions() let that through) gives every byte it gave before the failure, then throws
+// std::runtime_error "NAME: cannot read the stream at byte N" (with the streambuf's reason
+// after it when the stream lets it through), at this read and every one after. Wrap the
+// source in decoded_input to read compressed or UTF-16 bytes.
 FENKIT_API std::unique_ptr<InputSource> stream_input(std::istream& stream,
                                                      std::string name = "<stream>");
 

@@ -13,9 +13,10 @@
 #include <memory>
 #include <string>
 
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/reader.hpp"
 
+namespace io = fenkit::io;
 namespace pgn = fenkit::pgn;
 
 namespace {
@@ -26,7 +27,7 @@ struct Archive {
 };
 
 std::string read_all(const std::string& path) {
-  std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+  std::unique_ptr<io::InputSource> input = io::open_input(path);
   std::string text;
   char buffer[1 << 16];
   while (const std::size_t n = input->read(buffer, sizeof buffer)) text.append(buffer, n);

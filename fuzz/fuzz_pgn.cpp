@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/chunker.hpp"
-#include "fenkit/pgn/input.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "fuzz_check.hpp"
@@ -125,10 +125,10 @@ class Transcript : public Visitor {
 };
 
 // Streamed input (never mapped) handed out a few bytes at a time, as a pipe would.
-class TrickleInput : public InputSource {
+class TrickleInput : public io::InputSource {
  public:
   TrickleInput(std::string_view text, std::size_t piece)
-      : InputSource("<trickle>"), text_(text), piece_(piece) {}
+      : io::InputSource("<trickle>"), text_(text), piece_(piece) {}
   std::size_t read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min({size, piece_, text_.size() - pos_});
     std::copy_n(text_.data() + pos_, n, buffer);
@@ -142,7 +142,7 @@ class TrickleInput : public InputSource {
   std::size_t pos_ = 0;
 };
 
-std::vector<GameRecord> read_chunked(InputSource& input, std::size_t target) {
+std::vector<GameRecord> read_chunked(io::InputSource& input, std::size_t target) {
   Chunker chunker(input, target);
   Transcript transcript;
   ReadStats total;
@@ -190,7 +190,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Chunks of 1 to 256 bytes, chosen by the input's length, and reads of 1 to 128 bytes,
   // chosen by its last byte.
   const std::size_t target = 1 + size % 256;
-  const auto mapped = memory_input(text);
+  const auto mapped = io::memory_input(text);
   expect_same(whole.games, read_chunked(*mapped, target), "chunks of memory input");
   TrickleInput streamed(text, size ? 1 + data[size - 1] % 128 : 1);
   expect_same(whole.games, read_chunked(streamed, target), "chunks of streamed input");

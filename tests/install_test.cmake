@@ -75,6 +75,19 @@ if(rc OR NOT listed MATCHES "\n?1  Morphy, Paul - Duke Karl / Count Isouard  1-0
   message(FATAL_ERROR "unexpected output of game_list (${rc}):\n${listed}${err}")
 endif()
 
+# The input and output library is a component of its own, for programs that read or write
+# files through it without games.
+set(io_only ${BINARY_DIR}/install-test/io-component)
+file(WRITE ${io_only}/CMakeLists.txt "cmake_minimum_required(VERSION 3.25)\nproject(m LANGUAGES CXX)\n"
+     "find_package(fenkit REQUIRED COMPONENTS io)\n"
+     "if(NOT TARGET fenkit::io)\n  message(FATAL_ERROR \"no fenkit::io\")\nendif()\n")
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${io_only} -B ${io_only}/build
+                        -DCMAKE_PREFIX_PATH=${prefix}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+if(rc)
+  message(FATAL_ERROR "find_package(fenkit COMPONENTS io) failed:\n${err}")
+endif()
+
 # A component the package does not have fails a REQUIRED search.
 set(missing ${BINARY_DIR}/install-test/missing-component)
 file(WRITE ${missing}/CMakeLists.txt "cmake_minimum_required(VERSION 3.25)\nproject(m LANGUAGES CXX)\n"

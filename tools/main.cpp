@@ -8,6 +8,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "fenkit/fen/printable.hpp"
+#include "fenkit/io/output_error.hpp"
 #include "fenkit/version.hpp"
 
 namespace {
@@ -72,13 +73,13 @@ int main(int argc, char** argv) {
       const int status = c.run(args);
       // Output that could not be written (a full disk, a closed pipe) is not "all input used".
       std::cout.flush();
-      if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) throw OutputError("<stdout>");
+      if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) throw fenkit::io::OutputError("<stdout>");
       return status;
     } catch (const UsageError& e) {
       std::cerr << "fenkit " << command << ": " << e.what() << "\n(see 'fenkit " << command
                 << " --help')\n";
       return kExitUsage;
-    } catch (const OutputError& e) {
+    } catch (const fenkit::io::OutputError& e) {
       std::cerr << e.what() << '\n';
       return kExitUsage;
     } catch (const std::exception& e) {

@@ -3,7 +3,8 @@
 #include <fstream>
 #include <memory>
 
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/compression.hpp"
+#include "fenkit/io/input.hpp"
 
 #include <boost/iostreams/device/mapped_file.hpp>
 #include <cstdio>
@@ -93,10 +94,10 @@ Book Book::open(const std::string& path, const BookOpenOptions& options) {
   if (size >= 4) {
     char head[6] = {};
     std::ifstream(path, std::ios::binary).read(head, sizeof head);
-    if (pgn::detect_compression(std::string_view(head, sizeof head)) != pgn::Compression::none) {
+    if (io::detect_compression(std::string_view(head, sizeof head)) != io::Compression::none) {
       std::vector<unsigned char> bytes;
       try {
-        const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+        const std::unique_ptr<io::InputSource> input = io::open_input(path);
         char block[1 << 16];
         for (std::size_t n; (n = input->read(block, sizeof block)) > 0;)
           bytes.insert(bytes.end(), block, block + n);

@@ -6,7 +6,7 @@
 
 namespace fenkit::epd {
 
-Reader::Reader(pgn::InputSource& in, ReadOptions options)
+Reader::Reader(io::InputSource& in, ReadOptions options)
     : lines_(std::in_place, in), options_(std::move(options)) {}
 
 Reader::Reader(std::istream& in, ReadOptions options) : stream_(&in), options_(std::move(options)) {}

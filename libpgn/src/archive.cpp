@@ -1,5 +1,7 @@
 #include "fenkit/pgn/archive.hpp"
 
+#include "fenkit/io/random_access_file.hpp"
+#include "fenkit/pgn/file_range.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 
 #include <sys/stat.h>
@@ -15,14 +17,14 @@ void ArchiveOptions::limit_to(const GameFilter& filter) {
 OpenedInput open_archive_input(const std::string& path, const std::optional<ByteRange>& range) {
   OpenedInput out;
   if (!range) {
-    out.input = open_input(path);
+    out.input = io::open_input(path);
     return out;
   }
   // A byte range is read in blocks from its first synchronisation point.
   FileRange piece = open_range(path, range->start, range->end);
   out.input = std::move(piece.input);
   out.offset = piece.begin;
-  out.line = range->first_line ? *range->first_line : 1 + count_lines_before(path, piece.begin);
+  out.line = range->first_line ? *range->first_line : 1 + io::count_lines_before(path, piece.begin);
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "fenkit/pgn/file_range.hpp"
 #include "game_boundaries.hpp"
 #include "game_lexer.hpp"
 
@@ -132,7 +133,7 @@ struct Chunker::Streamed {
   std::exception_ptr failure;  // a read error kept until the games before it are handed out
 };
 
-Chunker::Chunker(InputSource& input, std::size_t target_bytes, std::uint64_t first_game, Cut cut)
+Chunker::Chunker(io::InputSource& input, std::size_t target_bytes, std::uint64_t first_game, Cut cut)
     : input_(input),
       target_(std::max<std::size_t>(target_bytes, 1)),
       cut_(cut),

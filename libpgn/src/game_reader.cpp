@@ -12,7 +12,7 @@
 #include "fenkit/pgn/detail/parallel.hpp"
 #include "fenkit/pgn/game_builder.hpp"
 #include "fenkit/pgn/game_filter.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "chunk_games.hpp"
 
@@ -136,13 +136,13 @@ struct GameReader::State {
   // reader made of a stream or a text, which it then owns).
   std::vector<std::string> paths;
   std::size_t next_path = 0;
-  InputSource* given = nullptr;
-  std::unique_ptr<InputSource> made;
+  io::InputSource* given = nullptr;
+  std::unique_ptr<io::InputSource> made;
   std::string text;
 
   // The input being read.
-  std::unique_ptr<InputSource> opened;
-  InputSource* input = nullptr;
+  std::unique_ptr<io::InputSource> opened;
+  io::InputSource* input = nullptr;
   std::unique_ptr<Chunker> chunker;
   std::string name;
   std::uint64_t games_read = 0;  // in the inputs before this one, and in its chunks handed out
@@ -382,7 +382,7 @@ GameReader::GameReader(std::vector<std::string> paths, const GameReaderOptions& 
 GameReader::GameReader(const std::string& path, const GameReaderOptions& options)
     : GameReader(std::vector<std::string>{path}, options) {}
 
-GameReader::GameReader(InputSource& input, const GameReaderOptions& options)
+GameReader::GameReader(io::InputSource& input, const GameReaderOptions& options)
     : GameReader([&] {
         if (options.range) throw std::invalid_argument("a byte range is read from a file");
         auto state = std::make_unique<State>(options);
@@ -395,7 +395,7 @@ GameReader::GameReader(std::istream& stream, std::string name, const GameReaderO
     : GameReader([&] {
         if (options.range) throw std::invalid_argument("a byte range is read from a file");
         auto state = std::make_unique<State>(options);
-        state->made = decoded_input(stream_input(stream, std::move(name)));
+        state->made = io::decoded_input(io::stream_input(stream, std::move(name)));
         state->name = state->made->name();
         state->given = state->made.get();
         return state.release();
@@ -406,7 +406,7 @@ GameReader GameReader::from_text(std::string text, std::string name,
   if (options.range) throw std::invalid_argument("a byte range is read from a file");
   auto state = std::make_unique<State>(options);
   state->text = std::move(text);
-  state->made = memory_input(std::string_view(state->text), std::move(name));
+  state->made = io::memory_input(std::string_view(state->text), std::move(name));
   state->name = state->made->name();
   state->given = state->made.get();
   return GameReader(state.release());

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "fenkit/pgn/chunker.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "chunk_games.hpp"
 #include "game_parser.hpp"
 
@@ -59,7 +59,7 @@ ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options
 }
 
 ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions options) {
-  std::unique_ptr<InputSource> input = open_input(path);
+  std::unique_ptr<io::InputSource> input = io::open_input(path);
   if (options.file_name == ReaderOptions().file_name) options.file_name = input->name();
   if (const std::string_view mapped = input->mapped(); !mapped.empty())
     return read_pgn(mapped, visitor, options);

@@ -8,7 +8,7 @@
 
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/printable.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 
 namespace fenkit::pgn {
 
@@ -131,7 +131,7 @@ fen::Position read_position(std::string_view criterion, std::string_view text,
 std::string read_criterion_file(std::string_view criterion, const std::string& path) {
   std::string text;
   try {
-    const std::unique_ptr<InputSource> input = open_input(path);
+    const std::unique_ptr<io::InputSource> input = io::open_input(path);
     char buffer[1 << 16];
     for (std::size_t n; (n = input->read(buffer, sizeof buffer)) > 0;) text.append(buffer, n);
   } catch (const std::exception& e) {

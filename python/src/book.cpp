@@ -9,6 +9,7 @@
 #include "fenkit/epd/book_move.hpp"
 #include "fenkit/epd/book_reader.hpp"
 #include "fenkit/epd/book_writer.hpp"
+#include "fenkit/io/compression.hpp"
 #include "fenkit/pgn/archive.hpp"
 
 namespace fenkit::python {
@@ -78,7 +79,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
   for (const std::string& path : paths)
     // The PGN reader would take an EPD file's records for broken games: such a file is
     // refused by its name, as the program tells EPD input from PGN.
-    if (pgn::content_extension(path) == ".epd")
+    if (io::content_extension(path) == ".epd")
       raise_error(PyExc_ValueError, path + ": build_book reads PGN games; a book from the bm and "
                                            "pm moves of EPD records is made by `fenkit book build`");
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);
@@ -110,7 +111,7 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
           paths, archive, events,
           pgn::visit_chunks<epd::BookGames>(
               reader,
-              [&](const pgn::InputSource& input, epd::BookGames& result) {
+              [&](const io::InputSource& input, epd::BookGames& result) {
                 return epd::BookGameSelector(&filter, result, max_ply, input.name(), false);
               }),
           [&](epd::BookGames& result) {

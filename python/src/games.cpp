@@ -13,7 +13,7 @@
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/archive.hpp"
 #include "fenkit/pgn/game_reader.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/writer.hpp"
 
@@ -244,7 +244,7 @@ PyGame game_from_state(const py::tuple& state) {
 // ------------------------------------------------------------------ Input from Python files
 
 // A Python file object opened for reading, in binary or text mode (text is encoded as UTF-8).
-class PyFileSource : public pgn::InputSource {
+class PyFileSource : public io::InputSource {
  public:
   PyFileSource(py::object file, std::string name)
       : InputSource(std::move(name)), file_(std::move(file)) {}
@@ -329,14 +329,14 @@ class GameReader {
       input_ = std::make_unique<PyFileSource>(source, name);
       // Bytes are read as a file's are (compressed, UTF-16); text has been decoded already.
       if (!py::isinstance(source, py::module_::import("io").attr("TextIOBase")))
-        input_ = pgn::decoded_input(std::move(input_));
+        input_ = io::decoded_input(std::move(input_));
       reader_.emplace(*input_, options);
     } else {
       const std::string path = path_of(source);
       try {
         // Opened now, so that a missing file raises at once, as open() does.
         if (!range) {
-          input_ = pgn::open_input(path);
+          input_ = io::open_input(path);
           reader_.emplace(*input_, options);
         } else {
           require_byte_ranges(path);
@@ -428,7 +428,7 @@ class GameReader {
   }
 
   Errors errors_;
-  std::unique_ptr<pgn::InputSource> input_;  // what reader_ reads, when it is not a path
+  std::unique_ptr<io::InputSource> input_;  // what reader_ reads, when it is not a path
   std::optional<pgn::GameReader> reader_;
   bool busy_ = false;  // in next(), read and written with the GIL held
   std::uint64_t games_ = 0, selected_ = 0, rejected_ = 0;

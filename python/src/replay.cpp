@@ -228,7 +228,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
           paths, archive, events,
           pgn::visit_chunks<pgn::PositionRowChunk>(
               reader,
-              [&](const pgn::InputSource& input, pgn::PositionRowChunk& piece) {
+              [&](const io::InputSource& input, pgn::PositionRowChunk& piece) {
                 if (file)
                   piece.output = buffers.take();
                 else
@@ -295,7 +295,7 @@ bool byte_ranges_possible(const std::string& path) {
     return false;
   try {
     // (Only a regular uncompressed file is read as a FileSource, which knows its size.)
-    const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+    const std::unique_ptr<io::InputSource> input = io::open_input(path);
     return input->size_hint() != 0 || std::filesystem::file_size(path, unknown) == 0;
   } catch (const std::exception& e) {
     raise_error(PyExc_OSError, e.what());
@@ -327,7 +327,7 @@ py::tuple count_range(const py::object& source,
       if (range) {
         counts = pgn::count_range(path, range->first, range->second);
       } else {
-        const std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+        const std::unique_ptr<io::InputSource> input = io::open_input(path);
         pgn::Chunker chunker(*input, std::size_t(4) << 20);
         for (pgn::Chunk chunk; chunker.next(chunk);) {
           counts.games += chunk.games;

@@ -16,7 +16,8 @@
 
 #include "event_log.hpp"
 #include "fenkit/pgn/chunker.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
+#include "fenkit/pgn/file_range.hpp"
 #include "fenkit/pgn/report.hpp"
 
 namespace fenkit::pgn {
@@ -26,10 +27,10 @@ namespace fs = std::filesystem;
 using testing::GameLog;
 
 // Streamed input that hands out at most `piece` bytes per read and is never mapped, as a pipe.
-class TrickleInput : public InputSource {
+class TrickleInput : public io::InputSource {
  public:
   TrickleInput(std::string_view text, std::size_t piece)
-      : InputSource("<trickle>"), text_(text), piece_(piece) {}
+      : io::InputSource("<trickle>"), text_(text), piece_(piece) {}
   std::size_t read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min({size, piece_, text_.size() - pos_});
     std::copy_n(text_.data() + pos_, n, buffer);
@@ -97,7 +98,7 @@ TEST(Chunker, ChunksOfMappedInputReadAsTheWhole) {
   for (const std::size_t target : kTargets) {
     for (const Chunker::Cut cut : kCuts) {
       SCOPED_TRACE("target " + std::to_string(target) + ", " + cut_name(cut));
-      const auto input = memory_input(text);
+      const auto input = io::memory_input(text);
       Chunker chunker(*input, target, 1, cut);
       testing::expect_same_games(whole, read_chunks(chunker, text));
     }
@@ -127,7 +128,7 @@ TEST(Chunker, NumbersGoOnFromTheFirstGameGiven) {
   const std::vector<GameLog> whole = read_whole(text);
   for (const Chunker::Cut cut : kCuts) {
     SCOPED_TRACE(cut_name(cut));
-    const auto input = memory_input(text);
+    const auto input = io::memory_input(text);
     Chunker chunker(*input, 100, 1001, cut);
     testing::EventLog log = new_log();
     Chunk chunk;
@@ -142,7 +143,7 @@ TEST(Chunker, NumbersGoOnFromTheFirstGameGiven) {
 // read is a mistake the chunker reports.
 TEST(Chunker, ChunksCutInOrderMustBeReadInOrder) {
   const std::string text = testing::all_quirks();
-  const auto input = memory_input(text);
+  const auto input = io::memory_input(text);
   Chunker chunker(*input, 100, 1, Chunker::Cut::in_order);
   Chunk first, second;
   ASSERT_TRUE(chunker.next(first));
@@ -158,9 +159,9 @@ TEST(Chunker, ChunksCutInOrderWithoutSyncPoints) {
   ASSERT_EQ(whole.size(), 2000U);
   for (const bool streamed : {false, true}) {
     SCOPED_TRACE(streamed ? "streamed" : "mapped");
-    const auto mapped = memory_input(text);
+    const auto mapped = io::memory_input(text);
     TrickleInput trickle(text, 700);
-    Chunker chunker(streamed ? static_cast<InputSource&>(trickle) : *mapped, 1000, 1,
+    Chunker chunker(streamed ? static_cast<io::InputSource&>(trickle) : *mapped, 1000, 1,
                     Chunker::Cut::in_order);
     testing::EventLog log = new_log();
     Chunk chunk;
@@ -196,7 +197,7 @@ ChunkReport report_whole(std::string_view text) {
 // Chunks numbered later are read in any order (here the last first), each as if it began an
 // input; their reports, renumbered in input order from where the chunks before them end, are
 // the report of the whole text (as if it began at `start`).
-ChunkReport report_numbered_later(InputSource& input, std::size_t target, ChunkStart start = {}) {
+ChunkReport report_numbered_later(io::InputSource& input, std::size_t target, ChunkStart start = {}) {
   Chunker chunker(input, target, 1, Chunker::Cut::numbered_later);
   std::vector<Chunk> chunks;
   for (Chunk chunk; chunker.next(chunk);) {
@@ -234,7 +235,7 @@ void expect_reports_as_whole(const std::string& text, const ChunkReport& whole,
                              std::span<const std::size_t> targets, std::size_t piece) {
   for (const std::size_t target : targets) {
     SCOPED_TRACE("target " + std::to_string(target));
-    const auto mapped = memory_input(text);
+    const auto mapped = io::memory_input(text);
     expect_same_report(whole, report_numbered_later(*mapped, target));
     TrickleInput streamed(text, piece);
     expect_same_report(whole, report_numbered_later(streamed, target));
@@ -296,9 +297,9 @@ TEST(Chunker, PlacesPastTheFourBillionthLine) {
   for (const Chunker::Cut cut : kCuts) {
     for (const bool streamed : {false, true}) {
       SCOPED_TRACE(cut_name(cut) + (streamed ? ", streamed" : ", mapped"));
-      const auto mapped = memory_input(text);
+      const auto mapped = io::memory_input(text);
       TrickleInput trickle(text, 700);
-      Chunker chunker(streamed ? static_cast<InputSource&>(trickle) : *mapped, 100, 1, cut);
+      Chunker chunker(streamed ? static_cast<io::InputSource&>(trickle) : *mapped, 100, 1, cut);
       chunker.start_at(0, kFirst);
       ChunkReport chunked;
       ReportingVisitor visitor(chunked);
@@ -307,14 +308,14 @@ TEST(Chunker, PlacesPastTheFourBillionthLine) {
     }
   }
 
-  const auto input = memory_input(text);
+  const auto input = io::memory_input(text);
   expect_same_report(expected, report_numbered_later(*input, 100, ChunkStart{0, kFirst, 1}));
 }
 
 // A chunk numbered later does not know the numbers of its games: it cannot stop after one.
 TEST(Chunker, ChunksNumberedLaterCannotStopAfterAGame) {
   const std::string text = testing::all_quirks();
-  const auto input = memory_input(text);
+  const auto input = io::memory_input(text);
   Chunker chunker(*input, 100, 1, Chunker::Cut::numbered_later);
   EXPECT_THROW(chunker.stop_after_game(10), std::logic_error);
   EXPECT_NO_THROW(chunker.stop_after_game(UINT64_MAX));
@@ -329,7 +330,7 @@ TEST(Chunker, CorpusFileInSmallChunks) {
     SCOPED_TRACE(target);
     for (const Chunker::Cut cut : kCuts) {
       SCOPED_TRACE(cut_name(cut));
-      const auto mapped = memory_input(text);
+      const auto mapped = io::memory_input(text);
       Chunker by_map(*mapped, target, 1, cut);
       testing::expect_same_games(whole, read_chunks(by_map, text));
       TrickleInput streamed(text, 999);
@@ -431,7 +432,7 @@ void expect_ranges_tile(const std::string& text, std::uint32_t seed, int cuts) {
   std::vector<GameLog> pieced;
   for (std::size_t i = 0; i + 1 < points.size(); ++i) {
     SCOPED_TRACE("range " + std::to_string(points[i]) + ":" + std::to_string(points[i + 1]));
-    const auto input = open_input(file.string(), Access::mapped);
+    const auto input = io::open_input(file.string(), io::Access::mapped);
     Chunker chunker(*input, 3000);
     chunker.restrict_to(points[i], points[i + 1]);
     testing::EventLog log = new_log();
@@ -536,7 +537,7 @@ TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
     for (const Chunker::Cut cut : kCuts) {
       SCOPED_TRACE(cut_name(cut));
       {
-        const auto input = memory_input(text);
+        const auto input = io::memory_input(text);
         Chunker chunker(*input, 1 + random() % 200, 1, cut);
         testing::expect_same_games(whole, read_chunks(chunker, text));
       }
@@ -551,7 +552,7 @@ TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
       std::vector<GameLog> pieced;
       for (std::size_t start = 0; start < text.size();) {
         const std::size_t next = next_sync_point(text, start + 1);
-        const auto input = memory_input(text);
+        const auto input = io::memory_input(text);
         Chunker chunker(*input, 1000);
         chunker.restrict_to(start, next);
         testing::EventLog log = new_log();
@@ -571,7 +572,7 @@ TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
 // The games of the byte range [start, end) of `text`, numbered from `first_game`.
 std::vector<GameLog> read_range(std::string_view text, std::uint64_t start, std::uint64_t end,
                                 std::uint64_t first_game, std::size_t target) {
-  const auto input = memory_input(text);
+  const auto input = io::memory_input(text);
   Chunker chunker(*input, target, first_game, kCuts[target % 2]);
   chunker.restrict_to(start, end);
   testing::EventLog log = new_log();
@@ -732,7 +733,7 @@ TEST(Chunker, TextWithGluedTokensReadsAlikeEveryWay) {
     SCOPED_TRACE("round " + std::to_string(round));
     const std::string text = with_glued_tokens(quirks, random);
     const std::vector<GameLog> whole = read_whole(text);
-    const auto input = memory_input(text);
+    const auto input = io::memory_input(text);
     Chunker chunker(*input, 1 + random() % 100, 1, Chunker::Cut::counted);
     testing::expect_same_games(whole, read_chunks(chunker, text));
     if (HasFailure()) return;
@@ -803,7 +804,7 @@ TEST(Chunker, AMalformedTagLineReadsAlikeWhereverTheCutFalls) {
     for (const Chunker::Cut cut : kCuts)
       for (const std::size_t target : {std::size_t(1), std::size_t(3), std::size_t(250)}) {
         SCOPED_TRACE(cut_name(cut) + ", target " + std::to_string(target));
-        const auto memory = memory_input(text);
+        const auto memory = io::memory_input(text);
         Chunker in_memory(*memory, target, 1, cut);
         testing::expect_same_games(whole, read_chunks(in_memory, text));
         for (const std::size_t piece : {std::size_t(1), std::size_t(7)}) {
@@ -821,7 +822,7 @@ TEST(Chunker, ByteRangesNeedAMappedFile) {
   EXPECT_THROW(chunker.restrict_to(0, 5), std::runtime_error);
   // A regular file read in blocks (as it is by default) is no mapping either.
   TempFile file("1. e4 *\n");
-  const auto streamed = open_input(file.string());
+  const auto streamed = io::open_input(file.string());
   Chunker in_blocks(*streamed);
   EXPECT_THROW(in_blocks.restrict_to(0, 5), std::runtime_error);
 }

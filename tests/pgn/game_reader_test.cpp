@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <ranges>
 #include <sstream>
 #include <thread>
@@ -17,10 +18,11 @@
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/game_builder.hpp"
 #include "fenkit/pgn/game_filter.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/writer.hpp"
 #include "fenkit/pgn/selecting_visitor.hpp"
 #include "fenkit/pgn/whole_games.hpp"
+#include "failing_stream.hpp"
 #include "test_support.hpp"
 
 namespace fenkit::pgn {
@@ -226,13 +228,68 @@ TEST(GameReader, FromAStreamFedByAPipe) {
   EXPECT_EQ(reader.input_name(), "<pipe>");
 }
 
+// Games of about 2.4 kB (a comment of random letters each), named "game N" from 1.
+std::string numbered_games(std::size_t size) {
+  std::string text;
+  std::mt19937 random(3);
+  for (int i = 1; text.size() < size; ++i) {
+    text += "[Event \"game " + std::to_string(i) + "\"]\n\n1. e4 {";
+    for (int k = 0; k < 2400; ++k) text += char('a' + random() % 26);
+    text += "} e5 2. Nf3 *\n\n";
+  }
+  return text;
+}
+
+// A stream that fails midway, whether it reports its failure by its state or throws it
+// (exceptions(badbit)): every game whole before the failure comes, then next() throws once,
+// naming the input and the byte, and the reader is at its end.
+TEST(GameReader, AStreamThatFailsGivesEveryWholeGameBeforeTheFailure) {
+  const std::string text = numbered_games(std::size_t(4) << 20);
+  for (const std::size_t fail_at : {std::size_t(60000), std::size_t(3) << 20}) {
+    // The games that end before the failure: those the next one begins before it.
+    std::size_t whole = 0;
+    for (std::size_t at = text.find("[Event", 1); at < fail_at; at = text.find("[Event", at + 1))
+      ++whole;
+    for (const bool exceptions : {false, true}) {
+      SCOPED_TRACE("fails at " + std::to_string(fail_at) + (exceptions ? ", throwing" : ""));
+      fenkit::testing::FailingStreambuf buffer(text, fail_at);
+      std::istream stream(&buffer);
+      if (exceptions) stream.exceptions(std::ios::badbit);
+      GameReader reader(stream, "games.pgn");
+      std::vector<Game> games;
+      std::vector<std::string> failures;
+      for (;;) {
+        try {
+          std::optional<Game> game = reader.next();
+          if (!game) break;
+          games.push_back(std::move(*game));
+        } catch (const std::runtime_error& e) {
+          failures.push_back(e.what());
+        }
+      }
+      EXPECT_EQ(games.size(), whole);
+      for (std::size_t i = 0; i < games.size(); ++i) {
+        EXPECT_FALSE(games[i].rejected) << "game " << i + 1;
+        const std::string* event = games[i].find_tag("Event");
+        ASSERT_NE(event, nullptr);
+        EXPECT_EQ(*event, "game " + std::to_string(i + 1));
+      }
+      EXPECT_EQ(failures.size(), 1U);
+      if (failures.empty()) continue;
+      EXPECT_TRUE(failures[0].starts_with("games.pgn: cannot read the stream at byte " +
+                                          std::to_string(fail_at)))
+          << failures[0];
+    }
+  }
+}
+
 TEST(GameReader, FromOwnedBytesAndFromAnInputSource) {
   const std::string path = data("pgn/suite.pgn").string();
   const std::vector<Game> want = built(path);
   // The text is gone once given: the reader keeps its own.
   GameReader owned = GameReader::from_text(read_file(path) + "\n");
   expect_same_games(pulled(owned), want);
-  const auto source = memory_input(read_file(path), "suite");
+  const auto source = io::memory_input(read_file(path), "suite");
   GameReader from_source(*source);
   expect_same_games(pulled(from_source), want);
 }

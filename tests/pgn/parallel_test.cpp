@@ -10,7 +10,7 @@
 
 #include "fenkit/pgn/chunker.hpp"
 #include "fenkit/pgn/detail/parallel.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 
 namespace fenkit::pgn {
 namespace {
@@ -36,7 +36,7 @@ void expect_each_chunk_once_in_order(unsigned jobs, bool streamed = false) {
   for (int game = 0; game < 400; ++game)
     text += "[Event \"game " + std::to_string(game) + "\"]\n\n1. e4 e5 *\n\n";
   std::istringstream stream(text);
-  const auto input = streamed ? stream_input(stream) : memory_input(text);
+  const auto input = streamed ? io::stream_input(stream) : io::memory_input(text);
   Chunker chunker(*input, 300, 1, Chunker::Cut::counted);
   std::uint64_t next_sequence = 0, covered = 0;
   const auto work = [](const Chunk& chunk, Result& result) {
@@ -90,7 +90,7 @@ TEST(ProcessInOrder, AWorkerFailureIsThrownWhateverChunkItHitsAndWhateverTheWrit
   for (const unsigned jobs : {2U, 3U}) {
     for (const std::uint64_t failing : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(7)}) {
       SCOPED_TRACE(std::to_string(jobs) + " threads, failing chunk " + std::to_string(failing));
-      const auto input = memory_input(text);
+      const auto input = io::memory_input(text);
       Chunker chunker(*input, 300, 1, Chunker::Cut::counted);
       std::uint64_t emitted = 0;
       const auto work = [failing](const Chunk& chunk, Copied& result) {

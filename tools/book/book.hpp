@@ -35,7 +35,7 @@ struct BookInputTotals {
 
 // Feeds every game of a PGN input to `builder`, in input order, reading on `jobs` threads;
 // games the reader rejects are reported and counted. Game numbers go on from `totals.games`.
-void add_pgn_games(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
+void add_pgn_games(CommandRun& run, io::InputSource& input, std::uint64_t size,
                    epd::BookBuilder& builder, int max_ply, const pgn::GameFilter& filter,
                    unsigned jobs, BookInputTotals& totals);
 
@@ -47,7 +47,7 @@ struct EpdBookInput {
 };
 
 // Adds the moves of every record of an EPD input to `weights` (book_epd.cpp says which).
-void add_epd_records(CommandRun& run, pgn::InputSource& input, epd::BookWeights& weights,
+void add_epd_records(CommandRun& run, io::InputSource& input, epd::BookWeights& weights,
                      const EpdBookInput& options, BookInputTotals& totals);
 
 // Opens a book for reading. Reports a book that cannot be used (naming the file, and the byte

@@ -14,7 +14,7 @@ namespace {
 // An input, open, with what it holds.
 struct BookInput {
   std::string path;
-  std::unique_ptr<pgn::InputSource> source;
+  std::unique_ptr<io::InputSource> source;
   bool epd = false;
 };
 
@@ -77,7 +77,7 @@ std::vector<BookInput> open_book_inputs(CommandRun& run, const std::string& forc
     if (!input.source) continue;
     std::string head;
     try {
-      input.source = pgn::peek_input(std::move(input.source), std::size_t(1) << 16, head);
+      input.source = io::peek_input(std::move(input.source), std::size_t(1) << 16, head);
     } catch (const std::exception& e) {
       run.input_failed(display_name(path), e.what());
       continue;
@@ -175,7 +175,7 @@ int run_book_build(const Args& args) {
   }
   inputs.clear();
 
-  OutputFile& book = run.output(0);
+  io::OutputFile& book = run.output(0);
   std::string written = std::to_string(entries.size()) + " entries for " +
                         std::to_string(position_count(entries)) + " positions " +
                         (run.inputs_failed() ? "not written to " : "written to ") + path;

@@ -57,7 +57,7 @@ void write_jsonl(const std::string& fen, std::uint64_t key, const std::vector<Du
 // that are not legal in their position (reported, and left out).
 std::size_t write_positions(CommandRun& run, const epd::Book& book, const epd::BookWalk& walk,
                             DumpFormat format, const std::string& path) {
-  OutputFile& out = run.output(0);
+  io::OutputFile& out = run.output(0);
   std::string text;
   std::vector<DumpedMove> moves;
   std::size_t illegal = 0;

@@ -63,7 +63,7 @@ std::vector<fen::Move> record_moves(const epd::Record& record) {
 
 }  // namespace
 
-void add_epd_records(CommandRun& run, pgn::InputSource& input, epd::BookWeights& weights,
+void add_epd_records(CommandRun& run, io::InputSource& input, epd::BookWeights& weights,
                      const EpdBookInput& options, BookInputTotals& totals) {
   epd::ReadOptions read;
   read.checks.chess960 = options.chess960;

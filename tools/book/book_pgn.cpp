@@ -5,7 +5,7 @@
 
 namespace fenkit::tools {
 
-void add_pgn_games(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
+void add_pgn_games(CommandRun& run, io::InputSource& input, std::uint64_t size,
                    epd::BookBuilder& builder, int max_ply, const pgn::GameFilter& filter,
                    unsigned jobs, BookInputTotals& totals) {
   pgn::ReaderOptions reader;
@@ -24,7 +24,7 @@ void add_pgn_games(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
       input, size, archive,
       pgn::visit_chunks<epd::BookGames>(
           reader,
-          [&](const pgn::InputSource& in, epd::BookGames& result) {
+          [&](const io::InputSource& in, epd::BookGames& result) {
             return epd::BookGameSelector(&filter, result, max_ply, in.name(), warnings);
           }),
       [&](epd::BookGames& result) {

@@ -7,7 +7,7 @@
 #include "command_run.hpp"
 #include "input_kind.hpp"
 #include "fenkit/fen/setup.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 
 namespace fenkit::tools {
 
@@ -24,12 +24,12 @@ struct CheckTotals {
 };
 
 // Each checks an input already open (and reports a failure to read it on).
-void check_fen_input(CommandRun& run, pgn::InputSource& input, const CheckOptions& options,
+void check_fen_input(CommandRun& run, io::InputSource& input, const CheckOptions& options,
                      CheckTotals& totals);
-void check_epd_input(CommandRun& run, pgn::InputSource& input, const CheckOptions& options,
+void check_epd_input(CommandRun& run, io::InputSource& input, const CheckOptions& options,
                      CheckTotals& totals);
 // `size`: the input's size on disk, for the progress line (0 when unknown).
-void check_pgn_input(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
+void check_pgn_input(CommandRun& run, io::InputSource& input, std::uint64_t size,
                      const CheckOptions& options, CheckTotals& totals);
 
 // "G games, U used, R rejected" and/or "P positions, U used, R rejected".

@@ -71,12 +71,12 @@ int run_check(const Args& args) {
   CommandRun run(v, {.kind = "PGN, EPD or FEN"});
   CheckTotals totals;
   for (const std::string& path : run.inputs()) {
-    std::unique_ptr<pgn::InputSource> input = run.open_input(path);
+    std::unique_ptr<io::InputSource> input = run.open_input(path);
     if (!input) continue;
     std::string head;
     try {
       // Enough to pass a long comment or a large tag section at the top of a file.
-      input = pgn::peek_input(std::move(input), std::size_t(1) << 16, head);
+      input = io::peek_input(std::move(input), std::size_t(1) << 16, head);
     } catch (const std::exception& e) {
       run.input_failed(display_name(path), e.what());
       continue;

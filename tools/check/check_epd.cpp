@@ -4,7 +4,7 @@
 
 namespace fenkit::tools {
 
-void check_epd_input(CommandRun& run, pgn::InputSource& input, const CheckOptions& options,
+void check_epd_input(CommandRun& run, io::InputSource& input, const CheckOptions& options,
                      CheckTotals& totals) {
   epd::ReadOptions read;
   read.checks.relax = options.relax;

@@ -3,16 +3,17 @@
 
 #include "check.hpp"
 #include "fenkit/fen/fen.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
+#include "fenkit/io/line_reader.hpp"
 
 namespace fenkit::tools {
 
-void check_fen_input(CommandRun& run, pgn::InputSource& in, const CheckOptions& options,
+void check_fen_input(CommandRun& run, io::InputSource& in, const CheckOptions& options,
                      CheckTotals& totals) {
   const std::string& name = in.name();
   const fen::FenOptions fen_options{.lenient = options.lenient, .relax = options.relax};
   try {
-    pgn::LineReader lines(in);
+    io::LineReader lines(in);
     std::string_view line;
     while (lines.next(line)) {
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);

@@ -24,7 +24,7 @@ class CheckVisitor : public pgn::Visitor {
 
 }  // namespace
 
-void check_pgn_input(CommandRun& run, pgn::InputSource& input, std::uint64_t size,
+void check_pgn_input(CommandRun& run, io::InputSource& input, std::uint64_t size,
                      const CheckOptions& options, CheckTotals& totals) {
   pgn::ReaderOptions reader;
   reader.check_moves = !options.syntax_only;
@@ -42,7 +42,7 @@ void check_pgn_input(CommandRun& run, pgn::InputSource& input, std::uint64_t siz
   run.read_games<ChunkReport>(
       input, size, archive,
       pgn::visit_chunks<ChunkReport>(reader,
-                                     [&](const pgn::InputSource& in, ChunkReport& report) {
+                                     [&](const io::InputSource& in, ChunkReport& report) {
                                        return CheckVisitor(in.name(), warnings, report);
                                      }),
       [&](ChunkReport& report) {

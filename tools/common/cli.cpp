@@ -1,8 +1,6 @@
 #include "cli.hpp"
 
 #include <cctype>
-#include <cerrno>
-#include <cstring>
 #include <cstdio>
 #include <iostream>
 
@@ -11,13 +9,6 @@
 #include "fenkit/fen/printable.hpp"
 
 namespace fenkit::tools {
-
-OutputError::OutputError(const std::string& file)
-    : message_(file + ": error: cannot write" +
-               (errno ? std::string(": ") + std::strerror(errno) : std::string())) {}
-
-OutputError::OutputError(const std::string& file, const std::string& reason)
-    : message_(file + ": error: cannot write: " + reason) {}
 
 CommandLine parse_command_line(const std::vector<std::string>& args,
                                const po::options_description& options, const char* positional) {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "options.hpp"
@@ -28,21 +28,6 @@ enum ExitCode : int { kExitOk = 0, kExitRejected = 1, kExitUsage = 2 };
 // Thrown for a bad command line; main() prints it with the usage hint and exits 2.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
-};
-
-// Output that could not be written (a full disk, a closed pipe): main() reports
-// "FILE: error: cannot write: REASON" and exits 2, since not all input was used. Not a
-// std::runtime_error, so that no handler meant for input that cannot be read takes it.
-class OutputError : public std::exception {
- public:
-  // `file` is the output's name ("<stdout>" for standard output); the reason is errno's.
-  explicit OutputError(const std::string& file);
-  // The same with a reason of its own (a compressor's).
-  OutputError(const std::string& file, const std::string& reason);
-  const char* what() const noexcept override { return message_.c_str(); }
-
- private:
-  std::string message_;
 };
 
 struct CommandLine {
@@ -120,7 +105,5 @@ std::string display_name(std::string_view path);
 // Says once, on standard error, "reading KIND from standard input; end with Ctrl-D" when
 // standard input is a terminal and `name` is standard input.
 void announce_terminal_input(std::string_view name, std::string_view kind);
-
-using pgn::content_extension;  // (libpgn's input.hpp)
 
 }  // namespace fenkit::tools

@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fenkit/io/compression.hpp"
+#include "fenkit/io/output_compression.hpp"
 #include "threads.hpp"
 
 namespace fenkit::tools {
@@ -60,7 +62,7 @@ std::string Summary::line(const Diagnostics& diagnostics) const {
 
 // ---------------------------------------------------------------- CommandRun
 
-void CommandRun::Events::opened(const pgn::InputSource& input) {
+void CommandRun::Events::opened(const io::InputSource& input) {
   announce_terminal_input(input.name(), run_.settings_.kind);
 }
 
@@ -90,23 +92,24 @@ void CommandRun::open_outputs(const std::vector<PlannedOutput>& outputs,
     for (const PlannedOutput& output : all) names.push_back(output.path);
     if (split) names.push_back(split->part(1));
     for (const std::string& name : names)
-      if (const Compression c = compression_for(name); c != Compression::none && level > max_level(c))
-        throw UsageError("--compression-level goes from 1 to " + std::to_string(max_level(c)) +
+      if (const io::Compression c = io::compression_for(name);
+          c != io::Compression::none && level > io::max_level(c))
+        throw UsageError("--compression-level goes from 1 to " + std::to_string(io::max_level(c)) +
                          " for " + name);
   }
   bool to_stdout = false;
   for (const PlannedOutput& output : outputs) {
-    outputs_.push_back(std::make_unique<OutputFile>(output.path, compression_));
+    outputs_.push_back(std::make_unique<io::OutputFile>(output.path, compression_));
     to_stdout = to_stdout || output.path == "-";
   }
-  if (keeps_rejects()) rejects_ = std::make_unique<OutputFile>(rejects_path_, compression_);
+  if (keeps_rejects()) rejects_ = std::make_unique<io::OutputFile>(rejects_path_, compression_);
   split_ = split;
   if (to_stdout && stdout_shares_the_terminal()) progress_->disable();
 }
 
-OutputFile& CommandRun::next_part() {
+io::OutputFile& CommandRun::next_part() {
   if (!parts_.empty()) parts_.back()->close();
-  parts_.push_back(std::make_unique<OutputFile>(split_->part(parts_.size() + 1), compression_));
+  parts_.push_back(std::make_unique<io::OutputFile>(split_->part(parts_.size() + 1), compression_));
   return *parts_.back();
 }
 
@@ -115,8 +118,8 @@ void CommandRun::write_keyed(std::string_view key, std::string_view text) {
   if (at == keyed_.end()) {
     at = keyed_.emplace(std::string(key), KeyedPart{parts_.size(), {}}).first;
     // Hundreds may be open at once (one per ECO code): each compressed on the writing thread.
-    parts_.push_back(
-        std::make_unique<OutputFile>(split_->named(key), CompressionSettings{compression_.level, 1}));
+    parts_.push_back(std::make_unique<io::OutputFile>(
+        split_->named(key), io::CompressionSettings{compression_.level, 1}));
     parts_.back()->suspend();  // opened now, so that a name that cannot be written stops the run
   }
   at->second.pending.append(text);
@@ -131,16 +134,16 @@ void CommandRun::write_keyed(std::string_view key, std::string_view text) {
 
 void CommandRun::write_pending(KeyedPart& keyed) {
   if (keyed.pending.empty()) return;
-  OutputFile& part = *parts_[keyed.part];
+  io::OutputFile& part = *parts_[keyed.part];
   part.write(keyed.pending);
   part.suspend();
   keyed_pending_ -= keyed.pending.size();
   std::string().swap(keyed.pending);
 }
 
-std::unique_ptr<pgn::InputSource> CommandRun::open_input(const std::string& path) {
+std::unique_ptr<io::InputSource> CommandRun::open_input(const std::string& path) {
   try {
-    std::unique_ptr<pgn::InputSource> input = pgn::open_input(path);
+    std::unique_ptr<io::InputSource> input = io::open_input(path);
     announce_terminal_input(input->name(), settings_.kind);
     return input;
   } catch (const std::exception& e) {
@@ -181,7 +184,7 @@ namespace {
 // disk first (fdatasync), and the 501 parts of `pgn --split-by eco` waited half a second in
 // turn; the waiting is the disk's, so more threads than cores help. Every output is closed, and
 // the first failure in the outputs' order is the one thrown, as when they were closed one by one.
-void close_all(const std::vector<OutputFile*>& outputs) {
+void close_all(const std::vector<io::OutputFile*>& outputs) {
   constexpr unsigned kClosingThreads = 8;
   std::vector<std::exception_ptr> failures(outputs.size());
   const auto close = [&](std::size_t i) {
@@ -209,7 +212,7 @@ void close_all(const std::vector<OutputFile*>& outputs) {
 int CommandRun::finish(const Summary& summary) {
   progress_->clear();
   for (auto& [key, keyed] : keyed_) write_pending(keyed);
-  std::vector<OutputFile*> all;
+  std::vector<io::OutputFile*> all;
   for (auto& output : outputs_) all.push_back(output.get());
   for (auto& part : parts_) all.push_back(part.get());
   if (rejects_) all.push_back(rejects_.get());
@@ -217,7 +220,7 @@ int CommandRun::finish(const Summary& summary) {
   // every named file unrenamed, not some of them in place.
   close_all(all);
   const bool input_failed = inputs_failed();
-  for (OutputFile* output : all) {
+  for (io::OutputFile* output : all) {
     if (output->abandoned()) continue;
     if (output->is_stream()) {
       output->commit();  // what was written stays written
@@ -230,7 +233,7 @@ int CommandRun::finish(const Summary& summary) {
   }
   // Whatever went to standard output through the C or C++ streams (help, small commands).
   std::fflush(stdout);
-  if (std::ferror(stdout)) throw OutputError("<stdout>");
+  if (std::ferror(stdout)) throw io::OutputError("<stdout>");
 
   if (!reporting_.quiet) {
     const std::string line = summary.line(*diagnostics_);

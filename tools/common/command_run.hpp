@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "fenkit/io/output_file.hpp"
 #include "fenkit/pgn/archive.hpp"
 #include "fenkit/pgn/report.hpp"
-#include "output_file.hpp"
 #include "output_paths.hpp"
 #include "progress.hpp"
 
@@ -81,9 +81,9 @@ class CommandRun {
   void open_outputs(const std::vector<PlannedOutput>& outputs = {},
                     const std::optional<SplitNames>& split = {});
   // The outputs in the order given to open_outputs().
-  OutputFile& output(std::size_t i) { return *outputs_.at(i); }
+  io::OutputFile& output(std::size_t i) { return *outputs_.at(i); }
   // The next part of the split series (the one before it closed, and kept until finish()).
-  OutputFile& next_part();
+  io::OutputFile& next_part();
   // Writes `text` to the part of `key` in a keyed series (SplitNames::keyed), made when first
   // written to. What each part is given waits in memory, kKeyedPending bytes for all of them
   // together; when they hold more, the part with the most is written and suspended (one part
@@ -102,14 +102,14 @@ class CommandRun {
   // The same for one input already open (check reads inputs of several kinds), of `size` bytes
   // on disk (0: unknown).
   template <typename Result>
-  pgn::ArchiveTotals read_games(pgn::InputSource& input, std::uint64_t size,
+  pgn::ArchiveTotals read_games(io::InputSource& input, std::uint64_t size,
                                 const pgn::ArchiveOptions& options,
                                 typename pgn::ArchiveReader<Result>::Work work,
                                 typename pgn::ArchiveReader<Result>::Emit emit);
 
   // Opens an input for a reader of lines or records; reports one that cannot be opened and
   // gives null. Says once how to end standard input on a terminal.
-  std::unique_ptr<pgn::InputSource> open_input(const std::string& path);
+  std::unique_ptr<io::InputSource> open_input(const std::string& path);
   // An input that broke off or could not be read: FILE: error: MESSAGE (exit status 2).
   void input_failed(std::string_view name, std::string_view message);
 
@@ -147,12 +147,12 @@ class CommandRun {
   std::unique_ptr<Progress> progress_;
   std::unique_ptr<Diagnostics> diagnostics_;
   std::unique_ptr<Events> events_;
-  std::vector<std::unique_ptr<OutputFile>> outputs_;
-  std::unique_ptr<OutputFile> rejects_;
+  std::vector<std::unique_ptr<io::OutputFile>> outputs_;
+  std::unique_ptr<io::OutputFile> rejects_;
   std::optional<SplitNames> split_;
   // --compression-level (0: each format's default), and the threads of the run (-j) for zstd.
-  CompressionSettings compression_;
-  std::vector<std::unique_ptr<OutputFile>> parts_;
+  io::CompressionSettings compression_;
+  std::vector<std::unique_ptr<io::OutputFile>> parts_;
   // A keyed series: each key's part in parts_ and what waits to be written to it.
   struct KeyedPart {
     std::size_t part = 0;
@@ -176,7 +176,7 @@ class CommandRun {
 class CommandRun::Events : public pgn::ArchiveEvents {
  public:
   explicit Events(CommandRun& run) : run_(run) {}
-  void opened(const pgn::InputSource& input) override;
+  void opened(const io::InputSource& input) override;
   void failed(std::string_view name, std::string_view message) override {
     run_.input_failed(name, message);
   }
@@ -203,7 +203,7 @@ pgn::ArchiveTotals CommandRun::read_games(const pgn::ArchiveOptions& options,
 }
 
 template <typename Result>
-pgn::ArchiveTotals CommandRun::read_games(pgn::InputSource& input, std::uint64_t size,
+pgn::ArchiveTotals CommandRun::read_games(io::InputSource& input, std::uint64_t size,
                                           const pgn::ArchiveOptions& options,
                                           typename pgn::ArchiveReader<Result>::Work work,
                                           typename pgn::ArchiveReader<Result>::Emit emit) {

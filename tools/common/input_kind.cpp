@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/compression.hpp"
 
 namespace fenkit::tools {
 
@@ -69,7 +69,7 @@ std::optional<InputFormat> detect_format(std::string_view head) {
 
 InputFormat input_format(std::string_view head, const std::string& path) {
   if (const auto found = detect_format(head)) return *found;
-  const std::string extension = pgn::content_extension(path);
+  const std::string extension = io::content_extension(path);
   if (extension == ".epd") return InputFormat::epd;
   if (extension == ".fen") return InputFormat::fen;
   return InputFormat::pgn;

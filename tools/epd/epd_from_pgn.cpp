@@ -136,7 +136,7 @@ int run_epd_from_pgn(const po::variables_map& v, EpdFormat format, epd::WriteOpt
       archive,
       pgn::visit_chunks<epd::SuiteChunk>(
           suite_reader(),
-          [&](const pgn::InputSource& input, epd::SuiteChunk& result) {
+          [&](const io::InputSource& input, epd::SuiteChunk& result) {
             return epd::SuiteSelector(filter.games ? &*filter.games : nullptr, filter, input.name(),
                                      result, keep_rejects, warnings);
           }),

@@ -7,11 +7,11 @@ namespace fenkit::tools {
 
 void read_epd_file(CommandRun& run, const std::string& path, const epd::ReadOptions& options,
                    EpdTotals& totals, const RecordHandler& on_record) {
-  if (const std::unique_ptr<pgn::InputSource> in = run.open_input(path))
+  if (const std::unique_ptr<io::InputSource> in = run.open_input(path))
     read_epd_input(run, *in, options, totals, on_record);
 }
 
-void read_epd_input(CommandRun& run, pgn::InputSource& in, const epd::ReadOptions& options,
+void read_epd_input(CommandRun& run, io::InputSource& in, const epd::ReadOptions& options,
                     EpdTotals& totals, const RecordHandler& on_record) {
   const std::string& name = in.name();
   try {

@@ -9,7 +9,7 @@
 
 #include "command_run.hpp"
 #include "fenkit/epd/reader.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 
 namespace fenkit::tools {
 
@@ -26,7 +26,7 @@ using RecordHandler = std::function<void(const epd::Entry&)>;
 void read_epd_file(CommandRun& run, const std::string& path, const epd::ReadOptions& options,
                    EpdTotals& totals, const RecordHandler& on_record);
 // The same for an input already open.
-void read_epd_input(CommandRun& run, pgn::InputSource& input, const epd::ReadOptions& options,
+void read_epd_input(CommandRun& run, io::InputSource& input, const epd::ReadOptions& options,
                     EpdTotals& totals, const RecordHandler& on_record);
 
 }  // namespace fenkit::tools

@@ -57,7 +57,7 @@ EpdFormat epd_format_from_name(const std::string& name) {
   throw UsageError("unknown --format '" + name + "' (epd, fen or jsonl)");
 }
 
-EpdOutput::EpdOutput(EpdFormat format, epd::WriteOptions options, OutputFile& out)
+EpdOutput::EpdOutput(EpdFormat format, epd::WriteOptions options, io::OutputFile& out)
     : format_(format), options_(options), out_(out) {
   buffer_.reserve(kFlushSize + 4096);
 }

@@ -6,7 +6,7 @@
 
 #include "fenkit/epd/record.hpp"
 #include "fenkit/epd/write.hpp"
-#include "output_file.hpp"
+#include "fenkit/io/output_file.hpp"
 
 namespace fenkit::tools {
 
@@ -19,7 +19,7 @@ EpdFormat epd_format_from_name(const std::string& name);
 // buffered (a destructor would have no way to say that it could not).
 class EpdOutput {
  public:
-  EpdOutput(EpdFormat format, epd::WriteOptions options, OutputFile& out);
+  EpdOutput(EpdFormat format, epd::WriteOptions options, io::OutputFile& out);
   EpdOutput(const EpdOutput&) = delete;
   EpdOutput& operator=(const EpdOutput&) = delete;
 
@@ -33,7 +33,7 @@ class EpdOutput {
 
   EpdFormat format_;
   epd::WriteOptions options_;
-  OutputFile& out_;
+  io::OutputFile& out_;
   std::string buffer_;
 };
 

@@ -11,7 +11,8 @@
 #include "fenkit/fen/perft.hpp"
 #include "fenkit/fen/perft_suite.hpp"
 #include "fenkit/fen/uci.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
+#include "fenkit/io/line_reader.hpp"
 #include "threads.hpp"
 
 namespace fenkit::tools {
@@ -36,7 +37,7 @@ Position read_position(const std::string& text) {
 int run_single(CommandRun& run, const std::string& fen_text, int depth, bool divide) {
   const Position pos = read_position(fen_text);
   run.open_outputs({{"output", "-"}});
-  OutputFile& out = run.output(0);
+  io::OutputFile& out = run.output(0);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
   if (divide) {
@@ -70,8 +71,8 @@ fen::PerftSuiteReader read_suite(CommandRun& run) {
   fen::PerftSuiteReader suite;
   const std::string name = display_name(run.inputs().front());
   try {
-    if (const std::unique_ptr<pgn::InputSource> in = run.open_input(run.inputs().front())) {
-      pgn::LineReader lines(*in);
+    if (const std::unique_ptr<io::InputSource> in = run.open_input(run.inputs().front())) {
+      io::LineReader lines(*in);
       for (std::string_view line; lines.next(line);) suite.add_line(line);
     }
   } catch (const std::runtime_error& e) {

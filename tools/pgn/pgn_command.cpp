@@ -236,9 +236,9 @@ SplitNames split_names(std::string prefix, const std::string& extension) {
 // --split, whose parts open as they fill), and the --duplicates and --not-selected files (null
 // when not asked for).
 struct GameOutputs {
-  OutputFile* games = nullptr;
-  OutputFile* duplicates = nullptr;
-  OutputFile* not_selected = nullptr;
+  io::OutputFile* games = nullptr;
+  io::OutputFile* duplicates = nullptr;
+  io::OutputFile* not_selected = nullptr;
 };
 
 GameOutputs open_game_outputs(CommandRun& run, const po::variables_map& v, GamesFormat format,
@@ -285,12 +285,12 @@ void read_check_files(CommandRun& run, const std::vector<std::string>& paths,
   archive.last_game = UINT64_MAX;  // --games numbers the input's games, not these
   archive.numbered_later = true;    // keys hold no game numbers
   for (const std::string& path : paths) {
-    const std::unique_ptr<pgn::InputSource> input = run.open_input(path);
+    const std::unique_ptr<io::InputSource> input = run.open_input(path);
     if (!input) continue;
     run.read_games<KeyChunk>(
         *input, 0, archive,
         pgn::visit_chunks<KeyChunk>(reader_settings(games),
-                                    [&](const pgn::InputSource& in, KeyChunk& chunk) {
+                                    [&](const io::InputSource& in, KeyChunk& chunk) {
                                       return KeyVisitor(games.fuzzy_depth, in.name(), chunk);
                                     }),
         [&](KeyChunk& chunk) {
@@ -334,8 +334,8 @@ int run_pgn(const Args& args) {
   games.reader = reader_settings(games);
   const bool split_by = games.split_by != SplitBy::none;
   const GameOutputs opened = open_game_outputs(run, v, games.format, split || split_by);
-  OutputFile* out = opened.games;  // the next part's, with --split
-  OutputFile* const duplicates = opened.duplicates;
+  io::OutputFile* out = opened.games;  // the next part's, with --split
+  io::OutputFile* const duplicates = opened.duplicates;
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs_from(v);
@@ -350,7 +350,7 @@ int run_pgn(const Args& args) {
   run.read_games<GamesChunk>(
       archive,
       pgn::visit_chunks<GamesChunk>(games.reader,
-                                    [&](const pgn::InputSource& input, GamesChunk& result) {
+                                    [&](const io::InputSource& input, GamesChunk& result) {
                                       return GamesSelector(games.filter, games, input.name(), result);
                                     }),
       [&](GamesChunk& result) {

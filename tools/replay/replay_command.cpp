@@ -160,7 +160,7 @@ int run_replay(const Args& args) {
     archive.range = parse_range(v["range"].as<std::string>());
   }
   run.open_outputs({{"output", output_from(v)}});
-  OutputFile& out = run.output(0);
+  io::OutputFile& out = run.output(0);
   if (replay.format == pgn::RowFormat::csv) out.write(replay.csv_header());
 
   std::uint64_t positions = 0, selected = 0;
@@ -170,7 +170,7 @@ int run_replay(const Args& args) {
       archive,
       pgn::visit_chunks<pgn::PositionRowChunk>(
           replay.reader_options(),
-          [&](const pgn::InputSource& input, pgn::PositionRowChunk& result) {
+          [&](const io::InputSource& input, pgn::PositionRowChunk& result) {
             result.output = buffers.take();
             return pgn::PositionRowSelector(&filter, replay, input.name(), result, keep_rejects);
           }),

@@ -1,5 +1,5 @@
 // Reader: EPD records from an input source (a file, standard input, compressed or UTF-16,
-// see fenkit/pgn/input.hpp) or a stream, one line at a time.
+// see fenkit/io/input.hpp) or a stream, one line at a time.
 //
 // Blank lines and lines starting with '#' are skipped; every other line is delivered, as a
 // record or with the errors that rejected it, so that nothing is lost.
@@ -15,8 +15,9 @@
 
 #include "fenkit/epd/read.hpp"
 #include "fenkit/epd/record.hpp"
-#include "fenkit/pgn/input.hpp"
 #include "fenkit/fen/export.hpp"
+#include "fenkit/io/input.hpp"
+#include "fenkit/io/line_reader.hpp"
 
 namespace fenkit::epd {
 
@@ -31,7 +32,7 @@ struct FENKIT_API Entry {
 class FENKIT_API Reader {
  public:
   // Reads from `in`, which must outlive the reader.
-  explicit Reader(pgn::InputSource& in, ReadOptions options = {});
+  explicit Reader(io::InputSource& in, ReadOptions options = {});
   explicit Reader(std::istream& in, ReadOptions options = {});
 
   // Reads the next line that holds a record (or should); false at the end of the input.
@@ -47,7 +48,7 @@ class FENKIT_API Reader {
  private:
   bool next_line(std::string_view& text);
 
-  std::optional<pgn::LineReader> lines_;
+  std::optional<io::LineReader> lines_;
   std::istream* stream_ = nullptr;
   ReadOptions options_;
   std::size_t line_ = 0;

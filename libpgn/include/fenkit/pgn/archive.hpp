@@ -8,7 +8,7 @@
 //   struct Counts { std::uint64_t games = 0; };
 //   ArchiveEvents events;  // or a subclass that reports
 //   read_archive<Counts>(paths, {}, events,
-//       [](const Chunk& chunk, const InputSource&, Counts& c) {
+//       [](const Chunk& chunk, const io::InputSource&, Counts& c) {
 //         Visitor nothing;  // the reader's count is enough
 //         c.games = read_chunk(chunk, nothing, {}).games;
 //       },
@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "fenkit/pgn/chunker.hpp"
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/detail/parallel.hpp"
 #include "fenkit/fen/export.hpp"
 
@@ -71,7 +71,7 @@ class FENKIT_API ArchiveEvents {
  public:
   virtual ~ArchiveEvents() = default;
   // An input is open and about to be read.
-  virtual void opened(const InputSource& /*input*/) {}
+  virtual void opened(const io::InputSource& /*input*/) {}
   // An input could not be opened, or broke off (the games before the break were read); the
   // message is the reason, without the name.
   virtual void failed(std::string_view /*name*/, std::string_view /*message*/) {}
@@ -88,7 +88,7 @@ struct FENKIT_API ArchiveTotals {
 // games of a byte range of one (open_range), with the input offset and line of its first byte
 // (the line counted unless the range knows it).
 struct FENKIT_API OpenedInput {
-  std::unique_ptr<InputSource> input;
+  std::unique_ptr<io::InputSource> input;
   std::uint64_t offset = 0;
   std::uint64_t line = 1;
 };
@@ -145,7 +145,7 @@ void renumber(Result& result, const ChunkStart& start) {
 template <typename Result>
 class ArchiveReader {
  public:
-  using Work = std::function<void(const Chunk&, const InputSource&, Result&)>;
+  using Work = std::function<void(const Chunk&, const io::InputSource&, Result&)>;
   using Emit = std::function<void(Result&)>;
 
   ArchiveReader(const ArchiveOptions& options, ArchiveEvents& events, Work work, Emit emit)
@@ -158,7 +158,7 @@ class ArchiveReader {
   void read(const std::string& path);
   // Reads an input already open (`offset` and `line`: where its first byte lies in a larger
   // input it is a piece of, open_range).
-  void read(InputSource& input, std::uint64_t offset = 0, std::uint64_t line = 1);
+  void read(io::InputSource& input, std::uint64_t offset = 0, std::uint64_t line = 1);
 
   const ArchiveTotals& totals() const { return totals_; }
 
@@ -182,14 +182,14 @@ class ArchiveReader {
 // archive's games:
 //
 //   read_archive<Counts>(paths, {}, events,
-//       visit_chunks<Counts>(reader, [](const InputSource& input, Counts& c) {
+//       visit_chunks<Counts>(reader, [](const io::InputSource& input, Counts& c) {
 //         return CountingVisitor(input.name(), c);
 //       }),
 //       [&](Counts& c) { ... });
 template <typename Result, typename MakeVisitor>
 typename ArchiveReader<Result>::Work visit_chunks(const ReaderOptions& reader,
                                                  MakeVisitor make_visitor) {
-  return [reader, make_visitor](const Chunk& chunk, const InputSource& input, Result& result) {
+  return [reader, make_visitor](const Chunk& chunk, const io::InputSource& input, Result& result) {
     auto visitor = make_visitor(input, result);
     ReaderOptions options = reader;
     options.file_name = input.name();
@@ -224,7 +224,7 @@ void ArchiveReader<Result>::read(const std::string& path) {
 }
 
 template <typename Result>
-void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::uint64_t line) {
+void ArchiveReader<Result>::read(io::InputSource& input, std::uint64_t offset, std::uint64_t line) {
   events_.opened(input);
   // One thread reads chunks cut in order, which saves finding the games before reading them.
   // An input of a chunk or two is read on this thread: a second one would only wait. Several

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "fenkit/pgn/input.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/fen/export.hpp"
 
@@ -92,7 +92,7 @@ class FENKIT_API Chunker {
   enum class Cut : std::uint8_t { counted, in_order, numbered_later };
 
   // Chunks of about `target_bytes` (a game larger than that makes a larger chunk).
-  explicit Chunker(InputSource& input, std::size_t target_bytes = std::size_t(2) << 20,
+  explicit Chunker(io::InputSource& input, std::size_t target_bytes = std::size_t(2) << 20,
                    std::uint64_t first_game = 1, Cut cut = Cut::counted);
   ~Chunker();
   Chunker(const Chunker&) = delete;
@@ -147,7 +147,7 @@ class FENKIT_API Chunker {
   void hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
                 std::shared_ptr<const void> storage);
 
-  InputSource& input_;
+  io::InputSource& input_;
   std::size_t target_;
   Cut cut_;
   std::shared_ptr<ChunkNumbering> numbering_;  // in order only

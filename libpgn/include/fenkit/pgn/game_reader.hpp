@@ -53,10 +53,13 @@
 #include "fenkit/pgn/game_walk.hpp"
 #include "fenkit/pgn/reader.hpp"
 
+namespace fenkit::io {
+class InputSource;
+}
+
 namespace fenkit::pgn {
 
 class GameFilter;
-class InputSource;
 
 struct FENKIT_API GameReaderOptions {
   // How games are read. `file_name` is set to each input's name; `first_game_number` numbers
@@ -93,7 +96,7 @@ class FENKIT_API GameReader {
                       const GameReaderOptions& options = {});
   // An input of the caller's, which must outlive the reader, read as it is (wrap it in
   // decoded_input for compressed bytes).
-  explicit GameReader(InputSource& input, const GameReaderOptions& options = {});
+  explicit GameReader(io::InputSource& input, const GameReaderOptions& options = {});
   // A text the reader keeps.
   static GameReader from_text(std::string text, std::string name = "<memory>",
                               const GameReaderOptions& options = {});

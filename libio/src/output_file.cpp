@@ -1,4 +1,9 @@
-#include "output_file.hpp"
+// Output files are written the way careful programs write them (git, rsync, sponge): to a
+// temporary name beside the target, renamed when complete, every write, flush and close
+// checked; so that a program that fails midway never leaves a cut file under a name a user
+// reads. What the file is decides how: standard output and devices as streams, a file that
+// replacing would change beyond its bytes in place.
+#include "fenkit/io/output_file.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -12,10 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.hpp"
 #include "temporary_files.hpp"
 
-namespace fenkit::tools {
+namespace fenkit::io {
 
 namespace {
 
@@ -124,7 +128,7 @@ void OutputFile::open_temporary(mode_t mode) {
   fd_ = ::mkostemp(name.get(), O_CLOEXEC);
   if (fd_ < 0) fail(errno);
   temporary_ = name.get();
-  guard_ = TemporaryFile(temporary_);
+  guard_ = std::make_unique<detail::TemporaryFile>(temporary_);
   ::fchmod(fd_, mode);
 }
 
@@ -249,7 +253,7 @@ void OutputFile::abandon() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   if (!temporary_.empty()) ::unlink(temporary_.c_str());
-  guard_.forget();
+  guard_.reset();
 }
 
 void OutputFile::commit() {
@@ -258,7 +262,7 @@ void OutputFile::commit() {
   if (temporary_.empty() || committed_) return;
   if (::rename(temporary_.c_str(), target_.c_str()) != 0) fail(errno);
   committed_ = true;
-  guard_.forget();
+  guard_.reset();
 }
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::io

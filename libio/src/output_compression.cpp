@@ -1,4 +1,7 @@
-#include "output_compression.hpp"
+// Output is compressed through each format's own library, as input is decompressed: zlib writes
+// the gzip that every tool reads, libzstd the zstd that archives of games come in, on threads of
+// its own when asked.
+#include "fenkit/io/output_compression.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -6,7 +9,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
-namespace fenkit::tools {
+namespace fenkit::io {
 
 namespace {
 
@@ -82,12 +85,6 @@ class ZstdCompressor : public Compressor {
 
 }  // namespace
 
-Compression compression_for(std::string_view path) {
-  if (path.ends_with(".gz")) return Compression::gzip;
-  if (path.ends_with(".zst")) return Compression::zstd;
-  return Compression::none;
-}
-
 int max_level(Compression compression) { return compression == Compression::gzip ? 9 : 19; }
 int default_level(Compression compression) { return compression == Compression::gzip ? 6 : 3; }
 
@@ -96,9 +93,11 @@ std::unique_ptr<Compressor> make_compressor(Compression compression, Compression
   switch (compression) {
     case Compression::gzip: return std::make_unique<GzipCompressor>(level);
     case Compression::zstd: return std::make_unique<ZstdCompressor>(level, settings.threads);
+    case Compression::bzip2: throw std::invalid_argument("bzip2 output is not written");
+    case Compression::xz: throw std::invalid_argument("xz output is not written");
     case Compression::none: break;
   }
   return nullptr;
 }
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::io

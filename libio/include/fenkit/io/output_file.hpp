@@ -1,4 +1,4 @@
-// An output of a command: standard output, or a file that appears under its name only when the
+// An output of a program: standard output, or a file that appears under its name only when the
 // run has ended well.
 //
 // A regular file (or a name not taken yet) is written under a temporary name beside it,
@@ -8,9 +8,9 @@
 // /dev/stdout or the file it is redirected to; standard error likewise), /dev/null, a pipe; and
 // so is a file that replacing would change beyond its bytes (another user's, one with other
 // hard links, one in a folder that is not ours to write in), which is written in place as the
-// shell's '>' writes it. A file named .gz or .zst is written compressed (output_compression.hpp); standard
-// output never is. Every write, flush and close is checked, and a failure is one OutputError
-// ("FILE: error: cannot write: REASON"); the destructor never throws.
+// shell's '>' writes it. A file named .gz or .zst is written compressed (output_compression.hpp);
+// standard output never is. Every write, flush and close is checked, and a failure is one
+// OutputError ("FILE: error: cannot write: REASON"); the destructor never throws.
 //
 // Thread safety: an OutputFile belongs to one thread.
 #pragma once
@@ -22,12 +22,17 @@
 
 #include <sys/types.h>
 
-#include "output_compression.hpp"
-#include "temporary_files.hpp"
+#include "fenkit/io/export.hpp"
+#include "fenkit/io/output_compression.hpp"
+#include "fenkit/io/output_error.hpp"
 
-namespace fenkit::tools {
+namespace fenkit::io {
 
-class OutputFile {
+namespace detail {
+class TemporaryFile;
+}
+
+class FENKIT_API OutputFile {
  public:
   // Opens `path` for writing ("-": standard output), compressed as `compression` says when its
   // name asks for it. Throws OutputError when it cannot.
@@ -77,7 +82,7 @@ class OutputFile {
   std::string name_;       // for messages
   std::string target_;     // where the file ends up (a symbolic link followed); empty: a stream
   std::string temporary_;  // the name it is written under until commit()
-  TemporaryFile guard_;    // removes it if a signal ends the program first
+  std::unique_ptr<detail::TemporaryFile> guard_;  // removes it if a signal ends the program first
   int fd_ = -1;
   std::string buffer_;
   std::unique_ptr<Compressor> compressor_;  // null: written as it is
@@ -90,4 +95,4 @@ class OutputFile {
   bool abandoned_ = false;
 };
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::io

@@ -1,5 +1,6 @@
 // Temporary files that a signal ending the program (Ctrl-C, kill, a closed terminal or pipe, a
-// file-size limit) removes first, so that an interrupted run leaves nothing half written behind.
+// file-size limit) removes first, so that an interrupted run leaves nothing half written behind
+// (internal: OutputFile's).
 //
 // Thread safety: remember and forget may be called from any thread; the removal runs in the
 // signal handler and uses only what a handler may (atomic loads and unlink).
@@ -7,7 +8,7 @@
 
 #include <string>
 
-namespace fenkit::tools {
+namespace fenkit::io::detail {
 
 class TemporaryFile {
  public:
@@ -29,4 +30,4 @@ class TemporaryFile {
   Entry* entry_ = nullptr;
 };
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::io::detail

@@ -1,25 +1,21 @@
-// Input sources: the bytes of a file, standard input or a buffer, decompressed on the fly;
-// and lines read from them, for the formats that are read line by line (FEN, EPD, perft).
+// Input sources: the bytes of a file, standard input, a pipe, a caller's std::istream or a
+// buffer, decompressed on the fly and converted from UTF-16 when their first bytes say so. What
+// the PGN and EPD readers read through; lines come from line_reader.hpp.
 //
-// Thread safety: an InputSource and a LineReader belong to one thread; open_input() may be
-// called from any thread.
+// Thread safety: an InputSource belongs to one thread; open_input() may be called from any
+// thread.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
-#include "fenkit/fen/export.hpp"
 
-namespace fenkit::pgn {
+#include "fenkit/io/export.hpp"
 
-enum class Compression { none, gzip, bzip2, xz, zstd };
-
-// Recognises a compressed stream by its first bytes (magic numbers), whatever its name.
-FENKIT_API Compression detect_compression(std::string_view first_bytes);
+namespace fenkit::io {
 
 class FENKIT_API InputSource {
  public:
@@ -48,7 +44,7 @@ class FENKIT_API InputSource {
 
 // How open_input reads a regular uncompressed file: in blocks, so that what has been read does
 // not stay in memory (streamed), or mapped into memory whole (mapped(): zero-copy, and what a
-// byte range of the file needs, Chunker::restrict_to). Other input is always streamed.
+// byte range of the file needs, pgn::Chunker::restrict_to). Other input is always streamed.
 enum class Access { streamed, mapped };
 
 // Opens a file, or standard input for "-". Compressed input (gzip, bzip2, xz, zstd; several
@@ -63,20 +59,6 @@ enum class Access { streamed, mapped };
 FENKIT_API std::unique_ptr<InputSource> open_input(const std::string& path,
                                                    Access access = Access::streamed);
 
-// A byte range of a regular uncompressed file, to read in blocks: the bytes from the first
-// synchronisation point at or after `start` to the first one at or after `end`, the edges of
-// Chunker::restrict_to (so that ranges tiling a file read every game once), found without
-// reading the rest of the file. `begin` is the input offset of the first byte.
-struct FENKIT_API FileRange {
-  std::unique_ptr<InputSource> input;
-  std::uint64_t begin = 0, end = 0;
-};
-FENKIT_API FileRange open_range(const std::string& path, std::uint64_t start, std::uint64_t end);
-
-// The line ends in the first `offset` bytes of a file (read in blocks): what a range that
-// begins there needs for the places of its messages when nothing counted them before.
-FENKIT_API std::uint64_t count_lines_before(const std::string& path, std::uint64_t offset);
-
 // What open_input makes of a file's bytes, for bytes that come from elsewhere (a stream of the
 // caller's): compressed input decompressed, UTF-16 with a byte-order mark converted to UTF-8,
 // anything else as it is. Nothing is read before the first read(); errors come as open_input's
@@ -90,10 +72,6 @@ FENKIT_API std::unique_ptr<InputSource> peek_input(std::unique_ptr<InputSource> 
                                                    std::size_t size,
                                                    std::string& head);
 
-// The extension that says what a file holds by its name, lower case, with compression suffixes
-// looked through: "games.PGN.zst" gives ".pgn"; empty when the name has none.
-FENKIT_API std::string content_extension(std::string_view path);
-
 // An in-memory text. A view is not copied: the text must outlive the source. A string given
 // as an rvalue is kept by the source, so that `memory_input(a + b)` cannot dangle.
 FENKIT_API std::unique_ptr<InputSource> memory_input(std::string_view text,
@@ -105,39 +83,12 @@ inline std::unique_ptr<InputSource> memory_input(const char* text, std::string n
 }
 
 // The bytes of a std::istream as they come (a socket's, a pipe's; the stream must outlive the
-// source). A stream that goes bad is an error after the bytes read before it. Wrap the source
-// in decoded_input to read compressed or UTF-16 bytes.
+// source). A stream that fails (goes bad, or its streambuf throws, whether or not its
+// exceptions() let that through) gives every byte it gave before the failure, then throws
+// std::runtime_error "NAME: cannot read the stream at byte N" (with the streambuf's reason
+// after it when the stream lets it through), at this read and every one after. Wrap the
+// source in decoded_input to read compressed or UTF-16 bytes.
 FENKIT_API std::unique_ptr<InputSource> stream_input(std::istream& stream,
                                                      std::string name = "<stream>");
 
-// The lines of an input, one at a time. A UTF-8 byte-order mark at the start of the input is
-// skipped.
-class FENKIT_API LineReader {
- public:
-  explicit LineReader(InputSource& input);
-
-  // The next line, without its '\n' (a '\r' before it stays, as std::getline leaves it); the
-  // last line may have no '\n'. False at the end of the input. The view is valid until the
-  // next call. Throws std::runtime_error when the input cannot be read on, once the whole lines
-  // before the failure have been handed out (the line it cuts is not).
-  bool next(std::string_view& line);
-
-  // The number of the last line handed out, from 1.
-  std::uint64_t line_number() const { return line_; }
-
- private:
-  bool fill();
-
-  InputSource& input_;
-  std::string_view mapped_;  // the whole input, when it is in memory
-  std::string buffer_;       // streamed input: bytes read and not yet handed out
-  std::size_t begin_ = 0;    // first byte of the next line, in mapped_ or buffer_
-  std::size_t end_ = 0;      // end of the bytes in buffer_
-  std::size_t scanned_ = 0;  // bytes from begin_ known to hold no '\n'
-  bool started_ = false;
-  bool eof_ = false;
-  std::exception_ptr failure_;
-  std::uint64_t line_ = 0;
-};
-
-}  // namespace fenkit::pgn
+}  // namespace fenkit::io

@@ -1,3 +1,6 @@
+// A run that is interrupted must not leave its partial files behind, and a signal handler is the
+// only code that runs then: the files to remove are kept where a handler can walk them without
+// a lock or an allocation.
 #include "temporary_files.hpp"
 
 #include <atomic>
@@ -7,7 +10,7 @@
 
 #include <unistd.h>
 
-namespace fenkit::tools {
+namespace fenkit::io::detail {
 
 // Entries are kept in a list that only grows: the handler may walk it at any moment, so an entry
 // is never freed, only marked as no longer live (a run makes a few, or one per --split part).
@@ -68,4 +71,4 @@ void TemporaryFile::forget() {
   entry_ = nullptr;
 }
 
-}  // namespace fenkit::tools
+}  // namespace fenkit::io::detail

@@ -80,11 +80,19 @@ Location GameParser::locate(const char* at) const {
     loc.column = lines_count_->column(at);
     return loc;
   }
-  // An earlier place in the game: its lines counted from the game's start.
+  // An earlier place in the game: its lines counted from the game's start, or from the place
+  // located last when it lies between.
+  const char* p = begin_;
   std::uint64_t line = begin_line_;
   const char* line_start = begin_;
   std::uint32_t start_column = begin_column_;
-  for (const char* p = begin_;;) {
+  if (located_at_ && located_at_ >= begin_ && located_at_ <= at) {
+    p = located_at_;
+    line = located_line_;
+    line_start = located_line_start_;
+    start_column = located_start_column_;
+  }
+  for (;;) {
     const void* nl = std::memchr(p, '\n', std::size_t(at - p));
     if (!nl) break;
     p = static_cast<const char*>(nl) + 1;
@@ -92,6 +100,10 @@ Location GameParser::locate(const char* at) const {
     line_start = p;
     start_column = 1;
   }
+  located_at_ = at;
+  located_line_ = line;
+  located_line_start_ = line_start;
+  located_start_column_ = start_column;
   loc.line = line;
   loc.column = std::uint32_t(at - line_start) + start_column;
   return loc;
@@ -117,7 +129,8 @@ std::string GameParser::move_label(const fen::Position& pos) const {
 void GameParser::start_game(const char* begin, const LineCount* lines) {
   lines_count_ = lines;
   begin_ = begin;
-  rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = false;
+  located_at_ = nullptr;
+  rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = past_limit_ = false;
   pending_castling_ = nullptr;
   fen_tag_ = variant_tag_ = result_tag_ = {};
   changed_values_used_ = 0;
@@ -141,10 +154,29 @@ bool GameParser::begin_game(const char* begin, std::uint64_t line, std::uint32_t
 
 void GameParser::discard() { prefix_comments_.clear(); }
 
+void GameParser::past_limit(const char* begin, std::uint64_t limit) {
+  rejected_ = past_limit_ = true;
+  const std::string size = limit % (1 << 20) == 0   ? std::to_string(limit >> 20) + " MiB"
+                           : limit % (1 << 10) == 0 ? std::to_string(limit >> 10) + " KiB"
+                                                    : std::to_string(limit) + " bytes";
+  visitor_.diagnostic(Diagnostic{
+      Severity::error, locate(begin), number_,
+      "game longer than the limit of " + size +
+          " (the reader's max_game_bytes; fenkit's --max-game-size): not read, and what follows "
+          "it up to the next game's tags passed over"});
+}
+
 void GameParser::end_game(const char* begin, const char* end) {
-  const std::string_view raw(begin, std::size_t(end - begin));
-  if (skipped_) {
+  // A game past its limit is not kept: it may be any size (a file of NUL bytes is one).
+  const std::string_view raw =
+      past_limit_ ? std::string_view() : std::string_view(begin, std::size_t(end - begin));
+  if (skipped_ && !past_limit_) {
     visitor_.end_game(GameEnd{.rejected = false, .raw = raw, .selected = true});
+    return;
+  }
+  if (past_limit_) {
+    ++rejected_games_;
+    visitor_.end_game(GameEnd{.rejected = true, .raw = raw, .selected = false});
     return;
   }
   if (!rejected_ && !in_movetext_) enter_movetext(end);  // a game of tags only
@@ -471,6 +503,7 @@ ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOption
   GameParser parser(visitor, options, TextOrigin{text.data(), options.first_offset},
                     options.first_game_number);
   GameLexer<GameParser> lexer(text, &parser, 0, options.first_line, options.first_column);
+  lexer.limit_games(options.max_game_bytes);
   const std::uint64_t wanted = options.last_game_number < options.first_game_number
                                    ? 0
                                    : options.last_game_number - options.first_game_number + 1;

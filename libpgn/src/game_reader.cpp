@@ -97,6 +97,7 @@ bool GameReader::State::open_next() {
                                       options.reader.first_game_number + games,
                                       Chunker::Cut::in_order);
   chunker->stop_after_game(last_game);
+  chunker->limit_game_size(options.reader.max_game_bytes);
   if (opened.offset || opened.line != 1) chunker->start_at(opened.offset, opened.line);
   return true;
 }

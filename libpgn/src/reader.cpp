@@ -21,9 +21,18 @@ ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options
   options.first_column = chunk.column;
   options.first_offset = chunk.offset;
   options.last_game_number = std::min(options.last_game_number, chunk.last_game);
+  // Read as it was cut: a game past the chunker's limit is past it for the reader too.
+  options.max_game_bytes = chunk.max_game_bytes;
   std::uint64_t line = 0;
   std::uint32_t column = 0;
   const ReadStats stats = detail::read_games(chunk.text, visitor, options, line, column);
+  // What the chunker passed over after the text comes before the next chunk.
+  if (chunk.skipped_lines) {
+    line += chunk.skipped_lines;
+    column = std::uint32_t(chunk.skipped_tail + 1);
+  } else {
+    column += std::uint32_t(chunk.skipped_tail);
+  }
   if (chunk.numbering) {  // the chunker goes on from where this chunk ends
     ChunkNumbering& numbering = *chunk.numbering;
     numbering.games = stats.games;
@@ -42,6 +51,7 @@ ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions
 
   // Streamed input: the chunker reads blocks and cuts them between games.
   Chunker chunker(*input, std::size_t(4) << 20, options.first_game_number, Chunker::Cut::in_order);
+  chunker.limit_game_size(options.max_game_bytes);
   ReadStats stats;
   Chunk chunk;
   while (chunker.next(chunk)) {

@@ -61,6 +61,9 @@ struct FENKIT_API ArchiveOptions {
   // for what the result renumbers (NumberedLater): several threads then read chunks numbered
   // later, with no counting pass before them.
   bool numbered_later = false;
+  // The longest game (ReaderOptions::max_game_bytes): the chunks are cut with it, and read with
+  // it whatever the work's ReaderOptions say.
+  std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
 
   // Reads what `filter` can select: up to its last game, and with the true game numbers when it
   // selects by number (numbered_later off).
@@ -248,6 +251,7 @@ void ArchiveReader<Result>::read(InputSource& input, std::uint64_t offset, std::
     cut = Chunker::Cut::numbered_later;
   Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games, cut);
   chunker.stop_after_game(options_.last_game);
+  chunker.limit_game_size(options_.max_game_bytes);
   if (offset || line != 1) chunker.start_at(offset, line);
   const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
   // Where the next result to emit begins, for chunks numbered later.

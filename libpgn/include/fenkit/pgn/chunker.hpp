@@ -68,6 +68,20 @@ struct FENKIT_API Chunk {
   std::shared_ptr<ChunkNumbering> numbering;
   // The last game wanted (Chunker::stop_after_game): read_chunk reads none after it.
   std::uint64_t last_game = UINT64_MAX;
+  // The limit on a game's size the chunk was cut with (Chunker::limit_game_size), which
+  // read_chunk reads it with.
+  std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
+  // Set when the chunk's last game did not end within its limit (max_game_bytes): the text ends
+  // a little past the limit (as far as the judgement of a line that begins before it may look,
+  // so that its reader sees the game end as a reader of the whole input does), and the bytes of
+  // the input after it, to the first synchronisation point at or after the limit (or the
+  // input's end), were passed over and not kept: `skipped` of them, holding `skipped_lines` line
+  // ends, the last `skipped_tail` bytes after the last of them. read_chunk numbers what follows
+  // as if it had read them. (A long escape line between games is passed over likewise.)
+  bool cut_at_limit = false;
+  std::uint64_t skipped = 0;
+  std::uint64_t skipped_lines = 0;
+  std::uint64_t skipped_tail = 0;
 };
 
 // Reads the chunk's games: read_pgn with the chunk's numbers, line and offset.
@@ -127,6 +141,16 @@ class FENKIT_API Chunker {
   // numbered later do not know their games' numbers: throws std::logic_error for them.
   void stop_after_game(std::uint64_t last);
 
+  // The longest game (ReaderOptions::max_game_bytes), before the first chunk. A game that has
+  // not ended within that many bytes ends a chunk there (Chunk::cut_at_limit), and the input
+  // after it is passed over, without being kept, to the first synchronisation point at or
+  // after the limit. So the chunker holds at most the chunk's target size and one game's
+  // limit, whatever the input; and the time it takes is linear in the input's size, however
+  // the input is shaped (no game boundary, one endless line, one huge comment), as it finds
+  // each game's end once.
+  void limit_game_size(std::uint64_t max_bytes) { max_game_ = max_bytes ? max_bytes : 1; }
+
+
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input
   // cannot be read on, once the whole games read before the failure have been handed out, and
   // std::logic_error when chunks cut in order are asked for before the last one was read.
@@ -134,6 +158,8 @@ class FENKIT_API Chunker {
 
   std::uint64_t bytes_read() const { return bytes_read_; }
   Cut cut() const { return cut_; }
+  // The most bytes of the input the chunker has held at once (for tests of its memory).
+  std::size_t largest_buffer() const;
 
  private:
   bool next_mapped(Chunk& chunk);
@@ -146,10 +172,23 @@ class FENKIT_API Chunker {
   // Fills in the chunk's place and numbers; `games` is 0 for a chunk cut in order.
   void hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
                 std::shared_ptr<const void> storage);
+  // Streamed input: the chunk ends past the limit of a game that begins at `game` in the
+  // pending text, and the input after it is passed over to the next synchronisation point.
+  bool cut_past_limit(Chunk& chunk, std::size_t game);
+  // The chunk ends after the '%' of an escape line at `at` that is longer than a block, and the
+  // rest of the line is passed over.
+  bool cut_escape_line(Chunk& chunk, std::size_t at);
+  // The pending text to `text_end` (of `games` games) is the chunk; the input after it is
+  // passed over (counted, not kept) to where `find_end`, given the input from `search_from`
+  // on, says (the chunk ends there if that comes first).
+  struct EndFinder;
+  bool pass_over(Chunk& chunk, std::size_t text_end, std::size_t search_from, std::uint64_t games,
+                 bool past_limit, EndFinder& find_end);
 
   InputSource& input_;
   std::size_t target_;
   Cut cut_;
+  std::uint64_t max_game_ = kDefaultMaxGameBytes;
   std::shared_ptr<ChunkNumbering> numbering_;  // in order only
   std::uint64_t next_game_;
   std::uint64_t last_game_ = UINT64_MAX;

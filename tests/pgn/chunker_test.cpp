@@ -899,6 +899,27 @@ TEST(Chunker, GamesPastTheirLimitReadAlikeEveryWay) {
   EXPECT_GT(past_limit, 60U) << "games past their limit, in all";
 }
 
+// Between games, long runs of blanks and line ends, and an escape line longer than a block, are
+// passed through chunks (the escape line's rest passed over, never held whole): read alike
+// streamed and whole.
+TEST(Chunker, LongTextBetweenGamesReadsAlikeWithoutBeingHeld) {
+  const std::string game = "[Event \"a\"]\n\n1. e4 e5 1-0\n";
+  const std::string text = game + "\n%" + std::string(300000, 'z') + "\n" + game +
+                           std::string(300000, ' ') + std::string(300000, '\n') + game +
+                           "\n%" + std::string(200000, '%') + "\n\n1. d4 Kd7 *\n" + std::string(1000, '\n');
+  const std::vector<GameLog> whole = read_whole(text);
+  ASSERT_EQ(whole.size(), 4U);
+  for (const Chunker::Cut cut : kCuts) {
+    for (const std::size_t target : {std::size_t(1), std::size_t(1000), std::size_t(100000)}) {
+      SCOPED_TRACE(cut_name(cut) + ", target " + std::to_string(target));
+      TrickleInput input(text, 4096);
+      Chunker chunker(input, target, 1, cut);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
+      EXPECT_LT(chunker.largest_buffer(), std::max<std::size_t>(5 * target, 200000));
+    }
+  }
+}
+
 TEST(Chunker, ByteRangesNeedAMappedFile) {
   TrickleInput input("1. e4 *", 10);
   Chunker chunker(input);

@@ -355,7 +355,7 @@ void Chunker::catch_up() {
 }
 
 void Chunker::hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
-                       std::shared_ptr<const void> storage) {
+                       std::shared_ptr<const void> storage, bool ends_input) {
   chunk = Chunk();
   chunk.text = text;
   chunk.offset = offset_;
@@ -363,6 +363,7 @@ void Chunker::hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
   chunk.sequence = sequence_++;
   chunk.storage = std::move(storage);
   chunk.last_game = last_game_;
+  chunk.ends_input = ends_input && !input_goes_on_;
   chunk.max_game_bytes = max_game_;
   if (cut_ == Cut::numbered_later) {
     // Read as if it began an input; its reader's count is its own.
@@ -394,6 +395,8 @@ bool Chunker::next_mapped(Chunk& chunk) {
   if (mapped_pos_ >= mapped_end_) return false;
   const std::string_view text = mapped_.substr(0, mapped_end_);
   const char* const base = text.data();
+  // Only the whole input's last chunk ends it, not a byte range's.
+  const auto ends_input = [&](std::size_t cut) { return cut == mapped_.size(); };
   std::size_t cut = 0;
   if (cut_ != Cut::counted) {  // at a synchronisation point
     const std::size_t from = mapped_pos_ + target_;
@@ -407,12 +410,13 @@ bool Chunker::next_mapped(Chunk& chunk) {
     }
   }
   if (cut) {
-    hand_out(chunk, text.substr(mapped_pos_, cut - mapped_pos_), 0, nullptr);
+    hand_out(chunk, text.substr(mapped_pos_, cut - mapped_pos_), 0, nullptr, ends_input(cut));
   } else {
     const Found found = find_games(text, mapped_pos_, line_, column_, mapped_pos_ + target_, true,
                                    max_game_);
     cut = found.pos;
-    hand_out(chunk, text.substr(mapped_pos_, cut - mapped_pos_), found.games, nullptr);
+    hand_out(chunk, text.substr(mapped_pos_, cut - mapped_pos_), found.games, nullptr,
+             ends_input(cut));
     went_past(found.games, found.line, found.column);
   }
   mapped_pos_ = cut;
@@ -428,7 +432,8 @@ bool Chunker::next_streamed(Chunk& chunk) {
   const auto cut = [&](std::size_t size, std::uint64_t games, std::uint64_t line,
                        std::uint32_t column) {
     const std::string_view text(in.data, size);
-    hand_out(chunk, text, games, in.cut(size, in.text().substr(size)));
+    const bool ends_input = in.eof && size == in.size;
+    hand_out(chunk, text, games, in.cut(size, in.text().substr(size)), ends_input);
     went_past(games, line, column);
     return true;
   };
@@ -626,7 +631,8 @@ bool Chunker::pass_over(Chunk& chunk, std::size_t text_end, std::size_t search_f
     column += std::uint32_t(tail);
   }
   const std::string_view text(in.data, text_end);
-  hand_out(chunk, text, games, in.cut(text_end, rest));
+  const bool ends_input = in.eof && rest.empty() && !in.failure;
+  hand_out(chunk, text, games, in.cut(text_end, rest), ends_input);
   chunk.cut_at_limit = past_limit;
   chunk.skipped = skipped;
   chunk.skipped_lines = skipped_lines;

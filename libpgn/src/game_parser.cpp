@@ -191,7 +191,7 @@ void GameParser::end_game(const char* begin, const char* end) {
     // of whatever follows it.
     const char* stop = end;
     while (stop > begin && (is_space(stop[-1]) || stop[-1] == '\xA0')) --stop;
-    finish(stop);
+    finish(stop, origin_.ends_input && end == origin_.end);
   }
   if (rejected_) ++rejected_games_;
   const bool final_known = !rejected_ && !ignored_ && options_.check_moves && lines_.size() == 1;
@@ -485,7 +485,15 @@ bool GameParser::unclosed_comment(const char* at) {
   return reject(at, "comment not closed ('{' without '}')");
 }
 
-void GameParser::finish(const char* stop) {
+void GameParser::finish(const char* stop, bool at_input_end) {
+  if (!has_result_ && at_input_end) {
+    // Nothing tells a game cut short by the end of the input (a file cut, a download broken
+    // off) from a whole one that has no result at its end: it is not passed off as whole. A
+    // game without result that another follows keeps the warning below.
+    reject(stop, "the input ends inside the game: its movetext has no result at its end (the "
+                 "game may be cut short)");
+    return;
+  }
   if (lines_.size() > 1) {
     warn(stop, "variation not closed at the end of the game");
     while (lines_.size() > 1) close_variation(stop);
@@ -500,7 +508,9 @@ void GameParser::finish(const char* stop) {
 
 ReadStats read_games(std::string_view text, Visitor& visitor, const ReaderOptions& options,
                      std::uint64_t& end_line, std::uint32_t& end_column) {
-  GameParser parser(visitor, options, TextOrigin{text.data(), options.first_offset},
+  GameParser parser(visitor, options,
+                    TextOrigin{text.data(), text.data() + text.size(), options.first_offset,
+                               options.ends_input},
                     options.first_game_number);
   GameLexer<GameParser> lexer(text, &parser, 0, options.first_line, options.first_column);
   lexer.limit_games(options.max_game_bytes);

@@ -23,7 +23,9 @@ struct LineCount;
 // The text being read, and where it lies in the whole input.
 struct TextOrigin {
   const char* base = nullptr;  // the text's first byte
+  const char* end = nullptr;   // the text's end
   std::uint64_t offset = 0;    // offset of base[0] in the whole input
+  bool ends_input = true;      // nothing of the input follows the text
 };
 
 class GameParser {
@@ -128,7 +130,8 @@ class GameParser {
   // Out of line: the rare rejection's message would give every caller a frame to build.
   [[gnu::noinline]] bool settle_pending(const char* at);
   bool on_result(std::string_view token, const char* at);
-  void finish(const char* stop);
+  // `at_input_end`: the game ends where the input does.
+  void finish(const char* stop, bool at_input_end);
   void check_result_against_board(std::string_view result, const char* at);
   bool reject(const char* at, std::string message);
   void warn(const char* at, std::string message);

@@ -98,6 +98,7 @@ bool GameReader::State::open_next() {
                                       Chunker::Cut::in_order);
   chunker->stop_after_game(last_game);
   chunker->limit_game_size(options.reader.max_game_bytes);
+  if (opened.goes_on) chunker->input_goes_on();
   if (opened.offset || opened.line != 1) chunker->start_at(opened.offset, opened.line);
   return true;
 }

@@ -23,6 +23,7 @@ ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options
   options.last_game_number = std::min(options.last_game_number, chunk.last_game);
   // Read as it was cut: a game past the chunker's limit is past it for the reader too.
   options.max_game_bytes = chunk.max_game_bytes;
+  options.ends_input = chunk.ends_input;
   std::uint64_t line = 0;
   std::uint32_t column = 0;
   const ReadStats stats = detail::read_games(chunk.text, visitor, options, line, column);
@@ -52,6 +53,7 @@ ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions
   // Streamed input: the chunker reads blocks and cuts them between games.
   Chunker chunker(*input, std::size_t(4) << 20, options.first_game_number, Chunker::Cut::in_order);
   chunker.limit_game_size(options.max_game_bytes);
+  if (!options.ends_input) chunker.input_goes_on();
   ReadStats stats;
   Chunk chunk;
   while (chunker.next(chunk)) {

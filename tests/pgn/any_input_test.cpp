@@ -1,6 +1,7 @@
 // Inputs of any shape: a game that never ends (NUL bytes, one endless line, a comment never
 // closed) is cut at its limit and the input after it passed over without being kept, so that
-// what a reader holds is bounded whatever it reads.
+// what a reader holds is bounded whatever it reads; and a game cut short by the end of the input
+// is never passed off as whole, however it is read.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -197,6 +198,88 @@ TEST(GameLimit, TheGameReaderCutsAGameAtItsLimit) {
   EXPECT_FALSE(reader.next());
   EXPECT_EQ(reader.games(), 2U);
   EXPECT_EQ(reader.rejected(), 1U);
+}
+
+// ---------------------------------------------------------------- Cut input
+
+// The lichess-style fixture without its last game, cut inside the movetext of the game that is
+// then last (its Result tag says 1-0): "40... Kd7 { ... } 41. Kd2 { ... }" and the end.
+std::string cut_fixture() {
+  const std::string text = fenkit::testing::read_file(fenkit::testing::data("pgn/lichess-style.pgn"));
+  const std::string whole = text.substr(0, text.rfind("[Event "));
+  const std::size_t cut = whole.rfind(" 41... Kd6");
+  EXPECT_NE(cut, std::string::npos);
+  return whole.substr(0, cut);
+}
+
+constexpr std::string_view kCutMessage = "the input ends inside the game";
+
+TEST(CutInput, TheLastGameCutInItsMovetextIsRejectedByTheVisitorReader) {
+  const std::string text = cut_fixture();
+  const std::vector<GameLog> games = testing::read_text(text);
+  ASSERT_EQ(games.size(), 4U);
+  for (std::size_t i = 0; i + 1 < games.size(); ++i) EXPECT_FALSE(games[i].rejected);
+  const GameLog& cut = games.back();
+  EXPECT_TRUE(cut.rejected);
+  EXPECT_TRUE(cut.only("result").empty()) << "no result: not 1-0 from the Result tag";
+  EXPECT_EQ(cut.only("move").size(), 2U);
+  const std::vector<std::string> errors = cut.only("error");
+  ASSERT_EQ(errors.size(), 1U);
+  // After the last token: the end of the last line.
+  const std::size_t last_line = text.rfind('\n') + 1;
+  const std::string place = std::to_string(std::count(text.begin(), text.end(), '\n') + 1) + ":" +
+                            std::to_string(text.size() - last_line + 1);
+  EXPECT_TRUE(errors[0].starts_with("error " + place + " ")) << errors[0] << " at " << place;
+  EXPECT_NE(errors[0].find(kCutMessage), std::string::npos) << errors[0];
+  EXPECT_EQ(cut.raw, text.substr(text.rfind("[Event ")));
+}
+
+// Read whole, as a file in chunks of every size, through a pipe, and by the GameReader from a
+// path and from a text: the same verdict.
+TEST(CutInput, TheLastGameCutInItsMovetextIsRejectedEveryWay) {
+  const std::string text = cut_fixture();
+  const fs::path path =
+      fs::temp_directory_path() / ("fenkit_cut_input_" + std::to_string(::getpid()) + ".pgn");
+  std::ofstream(path, std::ios::binary) << text;
+  for (const std::size_t chunk_bytes : {std::size_t(1), std::size_t(100), std::size_t(1) << 20}) {
+    SCOPED_TRACE(chunk_bytes);
+    GameReaderOptions options;
+    options.chunk_bytes = chunk_bytes;
+    for (const bool from_text : {false, true}) {
+      GameReader reader = from_text ? GameReader::from_text(text, "<cut>", options)
+                                    : GameReader(path.string(), options);
+      std::vector<Game> games;
+      for (Game& game : reader) games.push_back(std::move(game));
+      ASSERT_EQ(games.size(), 4U);
+      EXPECT_FALSE(games[2].rejected);
+      EXPECT_TRUE(games[3].rejected);
+      EXPECT_TRUE(games[3].result.empty());
+      ASSERT_EQ(games[3].diagnostics.size(), 1U);
+      EXPECT_NE(games[3].diagnostics[0].message.find(kCutMessage), std::string::npos);
+      EXPECT_EQ(reader.rejected(), 1U);
+    }
+    // The visitor reader over the file in chunks (read_pgn_file streams it).
+    ChunkReport report;
+    ReportingVisitor visitor(report);
+    const ReadStats stats = read_pgn_file(path.string(), visitor);
+    EXPECT_EQ(stats.games, 4U);
+    EXPECT_EQ(stats.rejected, 1U);
+    EXPECT_NE(report.lines.find(kCutMessage), std::string::npos);
+    EXPECT_EQ(report.rejects, text.substr(text.rfind("[Event ")) + "\n\n");
+  }
+  fs::remove(path);
+}
+
+// A game without result that another game follows is whole: a warning, the Result tag's result.
+// Only the end of the input cuts: a byte range, a piece of a larger input, ends where the next
+// begins.
+TEST(CutInput, AGameWithoutResultThatAnotherFollowsKeepsItsWarning) {
+  const std::string text = cut_fixture() + "\n\n[Event \"after\"]\n\n1. e4 e5 *\n";
+  const std::vector<GameLog> games = testing::read_text(text);
+  ASSERT_EQ(games.size(), 5U);
+  EXPECT_FALSE(games[3].rejected);
+  EXPECT_EQ(games[3].only("result"), std::vector<std::string>{"result 1-0"});
+  EXPECT_FALSE(games[4].rejected);
 }
 
 }  // namespace

@@ -68,6 +68,10 @@ struct FENKIT_API Chunk {
   std::shared_ptr<ChunkNumbering> numbering;
   // The last game wanted (Chunker::stop_after_game): read_chunk reads none after it.
   std::uint64_t last_game = UINT64_MAX;
+  // Whether the chunk's text ends its input (the last chunk of a file; not a byte range's
+  // last, which ends where the next range begins): a last game without result is then
+  // rejected (ReaderOptions::ends_input).
+  bool ends_input = false;
   // The limit on a game's size the chunk was cut with (Chunker::limit_game_size), which
   // read_chunk reads it with.
   std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
@@ -150,6 +154,9 @@ class FENKIT_API Chunker {
   // each game's end once.
   void limit_game_size(std::uint64_t max_bytes) { max_game_ = max_bytes ? max_bytes : 1; }
 
+  // For a piece of a larger input read on its own (open_range) that ends before that input
+  // does: its last chunk does not end the input (Chunk::ends_input).
+  void input_goes_on() { input_goes_on_ = true; }
 
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input
   // cannot be read on, once the whole games read before the failure have been handed out, and
@@ -171,7 +178,7 @@ class FENKIT_API Chunker {
   void went_past(std::uint64_t games, std::uint64_t line, std::uint32_t column);
   // Fills in the chunk's place and numbers; `games` is 0 for a chunk cut in order.
   void hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
-                std::shared_ptr<const void> storage);
+                std::shared_ptr<const void> storage, bool ends_input);
   // Streamed input: the chunk ends past the limit of a game that begins at `game` in the
   // pending text, and the input after it is passed over to the next synchronisation point.
   bool cut_past_limit(Chunk& chunk, std::size_t game);
@@ -189,6 +196,7 @@ class FENKIT_API Chunker {
   std::size_t target_;
   Cut cut_;
   std::uint64_t max_game_ = kDefaultMaxGameBytes;
+  bool input_goes_on_ = false;
   std::shared_ptr<ChunkNumbering> numbering_;  // in order only
   std::uint64_t next_game_;
   std::uint64_t last_game_ = UINT64_MAX;

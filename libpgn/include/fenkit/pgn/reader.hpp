@@ -77,6 +77,14 @@ struct FENKIT_API ReaderOptions {
   // cut with (Chunker::limit_game_size), which the GameReader and the archive reader take from
   // their options.
   std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
+  // Whether the text ends the input. A game at the end of an input whose movetext has no result
+  // at its end (1-0, 0-1, 1/2-1/2 or *), tags-only games too, may be cut short (a file cut, a
+  // download broken off): it is rejected, "the input ends inside the game", rather than passed
+  // off as whole with the Result tag's result. A game without result that another game follows
+  // is read with a warning and the Result tag's result (or *). Off for a text that is a piece of
+  // an input: its last game is then one that another follows. (Chunks say it themselves:
+  // Chunk::ends_input.)
+  bool ends_input = true;
 };
 
 struct FENKIT_API ReadStats {
@@ -85,7 +93,7 @@ struct FENKIT_API ReadStats {
   std::uint64_t bytes = 0;
 };
 
-// Reads every game of an in-memory text.
+// Reads every game of an in-memory text (the whole input, unless options.ends_input is off).
 FENKIT_API ReadStats read_pgn(std::string_view text, Visitor& visitor,
                               const ReaderOptions& options = {});
 

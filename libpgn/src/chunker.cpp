@@ -220,9 +220,9 @@ struct Chunker::Streamed {
     return data + size;
   }
 
-  // The first `n` bytes, kept alive by the storage returned; `rest` (the bytes after them, or
-  // others) becomes the pending text, in a buffer of its own.
-  std::shared_ptr<const void> cut(std::size_t n, std::string_view rest) {
+  // The bytes read, kept alive by the storage returned for a chunk cut from them; `rest` (the
+  // bytes after the chunk, or others) becomes the pending text, in a buffer of its own.
+  std::shared_ptr<const void> cut(std::string_view rest) {
     char* next;
     std::size_t next_capacity = pool->capacity;
     bool next_mapped = false;
@@ -242,7 +242,6 @@ struct Chunker::Streamed {
       storage = std::shared_ptr<const void>(data, [pool = pool](const void* p) {
         pool->give(static_cast<char*>(const_cast<void*>(p)));
       });
-    (void)n;
     data = next;
     capacity = next_capacity;
     mapped = next_mapped;
@@ -433,7 +432,7 @@ bool Chunker::next_streamed(Chunk& chunk) {
                        std::uint32_t column) {
     const std::string_view text(in.data, size);
     const bool ends_input = in.eof && size == in.size;
-    hand_out(chunk, text, games, in.cut(size, in.text().substr(size)), ends_input);
+    hand_out(chunk, text, games, in.cut(in.text().substr(size)), ends_input);
     went_past(games, line, column);
     return true;
   };
@@ -632,7 +631,7 @@ bool Chunker::pass_over(Chunk& chunk, std::size_t text_end, std::size_t search_f
   }
   const std::string_view text(in.data, text_end);
   const bool ends_input = in.eof && rest.empty() && !in.failure;
-  hand_out(chunk, text, games, in.cut(text_end, rest), ends_input);
+  hand_out(chunk, text, games, in.cut(rest), ends_input);
   chunk.cut_at_limit = past_limit;
   chunk.skipped = skipped;
   chunk.skipped_lines = skipped_lines;

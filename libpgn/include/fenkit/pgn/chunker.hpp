@@ -119,8 +119,9 @@ class FENKIT_API Chunker {
   // Keeps only the games that begin in the byte range [start, end) of the input, for
   // dividing one file between independent processes. The range's edges move forward to the
   // next synchronisation point (or the end of the input): the start of the input, or a line
-  // after a blank line that starts "[Event ", or that starts a tag ('[', a name, blanks, '"')
-  // when the last line before the blank lines that is not blank ends with a result token
+  // after a blank line that starts "[Event ", or that starts a tag ('[', a name, blanks, '"',
+  // within the line's first kilobyte) when the last line before the blank lines that is not
+  // blank ends with a result token
   // (1-0, 0-1, 1/2-1/2, *), as games without [Event tags have it. No game reaches across a
   // synchronisation point (not its movetext, an unclosed comment, nor its tag section), so
   // ranges that tile a file read every game once, as reading it whole does.

@@ -352,7 +352,9 @@ Found GameLexer<Sink>::next(bool final) {
       if constexpr (kReads) sink_->discard();
       continue;
     }
-    if (stop == Stop::need_more || (p_ == end_ && !final_)) {
+    // (A game that ends at its limit ends at a synchronisation point there: no look past it.)
+    const bool ended_at_limit = limited_ && stop == Stop::game_over;
+    if (stop == Stop::need_more || (p_ == end_ && !final_ && !ended_at_limit)) {
       if (limited_ && !text_short_) return past_limit(final);
       if constexpr (kReads) sink_->discard();
       p_ = from;

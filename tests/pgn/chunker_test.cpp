@@ -899,6 +899,35 @@ TEST(Chunker, GamesPastTheirLimitReadAlikeEveryWay) {
   EXPECT_GT(past_limit, 60U) << "games past their limit, in all";
 }
 
+// A game whose limit falls exactly at a synchronisation point ends there, within its limit, as
+// a chunk cut there reads it (the fuzzer's input: the game was taken past its limit whole and
+// not in the chunk that ends at the point).
+TEST(Chunker, AGameThatEndsAtItsLimitIsWithinIt) {
+  const std::string first = "1. e4 e5 (1... c5 2. Nf3 (2. c3 d\r\n\r\n";
+  for (const std::string& text :
+       {first + "[Event \"second\"]\n\n1. d4 *\n", "[White \"x\"]\n\n" + first + "[Event \"b\"]\n1. d4 *\n",
+        "{" + first + "[Event \"second\"]\n\n1. d4 *\n"}) {
+    const std::uint64_t limit = text.find("[Event");
+    ReaderOptions options;
+    options.max_game_bytes = limit;
+    const std::vector<GameLog> whole = read_whole(text, options);
+    ASSERT_EQ(whole.size(), 2U);
+    EXPECT_FALSE(whole[0].raw.empty()) << "within its limit";
+    for (const Chunker::Cut cut : kCuts)
+      for (const std::size_t target : {std::size_t(1), std::size_t(9), std::size_t(100)}) {
+        SCOPED_TRACE(cut_name(cut) + ", target " + std::to_string(target));
+        const auto input = memory_input(text);
+        Chunker mapped(*input, target, 1, cut);
+        mapped.limit_game_size(limit);
+        testing::expect_same_games(whole, read_chunks(mapped, text));
+        TrickleInput trickle(text, 7);
+        Chunker streamed(trickle, target, 1, cut);
+        streamed.limit_game_size(limit);
+        testing::expect_same_games(whole, read_chunks(streamed, text));
+      }
+  }
+}
+
 // Between games, long runs of blanks and line ends, and an escape line longer than a block, are
 // passed through chunks (the escape line's rest passed over, never held whole): read alike
 // streamed and whole.

@@ -233,7 +233,7 @@ struct Chunker::Streamed {
     } else {
       next = pool->take();
     }
-    std::memcpy(next, rest.data(), rest.size());
+    if (!rest.empty()) std::memcpy(next, rest.data(), rest.size());
     std::shared_ptr<const void> storage;
     if (mapped)
       storage = std::shared_ptr<const void>(

@@ -5,7 +5,8 @@
 // checks the order of the calls. Properties:
 // - every game begun is ended, delivered or rejected, and the reader's counts agree;
 // - reading the text through the Chunker, from memory and streamed in small reads, with
-//   small chunks, gives the same games, call for call, as reading it whole;
+//   small chunks, gives the same games, call for call, as reading it whole; with a small limit
+//   on a game's size too;
 // - reading without checking the moves finds the same games at the same places.
 #include <algorithm>
 #include <cstddef>
@@ -142,8 +143,10 @@ class TrickleInput : public io::InputSource {
   std::size_t pos_ = 0;
 };
 
-std::vector<GameRecord> read_chunked(io::InputSource& input, std::size_t target) {
+std::vector<GameRecord> read_chunked(io::InputSource& input, std::size_t target,
+                                     std::uint64_t max_game = kDefaultMaxGameBytes) {
   Chunker chunker(input, target);
+  chunker.limit_game_size(max_game);
   Transcript transcript;
   ReadStats total;
   Chunk chunk;
@@ -194,6 +197,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   expect_same(whole.games, read_chunked(*mapped, target), "chunks of memory input");
   TrickleInput streamed(text, size ? 1 + data[size - 1] % 128 : 1);
   expect_same(whole.games, read_chunked(streamed, target), "chunks of streamed input");
+
+  // With a limit on a game's size of 16 to 271 bytes, chosen by the first byte: the games past
+  // it cut at the same byte, and the input after them passed over to the same place.
+  const std::uint64_t limit = 16 + (size ? data[0] : 0);
+  Transcript limited;
+  ReaderOptions options;
+  options.max_game_bytes = limit;
+  limited.finish(read_pgn(text, limited, options));
+  expect_same(limited.games, read_chunked(*mapped, target, limit), "limited chunks of memory input");
+  TrickleInput limited_stream(text, size ? 1 + data[size - 1] % 128 : 1);
+  expect_same(limited.games, read_chunked(limited_stream, target, limit),
+              "limited chunks of streamed input");
 
   Transcript syntax;
   const ReadStats syntax_stats = read_pgn(text, syntax, {.check_moves = false});

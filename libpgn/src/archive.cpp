@@ -4,6 +4,9 @@
 #include "fenkit/pgn/file_range.hpp"
 #include "fenkit/pgn/game_filter.hpp"
 
+#include <filesystem>
+#include <system_error>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,6 +27,9 @@ OpenedInput open_archive_input(const std::string& path, const std::optional<Byte
   FileRange piece = open_range(path, range->start, range->end);
   out.input = std::move(piece.input);
   out.offset = piece.begin;
+  std::error_code unknown;
+  const std::uintmax_t size = std::filesystem::file_size(path, unknown);
+  out.goes_on = !unknown && piece.end < size;
   out.line = range->first_line ? *range->first_line : 1 + io::count_lines_before(path, piece.begin);
   return out;
 }

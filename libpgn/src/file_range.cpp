@@ -18,7 +18,7 @@ namespace {
 // on, a megabyte at a time, and behind it as far as the blank bytes a point looks back over
 // reach (the window's first byte would pass for the start of the text, a result cut there for
 // none). No address space of the file's size is needed, nor memory: a window grows only for a
-// run of blank bytes or a line longer than it.
+// run of blank bytes longer than it.
 std::uint64_t sync_point_in_file(const io::RandomAccessFile& file, std::uint64_t offset) {
   const std::uint64_t size = file.size();
   if (offset == 0) return 0;
@@ -28,10 +28,10 @@ std::uint64_t sync_point_in_file(const io::RandomAccessFile& file, std::uint64_t
   constexpr std::uint64_t kBehind = std::uint64_t(1) << 16, kAhead = std::uint64_t(1) << 20;
   std::vector<char> window;
   std::uint64_t from = offset;  // points are looked for at the lines begun from here on
-  std::uint64_t behind = kBehind, ahead = kAhead;
+  std::uint64_t behind = kBehind;
   for (;;) {
     const std::uint64_t first = from - std::min(from, behind);
-    const std::uint64_t last = std::min(size, from + ahead);
+    const std::uint64_t last = std::min(size, from + kAhead);
     window.resize(std::size_t(last - first));
     file.read_at(window.data(), window.size(), first);
     const char* const base = window.data();
@@ -49,18 +49,17 @@ std::uint64_t sync_point_in_file(const io::RandomAccessFile& file, std::uint64_t
       return first + std::uint64_t(found - base);
     if (last == size) return size;
     // None begins in the window (a tag line it cuts may only seem not to be one): on from its
-    // last line, or past it when no line begins in it.
+    // last line, or past it when no line begins in it. A line that begins at `from` and is
+    // longer than the window is none either: a line's first kilobyte decides (kTagStartLook,
+    // less than the window), so the window need not grow to hold it.
     const char* line = end;
     while (line > start && line[-1] != '\n') --line;
-    const std::uint64_t next =
+    std::uint64_t next =
         line > start || start[-1] == '\n' ? first + std::uint64_t(line - base) : last;
-    if (next <= from) {  // one line longer than the window
-      ahead *= 2;
-      continue;
-    }
+    static_assert(kAhead > detail::kTagStartLook);
+    if (next <= from) next = last;
     from = next;
     behind = kBehind;
-    ahead = kAhead;
   }
 }
 

@@ -29,6 +29,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace fenkit::pgn::detail {
 
@@ -66,12 +68,23 @@ constexpr bool is_delimiter(char c) { return byte_flags(c) & kDelimiter; }
 // Whether a game may be taken to begin at `p`, by the text around it alone: the start of the
 // text, or a line after a blank line (blanks being ' ', '\t' and '\r') that either
 //   - starts "[Event ", or
-//   - starts a tag ('[', a name, blanks, '"'; no brace in them) and the last line before the
-//     blank lines that is not blank ends with a result token (or there is none: the start of
-//     the text), as the next game's tags follow the last one's result.
+//   - starts a tag ('[', a name, blanks, '"'; no brace in them; the quote within the line's
+//     first kTagStartLook bytes) and the last line before the blank lines that is not blank ends
+//     with a result token (or there is none: the start of the text), as the next game's tags
+//     follow the last one's result.
 // A tag after blank lines inside a tag section (the line before is a tag) is not one, unless
 // it is [Event.
 bool is_sync_point(const char* base, const char* p, const char* end);
+// How far into a line the start of a tag is looked for: no real tag name comes near it (the
+// standard's symbols have at most 255 characters), and with it, whether a line is a
+// synchronisation point is known from its first bytes, so that a search for the next game that
+// reads on past a game's limit holds no more of a line than that.
+inline constexpr std::size_t kTagStartLook = 1024;
+// is_sync_point for a text that may go on after `end`: undecided when the bytes to `end` leave
+// the answer open (the line's first bytes could still become "[Event " or a tag's start). Only
+// the last line of the text can be undecided, and is_sync_point's answer there is no.
+enum class SyncVerdict : std::uint8_t { no, yes, undecided };
+SyncVerdict sync_point_verdict(const char* base, const char* p, const char* end);
 // Whether `p` follows a line end and the line before it is blank (' ', '\t' and '\r' only), or
 // begins the text: where is_sync_point looks first. Inline, as the lexer asks it of every tag
 // line; where lines end in "\r\n", the byte before each line end is a blank.
@@ -84,13 +97,44 @@ inline bool follows_blank_line(const char* base, const char* p) {
 // The first synchronisation point whose line begins in (from, to), or null.
 const char* find_sync_point(const char* base, const char* from, const char* to);
 
+// The first synchronisation point of a text that comes in pieces, found as find_sync_point
+// finds it in the whole text (among the line starts after a given place), with each byte looked
+// at once and without keeping the pieces: of what came before the next piece, only what a
+// judgement may look back at is kept, in a few bytes (the last bytes before the blanks that end
+// it, those blanks shortened to what tells the same), and a last line the pieces so far leave
+// undecided (shorter than kTagStartLook). So a reader can pass over any length of input looking
+// for the next game.
+class SyncSeeker {
+ public:
+  static constexpr std::uint64_t npos = UINT64_MAX;
+
+  // A search among the lines that begin at or after the end of `before`: the text from its
+  // start (which counts as the text's start) to where the pieces begin.
+  explicit SyncSeeker(std::string_view before = {});
+
+  // The next piece of the text, which ends with it when `last`. Returns the offset from the end
+  // of `before` of the first synchronisation point, once the pieces so far decide it, or npos.
+  // The point may begin in an earlier piece, at most kTagStartLook bytes before this one.
+  std::uint64_t feed(std::string_view piece, bool last);
+
+ private:
+  std::string window_;        // what stands before the next piece, shortened as above
+  std::size_t from_ = 0;      // in window_: the search for line ends goes on here
+  std::uint64_t fed_ = 0;     // the offset of the next piece
+  bool held_ = false;         // window_ ends with an undecided line
+  std::size_t held_at_ = 0;   // its place in window_
+  std::uint64_t held_line_ = 0;  // and in the text
+};
+
 // The length of a result token starting at `p`, or 0. The token must be followed by a
 // delimiter (or the end of the text, a UTF-8 no-break space, or the '[' of a tag).
 std::size_t result_length(const char* p, const char* end);
 
 // Where a tag line's tag ends when the tag grammar cannot read it: after its ']' (a value ends
 // at a quote followed by blanks and ']'; \" and \\ are escapes), or at the line's end `eol`.
-// `name` is the word after '['.
-const char* skip_broken_tag(const char* p, const char* eol, const char*& name_end);
+// `name` is the word after '['. `first_quote`: the first '"' in (p, eol), or eol (a caller that
+// reads many broken tags on one line finds it once).
+const char* skip_broken_tag(const char* p, const char* eol, const char*& name_end,
+                            const char* first_quote);
 
 }  // namespace fenkit::pgn::detail

@@ -12,6 +12,15 @@
 // The sink's handlers each return false to stop reading the game (it only hears end_game then);
 // what ends a game (a result, a comment broken by the next game) ends it whatever they answer.
 // A sink reads only whole texts (`final`): need_more, which rewinds, is for finding games.
+//
+// A game may be no longer than a limit (ReaderOptions::max_game_bytes): the lexer sees only the
+// game's first so many bytes, as if the text ended there and went on, so that whether a game
+// passes the limit is decided by those bytes alone, wherever the text is cut. A game that has
+// not ended within them is cut there: it reaches on to the first synchronisation point at or
+// after its limit (or the end of the text), and the sink hears past_limit() before its end.
+// Synchronisation points are the exception: one that begins at or before the limit ends the
+// game there, judged on the text as far as the judgement looks (sync_at), as the chunks cut
+// there and the byte ranges that begin there judge it.
 #pragma once
 
 #include <array>
@@ -33,6 +42,9 @@ enum class Found : std::uint8_t {
   game,       // a game was read
   need_more,  // the text ends inside a game (only when it is not final): nothing moved
   none,       // no game before the end of the text
+  // A game passed its limit and no synchronisation point follows the limit in the text (only
+  // when it is not final): the position is at the limit, game_begin() tells where it began.
+  past_limit,
 };
 
 // Lines of the text, counted as the lexer goes: where the current line begins gives columns.
@@ -51,6 +63,26 @@ struct LineCount {
   }
 };
 
+// A search for a byte that a later search from inside the stretch searched takes up: no `c` in
+// [from, at), and `at` holds c unless it is `limit`, where the search stopped.
+struct RememberedSearch {
+  const char* from = nullptr;
+  const char* at = nullptr;
+  const char* limit = nullptr;
+
+  // The first `c` in [p, end), or end.
+  const char* find(const char* p, const char* end, char c) {
+    if (from && from <= p && p <= at) {
+      if (at != limit) return at < end ? at : end;
+      if (end <= limit) return end;
+    }
+    from = p;
+    at = find_byte(p, end, c);
+    limit = end;
+    return at;
+  }
+};
+
 // The sink of a lexer that only finds games.
 struct NoSink {
   static constexpr bool reads = false;
@@ -62,7 +94,11 @@ class GameLexer {
   // A lexer over `text` that starts at offset `pos`, on line `line` and column `column`.
   GameLexer(std::string_view text, Sink* sink, std::size_t pos, std::uint64_t line,
             std::uint32_t column)
-      : base_(text.data()), end_(text.data() + text.size()), p_(base_ + pos), sink_(sink) {
+      : base_(text.data()),
+        text_end_(text.data() + text.size()),
+        end_(text_end_),
+        p_(base_ + pos),
+        sink_(sink) {
     lines_.line = line;
     lines_.line_start = p_;
     lines_.start_column = column;
@@ -75,9 +111,22 @@ class GameLexer {
   // so the caller can append input and ask again.
   Found next(bool final);
 
+  // Games no longer than `max_bytes` (from their first byte to their end).
+  void limit_games(std::uint64_t max_bytes) { max_game_ = max_bytes ? max_bytes : 1; }
+
   std::size_t pos() const { return std::size_t(p_ - base_); }
   std::uint64_t line() const { return lines_.line; }
   std::uint32_t column() const { return lines_.column(p_); }
+  // After need_more: where the text before it holds no game, from where the call began (the
+  // blank text, byte-order marks and escape lines between games end there).
+  std::size_t blank_end() const { return std::size_t(blank_end_ - base_); }
+  // After need_more: an escape line ('%' at a line's start) between games begins at blank_end()
+  // and the text ends before its line end.
+  bool in_escape_line() const { return escape_line_; }
+  // The game last begun: its first byte, line and column (after past_limit, the one past it).
+  std::size_t game_begin() const { return std::size_t(begin_ - base_); }
+  std::uint64_t game_line() const { return begin_line_; }
+  std::uint32_t game_column() const { return begin_column_; }
 
  private:
   static constexpr bool kReads = Sink::reads;
@@ -140,6 +189,48 @@ class GameLexer {
   }
   bool begin_content();
   void start_game();
+  // The game passed its limit (end_): on to the first synchronisation point at or after it.
+  Found past_limit(bool final);
+  // Whether a synchronisation point begins at `p`, judged on the text, past the game's limit if
+  // need be; undecided (text_short_ set) when a text that is not final ends too soon to tell.
+  SyncVerdict sync_at(const char* p) {
+    const SyncVerdict verdict = sync_point_verdict(base_, p, text_end_);
+    if (verdict != SyncVerdict::undecided) return verdict;
+    if (text_final_) return SyncVerdict::no;
+    text_short_ = true;
+    return verdict;
+  }
+  // The first synchronisation point whose line begins in (from, to] before the text's end
+  // (sync_at); null if none, or if the text ends before one is decided (text_short_).
+  const char* find_sync(const char* from, const char* to) {
+    for (const char* p = from; p < to;) {
+      const char* nl = static_cast<const char*>(std::memchr(p, '\n', std::size_t(to - p)));
+      if (!nl) return nullptr;
+      p = nl + 1;
+      if (p == text_end_) return nullptr;
+      if (*p != '[') continue;
+      const SyncVerdict verdict = sync_at(p);
+      if (verdict == SyncVerdict::yes) return p;
+      if (verdict == SyncVerdict::undecided) return nullptr;
+    }
+    return nullptr;
+  }
+  // Counts the line ends in [from, to).
+  void count_lines(const char* from, const char* to) {
+    for (const char* nl = from;
+         (nl = static_cast<const char*>(std::memchr(nl, '\n', std::size_t(to - nl))));)
+      lines_.next_line(++nl);
+  }
+  // The end of the line at `p` (its '\n', or end_): the tags that share a long line (broken
+  // ones, "[a][a][a]...") each look for it, and would each search the rest of the line.
+  const char* line_end(const char* p) { return line_ends_.find(p, end_, '\n'); }
+  // The first '}' at or after `p` (or null): a comment not closed on its line looks for its '}'
+  // as far as it must, and the comments of many broken games could each look as far as the
+  // same distant one.
+  const char* next_close(const char* p) {
+    const char* close = closes_.find(p, end_, '}');
+    return close == end_ ? nullptr : close;
+  }
 
   bool seen(std::string_view name) const {
     for (std::size_t i = 0; i < name_count_; ++i)
@@ -151,7 +242,10 @@ class GameLexer {
   }
 
   const char* const base_;
-  const char* const end_;
+  const char* const text_end_;
+  // The end of what the lexer looks at: the text's end between games, and within a game the
+  // game's limit when that comes first.
+  const char* end_;
   const char* p_;
   Sink* sink_;
   // The table of common moves, used when moves are read and not replayed (with the moves
@@ -163,7 +257,16 @@ class GameLexer {
   // `check` 14% slower with sets of four that keep the decoded moves).
   CommonMoveCache* moves_ = nullptr;
   LineCount lines_;
-  bool final_ = true;
+  bool final_ = true;  // the text ends at end_ (not at a game's limit, and nothing follows)
+  bool text_final_ = true;  // next()'s `final`
+  std::uint64_t max_game_ = UINT64_MAX;
+  bool limited_ = false;  // the game being read ends at its limit (end_) if not before
+  bool text_short_ = false;  // a need for more text came from the text's end, not the limit
+  const char* blank_end_ = nullptr;
+  bool escape_line_ = false;
+  // Searches that later ones may take up (line_end, next_close, a broken tag's quote), so that
+  // no stretch of text is searched twice for one byte.
+  RememberedSearch line_ends_, closes_, quotes_;
 
   // The game being read.
   const char* begin_ = nullptr;
@@ -184,7 +287,9 @@ class GameLexer {
 
 template <class Sink>
 Found GameLexer<Sink>::next(bool final) {
-  final_ = final;
+  end_ = text_end_;
+  final_ = text_final_ = final;
+  escape_line_ = false;
   const char* const from = p_;
   const LineCount from_lines = lines_;
   // Between games: blanks (no-break spaces too), byte-order marks and % escape lines belong to
@@ -210,6 +315,8 @@ Found GameLexer<Sink>::next(bool final) {
       if (!eol && !final) {
         // need_more leaves the position where it was, so that a caller cutting the text there
         // keeps the context (a line start) the rest will be read in.
+        blank_end_ = p;
+        escape_line_ = true;
         p_ = from;
         lines_ = from_lines;
         return Found::need_more;
@@ -219,6 +326,7 @@ Found GameLexer<Sink>::next(bool final) {
     }
     break;
   }
+  blank_end_ = p_;
   if (p_ == end_) {
     if (!final) {
       p_ = from;
@@ -244,7 +352,10 @@ Found GameLexer<Sink>::next(bool final) {
       if constexpr (kReads) sink_->discard();
       continue;
     }
-    if (stop == Stop::need_more || (p_ == end_ && !final)) {
+    // (A game that ends at its limit ends at a synchronisation point there: no look past it.)
+    const bool ended_at_limit = limited_ && stop == Stop::game_over;
+    if (stop == Stop::need_more || (p_ == end_ && !final_ && !ended_at_limit)) {
+      if (limited_ && !text_short_) return past_limit(final);
       if constexpr (kReads) sink_->discard();
       p_ = from;
       lines_ = from_lines;
@@ -260,10 +371,45 @@ Found GameLexer<Sink>::next(bool final) {
 }
 
 template <class Sink>
+Found GameLexer<Sink>::past_limit(bool final) {
+  const char* const limit = end_;
+  end_ = text_end_;
+  final_ = final;
+  // The lines to the limit, counted from the game's start: the game's scan may have stopped
+  // short of it.
+  lines_.line = begin_line_;
+  lines_.line_start = begin_;
+  lines_.start_column = begin_column_;
+  count_lines(begin_, limit);
+  const char* sync = limit == text_end_ ? nullptr : find_sync_point(base_, limit - 1, text_end_);
+  if (!sync && !final) {
+    p_ = limit;
+    return Found::past_limit;
+  }
+  p_ = sync ? sync : text_end_;
+  count_lines(limit, p_);
+  if constexpr (kReads) {
+    // A game, whatever it held (comments before its tags too), and a rejected one.
+    if (!content_) {
+      content_ = true;
+      begin_content();
+    }
+    sink_->past_limit(begin_, max_game_);
+    sink_->end_game(begin_, p_);
+  }
+  return Found::game;
+}
+
+template <class Sink>
 void GameLexer<Sink>::start_game() {
   begin_ = p_;
   begin_line_ = lines_.line;
   begin_column_ = lines_.column(p_);
+  // The game's limit: the lexer sees no further, and the text goes on past it.
+  limited_ = std::uint64_t(text_end_ - p_) > max_game_;
+  end_ = limited_ ? p_ + max_game_ : text_end_;
+  final_ = text_final_ && !limited_;
+  text_short_ = false;
   name_count_ = 0;
   depth_ = 0;
   blank_in_tags_ = after_blank_line_ = false;
@@ -660,6 +806,17 @@ template <class Sink>
 bool GameLexer<Sink>::newline(Stop& stop) {
   const char* p = p_ + 1;
   lines_.next_line(p);
+  if (p == end_ && p != text_end_ && *p == '[') {
+    // A line that begins at the game's limit ends the game if it is a synchronisation point.
+    const SyncVerdict verdict = sync_at(p);
+    if (verdict != SyncVerdict::no) {
+      p_ = p;
+      stop = verdict == SyncVerdict::undecided ? Stop::need_more
+             : content_                          ? Stop::game_over
+                                                 : Stop::restart;
+      return false;
+    }
+  }
   const char* q = p;
   while (q < end_ && is_blank(*q)) ++q;
   if (q == end_) {
@@ -679,12 +836,15 @@ bool GameLexer<Sink>::newline(Stop& stop) {
       stop = Stop::game_over;
       return false;
     }
-    if (!content_ && is_sync_point(base_, q, end_)) {
+    if (!content_) {
       // Only comments so far, then a synchronisation point: the comments lie between games
       // (no game reaches across a synchronisation point) and the game begins here.
-      p_ = q;
-      stop = Stop::restart;
-      return false;
+      const SyncVerdict verdict = sync_at(q);
+      if (verdict != SyncVerdict::no) {
+        p_ = q;
+        stop = verdict == SyncVerdict::yes ? Stop::restart : Stop::need_more;
+        return false;
+      }
     }
   }
   // A game without tags or result, then a blank line and "1.": the next game.
@@ -726,10 +886,10 @@ template <bool Reading>
 bool GameLexer<Sink>::brace_comment(Stop& stop, const char* found) {
   const char* const open = p_;
   if (found == end_ || *found != '}') {
-    const char* close = static_cast<const char*>(std::memchr(open, '}', std::size_t(end_ - open)));
-    const char* sync = find_sync_point(base_, open, close ? close : end_);
+    const char* close = next_close(open);
+    const char* sync = find_sync(open, close ? close : end_);
     const char* stop_at = sync ? sync : close ? close : end_;
-    if (!sync && !close && !final_) {
+    if (!sync && ((!close && !final_) || text_short_)) {
       stop = Stop::need_more;
       return false;
     }
@@ -785,10 +945,20 @@ template <class Sink>
 template <bool Reading>
 bool GameLexer<Sink>::tag(Stop& stop) {
   const char* const open = p_;
+  // A tag after a blank line may begin a new game at a synchronisation point (where a byte range
+  // may begin): judged first, on the text, whatever the rest of the line and the game's limit.
+  const bool after_blank = open - base_ >= 2 && follows_blank_line(base_, open);
+  if (content_ && after_blank) {
+    const SyncVerdict verdict = sync_at(open);
+    if (verdict != SyncVerdict::no) {
+      stop = verdict == SyncVerdict::yes ? Stop::game_over : Stop::need_more;
+      return false;
+    }
+  }
   // Where a tag ends depends on the rest of its line (`[Round ]* "x"]` ends at its last ']'
   // only because a quote follows), and a name cut off could look like an earlier one ("[Eve"):
   // a line the text does not finish waits for more input.
-  if (!final_ && find_byte(open, end_, '\n') == end_) {
+  if (!final_ && line_end(open) == end_) {
     stop = Stop::need_more;
     return false;
   }
@@ -801,16 +971,13 @@ bool GameLexer<Sink>::tag(Stop& stop) {
   if (ok) {
     name = parsed.name;
   } else {
-    eol = find_byte(open, end_, '\n');
+    eol = line_end(open);
     const char* name_end;
-    after = skip_broken_tag(open, eol, name_end);
+    after = skip_broken_tag(open, eol, name_end, quotes_.find(open + 1, eol, '"'));
     name = std::string_view(open + 1, std::size_t(name_end - open - 1));
   }
-  // A tag after a blank line may begin a new game: a tag-only one, or at a synchronisation
-  // point (where a byte range may begin).
-  const bool after_blank = open - base_ >= 2 && follows_blank_line(base_, open);
-  if ((blank_in_tags_ && seen(name)) ||
-      (content_ && after_blank && is_sync_point(base_, open, end_))) {
+  // A tag after a blank line that repeats a name of the game begins a new one, tag-only games.
+  if (blank_in_tags_ && seen(name)) {
     stop = Stop::game_over;
     return false;
   }

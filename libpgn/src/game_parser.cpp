@@ -80,11 +80,19 @@ Location GameParser::locate(const char* at) const {
     loc.column = lines_count_->column(at);
     return loc;
   }
-  // An earlier place in the game: its lines counted from the game's start.
+  // An earlier place in the game: its lines counted from the game's start, or from the place
+  // located last when it lies between.
+  const char* p = begin_;
   std::uint64_t line = begin_line_;
   const char* line_start = begin_;
   std::uint32_t start_column = begin_column_;
-  for (const char* p = begin_;;) {
+  if (located_at_ && located_at_ >= begin_ && located_at_ <= at) {
+    p = located_at_;
+    line = located_line_;
+    line_start = located_line_start_;
+    start_column = located_start_column_;
+  }
+  for (;;) {
     const void* nl = std::memchr(p, '\n', std::size_t(at - p));
     if (!nl) break;
     p = static_cast<const char*>(nl) + 1;
@@ -92,6 +100,10 @@ Location GameParser::locate(const char* at) const {
     line_start = p;
     start_column = 1;
   }
+  located_at_ = at;
+  located_line_ = line;
+  located_line_start_ = line_start;
+  located_start_column_ = start_column;
   loc.line = line;
   loc.column = std::uint32_t(at - line_start) + start_column;
   return loc;
@@ -117,7 +129,8 @@ std::string GameParser::move_label(const fen::Position& pos) const {
 void GameParser::start_game(const char* begin, const LineCount* lines) {
   lines_count_ = lines;
   begin_ = begin;
-  rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = false;
+  located_at_ = nullptr;
+  rejected_ = skipped_ = muted_ = ignored_ = in_movetext_ = has_result_ = past_limit_ = false;
   pending_castling_ = nullptr;
   fen_tag_ = variant_tag_ = result_tag_ = {};
   changed_values_used_ = 0;
@@ -141,10 +154,29 @@ bool GameParser::begin_game(const char* begin, std::uint64_t line, std::uint32_t
 
 void GameParser::discard() { prefix_comments_.clear(); }
 
+void GameParser::past_limit(const char* begin, std::uint64_t limit) {
+  rejected_ = past_limit_ = true;
+  const std::string size = limit % (1 << 20) == 0   ? std::to_string(limit >> 20) + " MiB"
+                           : limit % (1 << 10) == 0 ? std::to_string(limit >> 10) + " KiB"
+                                                    : std::to_string(limit) + " bytes";
+  visitor_.diagnostic(Diagnostic{
+      Severity::error, locate(begin), number_,
+      "game longer than the limit of " + size +
+          " (the reader's max_game_bytes; fenkit's --max-game-size): not read, and what follows "
+          "it up to the next game's tags passed over"});
+}
+
 void GameParser::end_game(const char* begin, const char* end) {
-  const std::string_view raw(begin, std::size_t(end - begin));
-  if (skipped_) {
+  // A game past its limit is not kept: it may be any size (a file of NUL bytes is one).
+  const std::string_view raw =
+      past_limit_ ? std::string_view() : std::string_view(begin, std::size_t(end - begin));
+  if (skipped_ && !past_limit_) {
     visitor_.end_game(GameEnd{.rejected = false, .raw = raw, .selected = true});
+    return;
+  }
+  if (past_limit_) {
+    ++rejected_games_;
+    visitor_.end_game(GameEnd{.rejected = true, .raw = raw, .selected = false});
     return;
   }
   if (!rejected_ && !in_movetext_) enter_movetext(end);  // a game of tags only
@@ -159,7 +191,7 @@ void GameParser::end_game(const char* begin, const char* end) {
     // of whatever follows it.
     const char* stop = end;
     while (stop > begin && (is_space(stop[-1]) || stop[-1] == '\xA0')) --stop;
-    finish(stop);
+    finish(stop, origin_.ends_input && end == origin_.end);
   }
   if (rejected_) ++rejected_games_;
   const bool final_known = !rejected_ && !ignored_ && options_.check_moves && lines_.size() == 1;
@@ -453,7 +485,15 @@ bool GameParser::unclosed_comment(const char* at) {
   return reject(at, "comment not closed ('{' without '}')");
 }
 
-void GameParser::finish(const char* stop) {
+void GameParser::finish(const char* stop, bool at_input_end) {
+  if (!has_result_ && at_input_end) {
+    // Nothing tells a game cut short by the end of the input (a file cut, a download broken
+    // off) from a whole one that has no result at its end: it is not passed off as whole. A
+    // game without result that another follows keeps the warning below.
+    reject(stop, "the input ends inside the game: its movetext has no result at its end (the "
+                 "game may be cut short)");
+    return;
+  }
   if (lines_.size() > 1) {
     warn(stop, "variation not closed at the end of the game");
     while (lines_.size() > 1) close_variation(stop);
@@ -469,13 +509,17 @@ void GameParser::finish(const char* stop) {
 struct GameStream::State {
   State(std::string_view text, Visitor& visitor, const ReaderOptions& given)
       : options(given),
-        parser(visitor, options, TextOrigin{text.data(), options.first_offset},
+        parser(visitor, options,
+               TextOrigin{text.data(), text.data() + text.size(), options.first_offset,
+                          options.ends_input},
                options.first_game_number),
         lexer(text, &parser, 0, options.first_line, options.first_column),
         wanted(options.last_game_number < options.first_game_number
                    ? 0
                    : options.last_game_number - options.first_game_number + 1),
-        bytes(text.size()) {}
+        bytes(text.size()) {
+    lexer.limit_games(options.max_game_bytes);
+  }
 
   ReaderOptions options;  // the parser's, for as long as it reads
   GameParser parser;

@@ -23,7 +23,9 @@ struct LineCount;
 // The text being read, and where it lies in the whole input.
 struct TextOrigin {
   const char* base = nullptr;  // the text's first byte
+  const char* end = nullptr;   // the text's end
   std::uint64_t offset = 0;    // offset of base[0] in the whole input
+  bool ends_input = true;      // nothing of the input follows the text
 };
 
 class GameParser {
@@ -87,6 +89,9 @@ class GameParser {
   bool result(std::string_view token, const char* at);
   bool bad_token(std::string_view token, const char* at);
   bool unclosed_comment(const char* at);
+  // The game did not end within its first `limit` bytes (game_lexer.hpp): rejected, whatever
+  // else it was, and its text not kept.
+  void past_limit(const char* begin, std::uint64_t limit);
   void end_game(const char* begin, const char* end);
 
  private:
@@ -125,7 +130,8 @@ class GameParser {
   // Out of line: the rare rejection's message would give every caller a frame to build.
   [[gnu::noinline]] bool settle_pending(const char* at);
   bool on_result(std::string_view token, const char* at);
-  void finish(const char* stop);
+  // `at_input_end`: the game ends where the input does.
+  void finish(const char* stop, bool at_input_end);
   void check_result_against_board(std::string_view result, const char* at);
   bool reject(const char* at, std::string message);
   void warn(const char* at, std::string message);
@@ -149,6 +155,13 @@ class GameParser {
   std::uint64_t next_number_;
   std::uint64_t games_ = 0, rejected_games_ = 0;
 
+  // The last place located before the lexer's line (locate): the places asked for in a game
+  // come in order (the comments before its movetext), so each counts lines from the last.
+  mutable const char* located_at_ = nullptr;
+  mutable std::uint64_t located_line_ = 0;
+  mutable const char* located_line_start_ = nullptr;
+  mutable std::uint32_t located_start_column_ = 0;
+
   // The game being read.
   const LineCount* lines_count_ = nullptr;
   const char* begin_ = nullptr;
@@ -160,6 +173,7 @@ class GameParser {
   bool muted_ = false;           // the visitor skipped the rest of the game: checks only
   bool ignored_ = false;         // the visitor wants nothing more of the game: no checks either
   bool rejected_ = false;
+  bool past_limit_ = false;
   bool in_movetext_ = false;
   bool has_result_ = false;
   // "0-0" that no castling fits, in the main line: a wrong result if nothing follows it.

@@ -263,6 +263,8 @@ bool GameReader::State::open_next() {
                                             : Chunker::Cut::counted;
   chunker = std::make_unique<Chunker>(*input, options.chunk_bytes, first, cut);
   if (!numbered_later) chunker->stop_after_game(last_game);
+  chunker->limit_game_size(options.reader.max_game_bytes);
+  if (opened_input.goes_on) chunker->input_goes_on();
   if (opened_input.offset || opened_input.line != 1)
     chunker->start_at(opened_input.offset, opened_input.line);
   next_start = ChunkStart{first - 1, opened_input.line, 1};

@@ -25,6 +25,9 @@ ReaderOptions placed(const Chunk& chunk, ReaderOptions options) {
   options.first_column = chunk.column;
   options.first_offset = chunk.offset;
   options.last_game_number = std::min(options.last_game_number, chunk.last_game);
+  // Read as it was cut: a game past the chunker's limit is past it for the reader too.
+  options.max_game_bytes = chunk.max_game_bytes;
+  options.ends_input = chunk.ends_input;
   return options;
 }
 
@@ -40,10 +43,19 @@ bool ChunkGames::next() {
   if (stream_.next()) return true;
   done_ = true;
   if (chunk_.numbering) {  // the chunker goes on from where this chunk ends
+    std::uint64_t line = stream_.end_line();
+    std::uint32_t column = stream_.end_column();
+    // What the chunker passed over after the text comes before the next chunk.
+    if (chunk_.skipped_lines) {
+      line += chunk_.skipped_lines;
+      column = std::uint32_t(chunk_.skipped_tail + 1);
+    } else {
+      column += std::uint32_t(chunk_.skipped_tail);
+    }
     ChunkNumbering& numbering = *chunk_.numbering;
     numbering.games = stream_.stats().games;
-    numbering.end_line = stream_.end_line();
-    numbering.end_column = stream_.end_column();
+    numbering.end_line = line;
+    numbering.end_column = column;
     numbering.chunks_read = chunk_.sequence + 1;
   }
   return false;
@@ -66,6 +78,8 @@ ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions
 
   // Streamed input: the chunker reads blocks and cuts them between games.
   Chunker chunker(*input, std::size_t(4) << 20, options.first_game_number, Chunker::Cut::in_order);
+  chunker.limit_game_size(options.max_game_bytes);
+  if (!options.ends_input) chunker.input_goes_on();
   ReadStats stats;
   Chunk chunk;
   while (chunker.next(chunk)) {

@@ -47,7 +47,8 @@ void ChunkReport::end_game(const GameEnd& end, bool keep_rejects) {
   ++games;
   if (!end.rejected) return;
   ++rejected;
-  if (keep_rejects) {
+  // (A game past its size limit has no text kept: ReaderOptions::max_game_bytes.)
+  if (keep_rejects && !end.raw.empty()) {
     rejects.append(end.raw);
     rejects.append("\n\n");
   }

@@ -69,7 +69,7 @@ __all__ = [
 
 
 def read_games(path_or_file, *, errors="raise", comments=True, variations=True, range=None,
-               **selection):
+               max_game_bytes=None, **selection):
     """The games of a PGN input, one at a time, as ``Game`` objects, in input order.
 
     ``path_or_file`` is a path (str or os.PathLike; gzip, bzip2, xz and zstd files are read
@@ -95,14 +95,16 @@ def read_games(path_or_file, *, errors="raise", comments=True, variations=True, 
     ``fenkit replay`` and ``fenkit pgn -f jsonl``), while with variations it rejects the game.
     ``range=(start, end)`` reads only the games that begin in that byte range (see
     ``read_range``). The keyword arguments of the game selection choose games (see the module's
-    documentation); games that are not selected are not yielded.
+    documentation); games that are not selected are not yielded. ``max_game_bytes``: the longest
+    game read (None: 64 MiB, as the program's ``--max-game-size``); a longer one is rejected,
+    its text not kept, and the input passed over to the next game's tags.
 
     Returns a ``GameReader``: an iterator with the counts ``games`` (read), ``selected`` and
     ``rejected``; ``close()``, or a ``with`` block, lets its input go before the end.
     """
     return GameReader(path_or_file, errors=errors,
                       range=None if range is None else _byte_range(range), comments=comments,
-                      variations=variations, **selection)
+                      variations=variations, max_game_bytes=max_game_bytes, **selection)
 
 
 def read_range(path, start, end, **options):

@@ -82,7 +82,7 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
            comments=False, nags=False, with_start=False, variations=False, final=False,
            min_ply=0, max_ply=None, every=1, ep="standard", jobs=0, range=None,
            game_offset=0, first_line=None, errors="collect", warnings=False, planes=False,
-           **selection):
+           max_game_bytes=None, **selection):
     """The rows of ``fenkit replay`` (a row per position) as a ``ReplayData``: a dict of
     NumPy arrays, one per column.
 
@@ -127,7 +127,7 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
 
     Other options mean what the program's options mean: ``with_start`` (ply 0 rows),
     ``variations``, ``final``, ``min_ply``, ``max_ply``, ``every``, ``ep`` ("standard" or
-    "legal"). The keyword arguments of the game selection (``player=``, ``min_elo=``, ...; see
+    "legal"), ``max_game_bytes`` (``--max-game-size``, in bytes; None: 64 MiB). The keyword arguments of the game selection (``player=``, ``min_elo=``, ...; see
     the module's documentation) choose the games.
 
     ``errors``: rejected games never give rows. ``"collect"`` (the default) keeps their
@@ -141,7 +141,8 @@ def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
                         with_start=with_start, variations=variations, final=final,
                         min_ply=min_ply, max_ply=max_ply, every=every, ep=ep, jobs=jobs,
                         range=range, game_offset=game_offset, first_line=first_line,
-                        errors=errors, warnings=warnings, planes=planes, **selection)
+                        errors=errors, warnings=warnings, planes=planes,
+                        max_game_bytes=max_game_bytes, **selection)
     return ReplayData(data, stats)
 
 
@@ -238,7 +239,7 @@ def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False,
                  header=True, comments=False, nags=False, with_start=False, variations=False,
                  final=False, min_ply=0, max_ply=None, every=1, ep="standard", jobs=0,
                  range=None, game_offset=0, first_line=None, errors="collect", warnings=False,
-                 **selection):
+                 max_game_bytes=None, **selection):
     """Writes the rows of ``fenkit replay -f FORMAT`` to the file ``output``, as the program
     writes them (the same library code, no Python per row), and returns their counts as a
     ``ReplayData`` without columns (``games``, ``selected``, ``rejected``, ``positions``,
@@ -254,7 +255,8 @@ def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False,
                      with_start=with_start, variations=variations, final=final,
                      min_ply=min_ply, max_ply=max_ply, every=every, ep=ep, jobs=jobs,
                      range=range, game_offset=game_offset, first_line=first_line,
-                     errors=errors, warnings=warnings, **selection)
+                     errors=errors, warnings=warnings, max_game_bytes=max_game_bytes,
+                     **selection)
     return ReplayData({}, stats)
 
 

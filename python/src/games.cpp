@@ -303,10 +303,15 @@ class GameReader {
  public:
   GameReader(const py::object& source, pgn::GameFilter filter, const std::string& errors,
              const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
-             bool comments, bool variations, std::size_t chunk_bytes)
+             bool comments, bool variations, std::size_t chunk_bytes,
+             std::optional<std::uint64_t> max_game_bytes)
       : errors_(errors_mode(errors)) {
     pgn::GameReaderOptions options;
     options.chunk_bytes = chunk_bytes;
+    if (max_game_bytes) {
+      if (*max_game_bytes == 0) throw py::value_error("max_game_bytes must be 1 or more");
+      options.reader.max_game_bytes = *max_game_bytes;
+    }
     options.variations = variations;
     options.reader.move_locations = false;
     options.reader.comments = comments;
@@ -547,13 +552,15 @@ errors="skip", which leaves them out of the iteration).)doc")
       .def(py::init([](const py::object& source, const std::string& errors,
                        const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
                        bool comments, bool variations, std::size_t chunk_bytes,
-                       const py::kwargs& kwargs) {
+                       std::optional<std::uint64_t> max_game_bytes, const py::kwargs& kwargs) {
              return std::make_unique<GameReader>(source, filter_from_kwargs(kwargs), errors, range,
-                                                 comments, variations, chunk_bytes);
+                                                 comments, variations, chunk_bytes,
+                                                 max_game_bytes);
            }),
            py::arg("source"), py::arg("errors") = "raise", py::arg("range") = py::none(),
            py::arg("comments") = true, py::arg("variations") = true,
-           py::arg("chunk_bytes") = std::size_t(256) << 10)
+           py::arg("chunk_bytes") = std::size_t(256) << 10,
+           py::arg("max_game_bytes") = py::none())
       .def("__iter__", [](GameReader& r) -> GameReader& { return r; })
       .def("__next__", &GameReader::next)
       .def("close", &GameReader::close, "Lets the input go (a file it opened is closed); the iteration ends.")

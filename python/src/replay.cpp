@@ -82,7 +82,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
                  const std::optional<std::pair<std::uint64_t, std::uint64_t>>& range,
                  std::int64_t game_offset, std::optional<std::uint64_t> first_line,
                  const std::string& errors, bool warnings, bool planes, bool packed,
-                 bool compressed,
+                 bool compressed, std::optional<std::uint64_t> max_game_bytes,
                  const py::kwargs& kwargs) {
   const std::vector<std::string> paths = paths_of(source);
   if (errors != "raise" && errors != "skip" && errors != "collect")
@@ -189,6 +189,10 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
 
   pgn::ArchiveOptions archive;
   archive.jobs = jobs;
+  if (max_game_bytes) {
+    if (*max_game_bytes == 0) throw py::value_error("max_game_bytes must be 1 or more");
+    archive.max_game_bytes = *max_game_bytes;
+  }
   // FEN lines written to a file hold no game numbers; the columns made here do.
   archive.numbered_later = output && !options.rows_hold_game_numbers();
   archive.limit_to(filter);
@@ -363,7 +367,7 @@ void add_replay(py::module_& m) {
         py::arg("range") = py::none(), py::arg("game_offset") = 0,
         py::arg("first_line") = py::none(), py::arg("errors") = "collect",
         py::arg("warnings") = false, py::arg("planes") = false, py::arg("_packed") = false,
-        py::arg("_compressed") = true,
+        py::arg("_compressed") = true, py::arg("max_game_bytes") = py::none(),
         "The rows of `fenkit replay -f jsonl` as (dict of NumPy arrays, statistics), or with "
         "_packed=True as (bytes for _RowUnpacker, statistics; zstd-compressed unless "
         "_compressed=False); see fenkit.replay.");

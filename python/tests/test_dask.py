@@ -248,3 +248,22 @@ def test_rows_go_compressed_only_to_another_machine(client, inputs, monkeypatch)
     elsewhere = fenkit_dask.read_positions(inputs[:2], blocksize=1 << 20, tags=["White"]).compute()
     assert here.equals(elsewhere) and here.attrs == elsewhere.attrs
     assert here.equals(dd.DataFrame.compute(frame)) and len(here) > 0
+
+
+def test_a_game_cut_by_the_end_of_the_file_is_rejected_in_every_partition_plan(client, tmp_path):
+    # Only the file's last partition ends the input: a game without result at the end of an
+    # earlier one is followed by another, and keeps its warning.
+    text = (DATA / "pgn" / "lichess-style.pgn").read_text(encoding="utf-8")
+    whole = text[:text.rindex("[Event ")]
+    path = tmp_path / "cut.pgn"
+    path.write_text(whole[:whole.rindex(" 41... Kd6")], encoding="utf-8")
+    expected = fenkit.replay_frame(str(path))
+    assert expected.attrs["rejected"] == 1
+    expected.attrs.clear()
+    for blocksize in (300, 1000, 1 << 20):
+        frame = fenkit_dask.read_positions(str(path), blocksize=blocksize)
+        got = frame.compute().reset_index(drop=True)
+        assert got.equals(expected)
+    written = fenkit_dask.write_positions(str(path), str(tmp_path / "parts"), blocksize=300)
+    assert written.rejected == 1
+    assert len(written.errors) == 1 and "the input ends inside the game" in written.errors[0]

@@ -359,3 +359,56 @@ def test_material_balances_select_as_the_program(fenkit_binary):
     assert [g.number for g in fenkit.read_games(path, material="q")] == [3]
     with pytest.raises(ValueError, match="--material: the first side has 'x'"):
         list(fenkit.read_games(path, material="rx nb"))
+
+
+def cut_file(tmp_path):
+    """The lichess-style fixture without its last game, cut inside the movetext of the game
+    that is then last, the fourth (its Result tag says 1-0); and the place where its text ends."""
+    text = (DATA / "pgn" / "lichess-style.pgn").read_text(encoding="utf-8")
+    whole = text[:text.rindex("[Event ")]
+    cut = whole[:whole.rindex(" 41... Kd6")]
+    path = tmp_path / "cut.pgn"
+    path.write_bytes(cut.encode("utf-8"))
+    line = cut.count("\n") + 1
+    column = len(cut) - (cut.rindex("\n") + 1) + 1
+    return path, f"{path}:{line}:{column}: error: game 4: the input ends inside the game"
+
+
+def test_a_game_cut_by_the_end_of_the_input_is_rejected(tmp_path):
+    # Not passed off as whole with the Result tag's 1-0: rejected, from a path, a file object
+    # and in byte ranges alike; replay counts it and gives it no rows.
+    path, message = cut_file(tmp_path)
+    for source in (path, io.BytesIO(path.read_bytes())):
+        games = list(fenkit.read_games(source, errors="collect"))
+        assert len(games) == 4
+        assert [g.error is None for g in games] == [True, True, True, False]
+        if isinstance(source, os.PathLike):
+            assert games[3].error.startswith(message)
+        assert games[3].raw == path.read_text(encoding="utf-8")[
+            path.read_text(encoding="utf-8").rindex("[Event "):]
+    with pytest.raises(ValueError, match="the input ends inside the game"):
+        list(fenkit.read_games(path))
+    size = path.stat().st_size
+    pieces = [fenkit.read_range(path, start, start + size // 3, errors="collect")
+              for start in range(0, size, size // 3)]
+    assert [g.error is None for reader in pieces for g in reader] == [True, True, True, False]
+    data = fenkit.replay(path)
+    assert (data.games, data.selected, data.rejected) == (4, 3, 1)
+    assert len(data.errors) == 1 and data.errors[0].startswith(message)
+    assert set(data["game"]) == {1, 2, 3}
+
+
+def test_a_game_longer_than_max_game_bytes_is_rejected(tmp_path):
+    path = tmp_path / "long.pgn"
+    path.write_text('[Event "long"]\n\n1. e4 {' + "c" * 5000 + '} e5 1-0\n\n'
+                    '[Event "next"]\n\n1. d4 d5 1-0\n', encoding="utf-8")
+    long, good = fenkit.read_games(path, errors="collect", max_game_bytes=2000)
+    assert long.error == (f"{path}:1:1: error: game 1: game longer than the limit of 2000 bytes "
+                          "(the reader's max_game_bytes; fenkit's --max-game-size): not read, and "
+                          "what follows it up to the next game's tags passed over")
+    assert good.error is None and good.moves == ["d4", "d5"]
+    assert [g.error for g in fenkit.read_games(path)] == [None, None]
+    data = fenkit.replay(path, max_game_bytes=2000)
+    assert (data.games, data.rejected) == (2, 1)
+    with pytest.raises(ValueError, match="max_game_bytes"):
+        fenkit.read_games(path, max_game_bytes=0)

@@ -51,9 +51,9 @@ testing::EventLog new_log() {
   return log;
 }
 
-std::vector<GameLog> read_whole(std::string_view text) {
+std::vector<GameLog> read_whole(std::string_view text, const ReaderOptions& options = {}) {
   testing::EventLog log = new_log();
-  read_pgn(text, log);
+  read_pgn(text, log, options);
   return std::move(log.games);
 }
 
@@ -76,7 +76,8 @@ std::vector<GameLog> read_chunks(Chunker& chunker, std::string_view text) {
     const ReadStats stats = read_chunk(chunk, log, ReaderOptions());
     // A chunk cut in order learns its games as it is read.
     EXPECT_EQ(stats.games, chunk.numbering ? chunk.numbering->games : chunk.games);
-    offset += chunk.text.size();
+    // (A chunk that ends at a game's limit is followed by the input passed over.)
+    offset += chunk.text.size() + chunk.skipped;
     next_game += stats.games;
   }
   EXPECT_EQ(offset, text.size()) << "the chunks cover the whole input";
@@ -187,18 +188,22 @@ class ReportingVisitor : public Visitor {
   ChunkReport& report_;
 };
 
-ChunkReport report_whole(std::string_view text) {
+ChunkReport report_whole(std::string_view text, std::uint64_t max_game = kDefaultMaxGameBytes) {
   ChunkReport report;
   ReportingVisitor visitor(report);
-  read_pgn(text, visitor);
+  ReaderOptions options;
+  options.max_game_bytes = max_game;
+  read_pgn(text, visitor, options);
   return report;
 }
 
 // Chunks numbered later are read in any order (here the last first), each as if it began an
 // input; their reports, renumbered in input order from where the chunks before them end, are
 // the report of the whole text (as if it began at `start`).
-ChunkReport report_numbered_later(io::InputSource& input, std::size_t target, ChunkStart start = {}) {
+ChunkReport report_numbered_later(io::InputSource& input, std::size_t target, ChunkStart start = {},
+                                  std::uint64_t max_game = kDefaultMaxGameBytes) {
   Chunker chunker(input, target, 1, Chunker::Cut::numbered_later);
+  chunker.limit_game_size(max_game);
   std::vector<Chunk> chunks;
   for (Chunk chunk; chunker.next(chunk);) {
     EXPECT_TRUE(chunk.numbered_later);
@@ -490,22 +495,26 @@ TEST(Chunker, ByteRangeEdgesReadAroundThemAreThoseOfTheWholeText) {
   far_apart += std::string(200000, '\n');
   far_apart += game;
   expect_edges(far_apart, 997);
-  // Megabytes without a point (movetext lines, then a line longer than a window), and a
-  // tag whose name alone is longer than one.
+  // Megabytes without a point (movetext lines, then a line longer than a window), a tag whose
+  // name alone is longer than one (no point: a tag's start is looked for in a line's first
+  // kilobyte, where any real name ends), and one whose name ends just within that.
   far_apart += "1. e4 *\n";
   for (int i = 0; i < 300000; ++i) far_apart += "1. d4 d5\n";
   far_apart += std::string(1500000, 'w');
   far_apart += "\n1-0\n\n[";
   far_apart += std::string(1500000, 'N');
-  far_apart += " \"v\"]\n\n*\n\n";
+  far_apart += " \"v\"]\n\n*\n\n[";
+  far_apart += std::string(1000, 'M');
+  far_apart += "      \"v\"]\n\n*\n\n";
   far_apart += game;
   // The offsets around the points whose deciding bytes lie farthest away, and those whose
   // first window begins inside a result (the first game's "1-0" from byte 21 on).
   TempFile file(far_apart);
   const std::size_t long_tag = far_apart.find("[Long"), last_game = far_apart.rfind("[Site"),
-                    no_result = far_apart.find("[Site \"y"), long_name = far_apart.find("[NNN"),
+                    no_result = far_apart.find("[Site \"y"), long_name = far_apart.find("[MMM"),
                     movetext = far_apart.find("1. d4 d5");
   ASSERT_EQ(next_sync_point(far_apart, no_result + 1), long_name);
+  ASSERT_EQ(next_sync_point(far_apart, long_name + 1), last_game);
   std::vector<std::size_t> offsets = {1, movetext, movetext + 1000000, long_name - 1, long_name,
                                       long_name + 1};
   for (const std::size_t at : {long_tag, no_result, last_game})
@@ -571,9 +580,11 @@ TEST(Chunker, DamagedInputsReadAlikeEveryWay) {
 
 // The games of the byte range [start, end) of `text`, numbered from `first_game`.
 std::vector<GameLog> read_range(std::string_view text, std::uint64_t start, std::uint64_t end,
-                                std::uint64_t first_game, std::size_t target) {
+                                std::uint64_t first_game, std::size_t target,
+                                std::uint64_t max_game = kDefaultMaxGameBytes) {
   const auto input = io::memory_input(text);
   Chunker chunker(*input, target, first_game, kCuts[target % 2]);
+  chunker.limit_game_size(max_game);
   chunker.restrict_to(start, end);
   testing::EventLog log = new_log();
   Chunk chunk;
@@ -586,8 +597,10 @@ std::vector<GameLog> read_range(std::string_view text, std::uint64_t start, std:
 // they read every game exactly once, with the numbers, places, events, verdicts and text of
 // the whole reading.
 void expect_tilings_read_as_whole(const std::string& text, std::mt19937& random, int tilings,
-                                  int max_cuts) {
-  const std::vector<GameLog> whole = read_whole(text);
+                                  int max_cuts, std::uint64_t max_game = kDefaultMaxGameBytes) {
+  ReaderOptions options;
+  options.max_game_bytes = max_game;
+  const std::vector<GameLog> whole = read_whole(text, options);
   for (int t = 0; t < tilings && !::testing::Test::HasFailure(); ++t) {
     std::vector<std::uint64_t> points{0, text.size() + random() % 3};
     const int cuts = 1 + int(random() % std::uint32_t(max_cuts));
@@ -600,7 +613,8 @@ void expect_tilings_read_as_whole(const std::string& text, std::mt19937& random,
       const std::uint64_t first = 1 + std::uint64_t(std::count_if(whole.begin(), whole.end(), [&](const GameLog& g) {
                                         return g.where.offset < begin;
                                       }));
-      for (GameLog& g : read_range(text, points[i], points[i + 1], first, 1 + random() % 4000))
+      for (GameLog& g :
+           read_range(text, points[i], points[i + 1], first, 1 + random() % 4000, max_game))
         pieced.push_back(std::move(g));
       tiling += ' ';
       tiling += std::to_string(points[i]);
@@ -813,6 +827,126 @@ TEST(Chunker, AMalformedTagLineReadsAlikeWhereverTheCutFalls) {
           testing::expect_same_games(whole, read_chunks(streamed, text));
         }
       }
+  }
+}
+
+// ---------------------------------------------------------------- Games past their limit
+
+// `text` with long pieces put in at random places: NUL bytes, comments that are not closed,
+// lines without a game boundary, runs of blanks, line ends and no-break spaces, escape lines,
+// tag-like lines with long names after a result, [Event lines with long values. Games pass a
+// small limit, and the search for the next game's tags passes over such pieces after them.
+std::string with_long_pieces(std::string text, std::mt19937& random) {
+  for (int i = 0; i < 6; ++i) {
+    const std::size_t n = 200 + random() % 3000;
+    std::string piece;
+    switch (random() % 10) {
+      case 0: piece = std::string(n, '\0'); break;
+      case 1: piece = "{" + std::string(n, 'c'); break;
+      case 2: piece = std::string(n, 'x'); break;
+      case 3: piece = std::string(n, ' '); break;
+      case 4: piece = std::string(n, '\n'); break;
+      case 5: piece = "\n%" + std::string(n, 'z') + "\n"; break;
+      case 6: piece = " 1-0\n\n[" + std::string(n, 'n') + (random() % 2 ? " \"v\"]\n" : std::string(n, ' ') + "\"v\"]\n"); break;
+      case 7: piece = "\n\n[Event \"" + std::string(n, 'e') + "\"]\n"; break;
+      case 8:
+        for (std::size_t k = 0; k < n / 2; ++k) piece += random() % 4 ? "\xC2\xA0" : "\r\n";
+        break;
+      default: piece = " *\n\n" + std::string(n, ' ') + "\n[Site \"x\"]\n"; break;
+    }
+    text.insert(random() % (text.size() + 1), piece);
+  }
+  return text;
+}
+
+// With a small limit on a game's size, the games past it are cut at the same byte, and the input
+// passed over to the same place, whole, in chunks mapped or streamed in pieces of any size, in
+// chunks numbered later, and in byte ranges.
+TEST(Chunker, GamesPastTheirLimitReadAlikeEveryWay) {
+  const std::string quirks = testing::all_quirks();
+  const std::string plain = without_event_tags(quirks) + std::string(kTagLikeLines);
+  std::mt19937 random(99);
+  std::size_t past_limit = 0;
+  for (int round = 0; round < 60; ++round) {
+    const std::string text = with_long_pieces(round % 2 ? plain : quirks, random);
+    const std::uint64_t limit = 100 + random() % 4000;
+    SCOPED_TRACE("round " + std::to_string(round) + ", limit " + std::to_string(limit));
+    ReaderOptions options;
+    options.max_game_bytes = limit;
+    const std::vector<GameLog> whole = read_whole(text, options);
+    for (const GameLog& g : whole)
+      for (const std::string& e : g.only("error")) past_limit += e.find("longer than the limit") != std::string::npos;
+    for (const Chunker::Cut cut : kCuts) {
+      SCOPED_TRACE(cut_name(cut));
+      {
+        const auto input = io::memory_input(text);
+        Chunker chunker(*input, 1 + random() % 3000, 1, cut);
+        chunker.limit_game_size(limit);
+        testing::expect_same_games(whole, read_chunks(chunker, text));
+      }
+      {
+        TrickleInput input(text, 1 + random() % 5000);
+        Chunker chunker(input, 1 + random() % 3000, 1, cut);
+        chunker.limit_game_size(limit);
+        testing::expect_same_games(whole, read_chunks(chunker, text));
+      }
+    }
+    TrickleInput streamed(text, 1 + random() % 5000);
+    expect_same_report(report_whole(text, limit),
+                       report_numbered_later(streamed, 1 + random() % 3000, {}, limit));
+    expect_tilings_read_as_whole(text, random, 3, 30, limit);
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(past_limit, 60U) << "games past their limit, in all";
+}
+
+// A game whose limit falls exactly at a synchronisation point ends there, within its limit, as
+// a chunk cut there reads it (the fuzzer's input: the game was taken past its limit whole and
+// not in the chunk that ends at the point).
+TEST(Chunker, AGameThatEndsAtItsLimitIsWithinIt) {
+  const std::string first = "1. e4 e5 (1... c5 2. Nf3 (2. c3 d\r\n\r\n";
+  for (const std::string& text :
+       {first + "[Event \"second\"]\n\n1. d4 *\n", "[White \"x\"]\n\n" + first + "[Event \"b\"]\n1. d4 *\n",
+        "{" + first + "[Event \"second\"]\n\n1. d4 *\n"}) {
+    const std::uint64_t limit = text.find("[Event");
+    ReaderOptions options;
+    options.max_game_bytes = limit;
+    const std::vector<GameLog> whole = read_whole(text, options);
+    ASSERT_EQ(whole.size(), 2U);
+    EXPECT_FALSE(whole[0].raw.empty()) << "within its limit";
+    for (const Chunker::Cut cut : kCuts)
+      for (const std::size_t target : {std::size_t(1), std::size_t(9), std::size_t(100)}) {
+        SCOPED_TRACE(cut_name(cut) + ", target " + std::to_string(target));
+        const auto input = io::memory_input(text);
+        Chunker mapped(*input, target, 1, cut);
+        mapped.limit_game_size(limit);
+        testing::expect_same_games(whole, read_chunks(mapped, text));
+        TrickleInput trickle(text, 7);
+        Chunker streamed(trickle, target, 1, cut);
+        streamed.limit_game_size(limit);
+        testing::expect_same_games(whole, read_chunks(streamed, text));
+      }
+  }
+}
+
+// Between games, long runs of blanks and line ends, and an escape line longer than a block, are
+// passed through chunks (the escape line's rest passed over, never held whole): read alike
+// streamed and whole.
+TEST(Chunker, LongTextBetweenGamesReadsAlikeWithoutBeingHeld) {
+  const std::string game = "[Event \"a\"]\n\n1. e4 e5 1-0\n";
+  const std::string text = game + "\n%" + std::string(300000, 'z') + "\n" + game +
+                           std::string(300000, ' ') + std::string(300000, '\n') + game +
+                           "\n%" + std::string(200000, '%') + "\n\n1. d4 Kd7 *\n" + std::string(1000, '\n');
+  const std::vector<GameLog> whole = read_whole(text);
+  ASSERT_EQ(whole.size(), 4U);
+  for (const Chunker::Cut cut : kCuts) {
+    for (const std::size_t target : {std::size_t(1), std::size_t(1000), std::size_t(100000)}) {
+      SCOPED_TRACE(cut_name(cut) + ", target " + std::to_string(target));
+      TrickleInput input(text, 4096);
+      Chunker chunker(input, target, 1, cut);
+      testing::expect_same_games(whole, read_chunks(chunker, text));
+      EXPECT_LT(chunker.largest_buffer(), std::max<std::size_t>(5 * target, 200000));
+    }
   }
 }
 

@@ -142,7 +142,8 @@ TEST(ReaderErrors, StrayClosingParenthesisAndBraceAreWarnings) {
 }
 
 // The result then comes from the Result tag when it is one, else "*"; the warning stands
-// where the game's text ends.
+// where the game's text ends. The last game of an input, which the input's end ends, may be cut
+// short: it is rejected there (read as a piece of a larger input, it keeps the warning).
 TEST(ReaderErrors, MissingResultIsAWarning) {
   const auto games = read_quirk("missing-result.pgn");
   ASSERT_EQ(games.size(), 2U);
@@ -150,10 +151,19 @@ TEST(ReaderErrors, MissingResultIsAWarning) {
   EXPECT_EQ(games[0].outline(), (Strings{"e4", "e5", "Nf3", "1-0"}));
   ASSERT_EQ(games[0].diagnostics().size(), 1U);
   EXPECT_TRUE(diagnoses(games[0].diagnostics()[0], "warning 4:16", {"no result"}));
-  EXPECT_FALSE(games[1].rejected);
-  EXPECT_EQ(games[1].outline(), (Strings{"d4", "d5", "*"}));
+  EXPECT_TRUE(games[1].rejected);
+  EXPECT_EQ(games[1].outline(), (Strings{"d4", "d5"}));
   ASSERT_EQ(games[1].diagnostics().size(), 1U);
-  EXPECT_TRUE(diagnoses(games[1].diagnostics()[0], "warning 9:9", {"no result"}));
+  EXPECT_TRUE(diagnoses(games[1].diagnostics()[0], "error 9:9", {"input ends inside the game"}));
+
+  ReaderOptions piece;
+  piece.ends_input = false;
+  const auto read_as_piece = read_quirk("missing-result.pgn", piece);
+  ASSERT_EQ(read_as_piece.size(), 2U);
+  EXPECT_FALSE(read_as_piece[1].rejected);
+  EXPECT_EQ(read_as_piece[1].outline(), (Strings{"d4", "d5", "*"}));
+  ASSERT_EQ(read_as_piece[1].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(read_as_piece[1].diagnostics()[0], "warning 9:9", {"no result"}));
 }
 
 TEST(ReaderErrors, VariationBeforeAnyMoveIsAWarningAndSkipped) {

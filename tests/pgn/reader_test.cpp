@@ -110,14 +110,25 @@ TEST(ReaderQuirks, GamesWithoutTagsOrResults) {
   const auto games = read_quirk("no-tags-no-results.pgn");
   ASSERT_EQ(games.size(), 2U);
   EXPECT_EQ(games[0].outline(), (Strings{"e4", "e5", "*"}));
-  EXPECT_EQ(games[1].outline(), (Strings{"d4", "d5", "c4", "*"}));
   EXPECT_EQ(games[1].where.line, 3U);
   // The missing result is reported where the game's text ends: after "e5" (line 1, column 9)
   // and after "c4" (line 4, column 6), not at the start of the next game.
   ASSERT_EQ(games[0].diagnostics().size(), 1U);
   EXPECT_TRUE(diagnoses(games[0].diagnostics()[0], "warning 1:9", {"no result"}));
+  // The last game, which the end of the file ends, may be cut short: rejected.
+  EXPECT_TRUE(games[1].rejected);
+  EXPECT_EQ(games[1].outline(), (Strings{"d4", "d5", "c4"}));
   ASSERT_EQ(games[1].diagnostics().size(), 1U);
-  EXPECT_TRUE(diagnoses(games[1].diagnostics()[0], "warning 4:6", {"no result"}));
+  EXPECT_TRUE(diagnoses(games[1].diagnostics()[0], "error 4:6", {"input ends inside the game"}));
+  // Read as a piece of a larger input, it is one another game follows: a warning.
+  ReaderOptions piece;
+  piece.ends_input = false;
+  const auto read_as_piece = read_quirk("no-tags-no-results.pgn", piece);
+  ASSERT_EQ(read_as_piece.size(), 2U);
+  EXPECT_FALSE(read_as_piece[1].rejected);
+  EXPECT_EQ(read_as_piece[1].outline(), (Strings{"d4", "d5", "c4", "*"}));
+  ASSERT_EQ(read_as_piece[1].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(read_as_piece[1].diagnostics()[0], "warning 4:6", {"no result"}));
 }
 
 TEST(ReaderQuirks, BlankLinesInsideTheTagSection) {
@@ -130,7 +141,8 @@ TEST(ReaderQuirks, BlankLinesInsideTheTagSection) {
 }
 
 // Broadcast exports: tag sections only, a blank line between them. A tag name that comes
-// again after a blank line starts the next game.
+// again after a blank line starts the next game. The last one, which the end of the file ends,
+// may be cut short (nothing tells a whole tag section from one cut after a tag): rejected.
 TEST(ReaderQuirks, TagOnlyGamesSeparatedByBlankLines) {
   const auto games = read_quirk("tag-only-games.pgn");
   ASSERT_EQ(games.size(), 3U);
@@ -138,13 +150,16 @@ TEST(ReaderQuirks, TagOnlyGamesSeparatedByBlankLines) {
   const char* players[] = {"A", "B", "C"};
   for (std::size_t i = 0; i < 3; ++i) {
     SCOPED_TRACE(i);
+    const bool last = i == 2;
     EXPECT_EQ(games[i].where.line, 1 + 3 * i);
-    EXPECT_FALSE(games[i].rejected);
+    EXPECT_EQ(games[i].rejected, last);
     EXPECT_EQ(games[i].only("tag"), (Strings{std::string("tag Event=") + names[i],
                                              std::string("tag White=") + players[i]}));
     EXPECT_EQ(games[i].only("move"), Strings{});
-    EXPECT_EQ(games[i].only("result"), Strings{"result *"});
+    EXPECT_EQ(games[i].only("result"), last ? Strings{} : Strings{"result *"});
   }
+  ASSERT_EQ(games[2].diagnostics().size(), 1U);
+  EXPECT_TRUE(diagnoses(games[2].diagnostics()[0], "error 8:12", {"input ends inside the game"}));
 }
 
 TEST(ReaderQuirks, NoBlankLineBetweenGames) {

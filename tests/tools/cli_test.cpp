@@ -244,22 +244,27 @@ TEST(Messages, AMissingFileIsReportedAlikeEverywhere) {
 }
 
 TEST(Messages, QuietSilencesSummariesAndWarningsAndWarningsAskForW) {
-  const std::string input = testing::data("pgn/quirks/missing-result.pgn");
+  // Two games without a result, each followed by another game (the last game of an input
+  // without one may be cut short: an error).
+  TempDir dir;
+  const std::string input = dir.write(
+      "warnings.pgn", fenkit::testing::read_file(testing::data("pgn/quirks/missing-result.pgn")) +
+                          "\n[Event \"after\"]\n\n1. e4 *\n");
   for (const std::string command : {"replay", "check", "epd --from-pgn"}) {
     const Outcome quiet = fenkit(command + " -q " + quote(input));
     EXPECT_EQ(quiet.err, "") << command;
     const Outcome plain = fenkit(command + " " + quote(input));
-    EXPECT_NE(plain.err.find("2 games, 2 used, 0 rejected, 2 warnings (-W shows them)"),
+    EXPECT_NE(plain.err.find("3 games, 3 used, 0 rejected, 2 warnings (-W shows them)"),
               std::string::npos)
         << command << "\n" << plain.err;
     EXPECT_EQ(plain.err.find(": warning: "), std::string::npos) << command;
     const Outcome loud = fenkit(command + " -W " + quote(input));
     EXPECT_EQ(testing::lines_with(loud.err, ": warning: game ").size(), 2U) << command;
-    EXPECT_NE(loud.err.find("2 games, 2 used, 0 rejected, 2 warnings"), std::string::npos)
+    EXPECT_NE(loud.err.find("3 games, 3 used, 0 rejected, 2 warnings"), std::string::npos)
         << command;
   }
   const Outcome book = fenkit("book build --min-games 1 -o /dev/null " + quote(input));
-  EXPECT_NE(book.err.find("2 games, 2 used, 0 rejected, 2 warnings (-W shows them)"),
+  EXPECT_NE(book.err.find("3 games, 3 used, 0 rejected, 2 warnings (-W shows them)"),
             std::string::npos)
       << book.err;
 }

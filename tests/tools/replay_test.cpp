@@ -197,7 +197,11 @@ TEST_F(Replay, RejectsAndErrors) {
 }
 
 TEST_F(Replay, WarningsOnlyWhenAsked) {
-  const std::string input = testing::data("pgn/quirks/missing-result.pgn");
+  // Two games without a result, each followed by another game (the last game of an input
+  // without one may be cut short: an error).
+  const std::string input = dir.write(
+      "warnings.pgn", fenkit::testing::read_file(testing::data("pgn/quirks/missing-result.pgn")) +
+                          "\n[Event \"after\"]\n\n1. e4 *\n");
   const Outcome quiet = fenkit("replay -q " + quote(input));
   EXPECT_EQ(quiet.status, 0);
   EXPECT_EQ(quiet.err, "");

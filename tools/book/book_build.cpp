@@ -41,6 +41,7 @@ po::options_description build_options() {
   // clang-format on
   add_compression_option(options);
   add_jobs_option(options, "PGN: worker threads (the book is the same)");
+  add_max_game_size_option(options);
   add_report_options(options);
   add_files_option(options, "input files ('-' or none: standard input)");
   options.add(selection_options());

@@ -35,6 +35,7 @@ po::options_description check_options() {
       ("syntax-only", "PGN: check the syntax only, without replaying the moves");
   add_relax_option(options);
   add_jobs_option(options, "PGN: worker threads");
+  add_max_game_size_option(options);
   add_report_options(options);
   add_files_option(options, "input files ('-' or none: standard input)");
   return options;

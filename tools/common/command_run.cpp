@@ -73,7 +73,8 @@ CommandRun::CommandRun(const po::variables_map& values, Settings settings)
                                      : std::vector<std::string>{}),
       progress_(std::make_unique<Progress>(reporting_.progress)),
       diagnostics_(std::make_unique<Diagnostics>(reporting_, progress_.get())),
-      events_(std::make_unique<Events>(*this)) {
+      events_(std::make_unique<Events>(*this)),
+      max_game_bytes_(max_game_size_from(values)) {
   if (values.count("rejects")) rejects_path_ = values["rejects"].as<std::string>();
   if (values.count("compression-level"))
     compression_.level = int(values["compression-level"].as<std::int64_t>());

@@ -92,7 +92,8 @@ class CommandRun {
   static constexpr std::size_t kKeyedPending = std::size_t(8) << 20;
 
   // Reads the games of every input as one archive (pgn::ArchiveReader): inputs that cannot be
-  // read are reported, progress drawn, game numbers go on across inputs. `starting(i)` is
+  // read are reported, progress drawn, game numbers go on across inputs, games no longer than
+  // --max-game-size. `starting(i)` is
   // called before input i is read, after the results of the inputs before it.
   template <typename Result>
   pgn::ArchiveTotals read_games(const pgn::ArchiveOptions& options,
@@ -168,6 +169,7 @@ class CommandRun {
   std::size_t keyed_pending_ = 0;
   pgn::ReportTotals totals_;
   bool incomplete_ = false;
+  std::uint64_t max_game_bytes_;  // --max-game-size
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
@@ -193,7 +195,9 @@ pgn::ArchiveTotals CommandRun::read_games(const pgn::ArchiveOptions& options,
                                           typename pgn::ArchiveReader<Result>::Work work,
                                           typename pgn::ArchiveReader<Result>::Emit emit,
                                           const std::function<void(std::size_t)>& starting) {
-  pgn::ArchiveReader<Result> reader(options, *events_, std::move(work), std::move(emit));
+  pgn::ArchiveOptions archive = options;
+  archive.max_game_bytes = max_game_bytes_;
+  pgn::ArchiveReader<Result> reader(archive, *events_, std::move(work), std::move(emit));
   reader.expect_bytes(pgn::total_input_size(inputs_));
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
     if (starting) starting(i);
@@ -207,7 +211,9 @@ pgn::ArchiveTotals CommandRun::read_games(io::InputSource& input, std::uint64_t 
                                           const pgn::ArchiveOptions& options,
                                           typename pgn::ArchiveReader<Result>::Work work,
                                           typename pgn::ArchiveReader<Result>::Emit emit) {
-  pgn::ArchiveReader<Result> reader(options, *events_, std::move(work), std::move(emit));
+  pgn::ArchiveOptions archive = options;
+  archive.max_game_bytes = max_game_bytes_;
+  pgn::ArchiveReader<Result> reader(archive, *events_, std::move(work), std::move(emit));
   reader.expect_bytes(size);
   reader.read(input);
   return reader.totals();

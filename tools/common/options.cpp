@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "fenkit/fen/printable.hpp"
+#include "fenkit/pgn/reader.hpp"
 
 namespace fenkit::tools {
 
@@ -73,6 +74,46 @@ po::typed_value<double>* real(double min, double max) {
     return x;
   });
   value->value_name("X");
+  return value;
+}
+
+namespace {
+
+// "64M" for a number of bytes that K, M or G (powers of 1024) write whole, else the number.
+std::string size_words(std::uint64_t bytes) {
+  for (const auto& [unit, shift] : {std::pair{'G', 30}, {'M', 20}, {'K', 10}})
+    if (bytes >= (std::uint64_t(1) << shift) && bytes % (std::uint64_t(1) << shift) == 0)
+      return std::to_string(bytes >> shift) + unit;
+  return std::to_string(bytes);
+}
+
+}  // namespace
+
+po::typed_value<std::uint64_t>* byte_size(std::uint64_t min, std::uint64_t max) {
+  auto* value = new CheckedValue<std::uint64_t>([min, max](const std::string& token) {
+    const std::string wanted = "a size from " + size_words(min) + " to " + size_words(max) +
+                               " (bytes, or with K, M or G)";
+    std::string digits = token;
+    unsigned shift = 0;
+    if (!digits.empty()) {
+      switch (digits.back()) {
+        case 'K': case 'k': shift = 10; break;
+        case 'M': case 'm': shift = 20; break;
+        case 'G': case 'g': shift = 30; break;
+        default: break;
+      }
+      if (shift) digits.pop_back();
+    }
+    std::uint64_t n = 0;
+    const char* first = digits.data();
+    const char* last = first + digits.size();
+    const auto [end, error] = std::from_chars(first, last, n);
+    if (first == last || end != last || error != std::errc() || n > (max >> shift) ||
+        (n << shift) < min)
+      invalid(token, wanted);
+    return n << shift;
+  });
+  value->value_name("SIZE");
   return value;
 }
 
@@ -158,6 +199,21 @@ fen::Problems relax_from(const po::variables_map& values) {
 
 void add_rejects_option(po::options_description& options, const char* what) {
   options.add_options()("rejects", po::value<std::string>()->value_name("FILE"), what);
+}
+
+void add_max_game_size_option(po::options_description& options) {
+  options.add_options()(
+      "max-game-size",
+      byte_size(std::uint64_t(1) << 10, std::uint64_t(4) << 30)
+          ->default_value(pgn::kDefaultMaxGameBytes, size_words(pgn::kDefaultMaxGameBytes)),
+      "PGN: the longest game read, in bytes (or with K, M or G), from 1K to 4G. A game that has "
+      "not ended within it is an error (rejected); its text is not kept, and reading goes on at "
+      "the next game's tags. It bounds the memory a broken input can take");
+}
+
+std::uint64_t max_game_size_from(const po::variables_map& values) {
+  return values.count("max-game-size") ? values["max-game-size"].as<std::uint64_t>()
+                                       : pgn::kDefaultMaxGameBytes;
 }
 
 void add_output_option(po::options_description& options, const char* what) {

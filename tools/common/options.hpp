@@ -50,6 +50,10 @@ po::typed_value<std::uint64_t>* count(std::uint64_t min, std::uint64_t max = UIN
 // A decimal number in [min, max].
 po::typed_value<double>* real(double min, double max);
 
+// A size in bytes in [min, max]: a whole number, with K, M or G after it for KiB, MiB or GiB
+// ("64M"); help and errors say the range in those units.
+po::typed_value<std::uint64_t>* byte_size(std::uint64_t min, std::uint64_t max);
+
 // One of a fixed list of words ("fen", "epd", ...).
 po::typed_value<std::string>* one_of(std::initializer_list<std::string_view> words);
 
@@ -80,6 +84,11 @@ fen::Problems relax_from(const po::variables_map& values);
 
 // --rejects FILE.
 void add_rejects_option(po::options_description& options, const char* what);
+
+// --max-game-size SIZE: the longest PGN game read (pgn::ReaderOptions::max_game_bytes), from 1K
+// to 4G, 64M by default. CommandRun reads games with it.
+void add_max_game_size_option(po::options_description& options);
+std::uint64_t max_game_size_from(const po::variables_map& values);
 // -o FILE: the command's data goes to FILE instead of standard output (checked against the
 // inputs, written under a temporary name renamed at the end, compressed when named .gz or .zst:
 // command_run.hpp). `what` is the help's text.

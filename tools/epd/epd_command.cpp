@@ -41,6 +41,7 @@ po::options_description epd_options() {
   add_output_option(options);
   add_compression_option(options);
   add_jobs_option(options, "--from-pgn: worker threads (the output is the same)");
+  add_max_game_size_option(options);
   add_report_options(options);
   add_files_option(options, "input files ('-' or none: standard input)");
   options.add(from_pgn_options());

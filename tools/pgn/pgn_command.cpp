@@ -111,6 +111,7 @@ po::options_description pgn_options() {
   add_rejects_option(options, "write the text of every rejected game to this file");
   add_compression_option(options);
   add_jobs_option(options);
+  add_max_game_size_option(options);
   add_report_options(options);
   add_files_option(options, "PGN files ('-' or none: standard input)");
   options.add(selection_options());
@@ -332,6 +333,8 @@ int run_pgn(const Args& args) {
   CommandRun run(v);
   games.keep_rejects = run.keeps_rejects();
   games.reader = reader_settings(games);
+  // (A game's text read again, to write it, is read with the same limit as the first time.)
+  games.reader.max_game_bytes = max_game_size_from(v);
   const bool split_by = games.split_by != SplitBy::none;
   const GameOutputs opened = open_game_outputs(run, v, games.format, split || split_by);
   io::OutputFile* out = opened.games;  // the next part's, with --split

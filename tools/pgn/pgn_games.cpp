@@ -524,7 +524,7 @@ void GamesVisitor::write_again(std::string_view text) {
   again_chunk_.text.clear();
   again_chunk_.games.clear();
   again_chunk_.report = {};
-  pgn::read_pgn(text, *again_, options_.reader);
+  pgn::read_pgn(text, *again_, whole_game_again());
   if (again_chunk_.games.empty()) {
     // The first reading took the game, so the second should: should they ever disagree, the
     // game is reported, not lost.
@@ -550,7 +550,7 @@ void GamesVisitor::write_again(std::string_view text) {
 // variations, and this way they cost no tree.
 void GamesVisitor::write_variation_games(std::string_view text, std::string split_key) {
   pgn::GameBuilder builder([this](pgn::Game&& game) { tree_ = std::move(game); });
-  pgn::read_pgn(text, builder, options_.reader);
+  pgn::read_pgn(text, builder, whole_game_again());
   tree_.number = start_.number;
   tree_.where = start_.where;
   std::erase_if(tree_.tags, [&](const pgn::Tag& tag) { return !keeps_tag(tag.name); });

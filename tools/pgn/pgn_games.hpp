@@ -178,6 +178,13 @@ class GamesVisitor : public pgn::Visitor {
   GamesChunk again_chunk_;
   std::unique_ptr<GamesSelector> again_;
   void write_again(std::string_view text);
+  // How a game's text is read again: as the first time, but as a game that another follows
+  // (one without result was whole then, and is not the end of an input now).
+  pgn::ReaderOptions whole_game_again() const {
+    pgn::ReaderOptions again = options_.reader;
+    again.ends_input = false;
+    return again;
+  }
   std::string file_name_;
   GamesChunk& chunk_;
   pgn::PgnWriter writer_;

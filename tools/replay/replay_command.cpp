@@ -77,6 +77,7 @@ po::options_description replay_options() {
   add_output_option(options);
   add_compression_option(options);
   add_jobs_option(options);
+  add_max_game_size_option(options);
   add_report_options(options);
   add_files_option(options, "PGN files ('-' or none: standard input)");
   options.add(selection_options());

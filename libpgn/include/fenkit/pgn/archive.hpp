@@ -53,6 +53,9 @@ struct FENKIT_API ArchiveOptions {
   // for what the result renumbers (NumberedLater): several threads then read chunks numbered
   // later, with no counting pass before them.
   bool numbered_later = false;
+  // The longest game (ReaderOptions::max_game_bytes): the chunks are cut with it, and read with
+  // it whatever the work's ReaderOptions say.
+  std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
 
   // Reads what `filter` can select: up to its last game, and with the true game numbers when it
   // selects by number (numbered_later off).
@@ -91,6 +94,9 @@ struct FENKIT_API OpenedInput {
   std::unique_ptr<io::InputSource> input;
   std::uint64_t offset = 0;
   std::uint64_t line = 1;
+  // The input ends before the file does (a byte range that ends where the next one begins): its
+  // last game is one that another follows (Chunker::input_goes_on).
+  bool goes_on = false;
 };
 FENKIT_API OpenedInput open_archive_input(const std::string& path,
                                           const std::optional<ByteRange>& range);
@@ -157,8 +163,9 @@ class ArchiveReader {
   // Opens and reads one input ("-" is standard input; compressed input is recognised).
   void read(const std::string& path);
   // Reads an input already open (`offset` and `line`: where its first byte lies in a larger
-  // input it is a piece of, open_range).
-  void read(io::InputSource& input, std::uint64_t offset = 0, std::uint64_t line = 1);
+  // input it is a piece of, open_range; `goes_on`: that larger input goes on after it).
+  void read(io::InputSource& input, std::uint64_t offset = 0, std::uint64_t line = 1,
+            bool goes_on = false);
 
   const ArchiveTotals& totals() const { return totals_; }
 
@@ -220,11 +227,12 @@ void ArchiveReader<Result>::read(const std::string& path) {
     fail(path == "-" ? "<stdin>" : path, std::current_exception());
     return;
   }
-  read(*opened.input, opened.offset, opened.line);
+  read(*opened.input, opened.offset, opened.line, opened.goes_on);
 }
 
 template <typename Result>
-void ArchiveReader<Result>::read(io::InputSource& input, std::uint64_t offset, std::uint64_t line) {
+void ArchiveReader<Result>::read(io::InputSource& input, std::uint64_t offset, std::uint64_t line,
+                                 bool goes_on) {
   events_.opened(input);
   // One thread reads chunks cut in order, which saves finding the games before reading them.
   // An input of a chunk or two is read on this thread: a second one would only wait. Several
@@ -240,6 +248,8 @@ void ArchiveReader<Result>::read(io::InputSource& input, std::uint64_t offset, s
     cut = Chunker::Cut::numbered_later;
   Chunker chunker(input, options_.chunk_bytes, options_.first_game + totals_.games, cut);
   chunker.stop_after_game(options_.last_game);
+  chunker.limit_game_size(options_.max_game_bytes);
+  if (goes_on) chunker.input_goes_on();
   if (offset || line != 1) chunker.start_at(offset, line);
   const std::uint64_t bytes_before = totals_.bytes, raw_before = progress_.bytes;
   // Where the next result to emit begins, for chunks numbered later.

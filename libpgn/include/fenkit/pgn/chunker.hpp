@@ -68,6 +68,24 @@ struct FENKIT_API Chunk {
   std::shared_ptr<ChunkNumbering> numbering;
   // The last game wanted (Chunker::stop_after_game): read_chunk reads none after it.
   std::uint64_t last_game = UINT64_MAX;
+  // Whether the chunk's text ends its input (the last chunk of a file; not a byte range's
+  // last, which ends where the next range begins): a last game without result is then
+  // rejected (ReaderOptions::ends_input).
+  bool ends_input = false;
+  // The limit on a game's size the chunk was cut with (Chunker::limit_game_size), which
+  // read_chunk reads it with.
+  std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
+  // Set when the chunk's last game did not end within its limit (max_game_bytes): the text ends
+  // a little past the limit (as far as the judgement of a line that begins before it may look,
+  // so that its reader sees the game end as a reader of the whole input does), and the bytes of
+  // the input after it, to the first synchronisation point at or after the limit (or the
+  // input's end), were passed over and not kept: `skipped` of them, holding `skipped_lines` line
+  // ends, the last `skipped_tail` bytes after the last of them. read_chunk numbers what follows
+  // as if it had read them. (A long escape line between games is passed over likewise.)
+  bool cut_at_limit = false;
+  std::uint64_t skipped = 0;
+  std::uint64_t skipped_lines = 0;
+  std::uint64_t skipped_tail = 0;
 };
 
 // Reads the chunk's games: read_pgn with the chunk's numbers, line and offset.
@@ -101,8 +119,9 @@ class FENKIT_API Chunker {
   // Keeps only the games that begin in the byte range [start, end) of the input, for
   // dividing one file between independent processes. The range's edges move forward to the
   // next synchronisation point (or the end of the input): the start of the input, or a line
-  // after a blank line that starts "[Event ", or that starts a tag ('[', a name, blanks, '"')
-  // when the last line before the blank lines that is not blank ends with a result token
+  // after a blank line that starts "[Event ", or that starts a tag ('[', a name, blanks, '"',
+  // within the line's first kilobyte) when the last line before the blank lines that is not
+  // blank ends with a result token
   // (1-0, 0-1, 1/2-1/2, *), as games without [Event tags have it. No game reaches across a
   // synchronisation point (not its movetext, an unclosed comment, nor its tag section), so
   // ranges that tile a file read every game once, as reading it whole does.
@@ -127,6 +146,19 @@ class FENKIT_API Chunker {
   // numbered later do not know their games' numbers: throws std::logic_error for them.
   void stop_after_game(std::uint64_t last);
 
+  // The longest game (ReaderOptions::max_game_bytes), before the first chunk. A game that has
+  // not ended within that many bytes ends a chunk there (Chunk::cut_at_limit), and the input
+  // after it is passed over, without being kept, to the first synchronisation point at or
+  // after the limit. So the chunker holds at most the chunk's target size and one game's
+  // limit, whatever the input; and the time it takes is linear in the input's size, however
+  // the input is shaped (no game boundary, one endless line, one huge comment), as it finds
+  // each game's end once.
+  void limit_game_size(std::uint64_t max_bytes) { max_game_ = max_bytes ? max_bytes : 1; }
+
+  // For a piece of a larger input read on its own (open_range) that ends before that input
+  // does: its last chunk does not end the input (Chunk::ends_input).
+  void input_goes_on() { input_goes_on_ = true; }
+
   // The next chunk; false at the end of the input. Throws std::runtime_error when the input
   // cannot be read on, once the whole games read before the failure have been handed out, and
   // std::logic_error when chunks cut in order are asked for before the last one was read.
@@ -134,6 +166,8 @@ class FENKIT_API Chunker {
 
   std::uint64_t bytes_read() const { return bytes_read_; }
   Cut cut() const { return cut_; }
+  // The most bytes of the input the chunker has held at once (for tests of its memory).
+  std::size_t largest_buffer() const;
 
  private:
   bool next_mapped(Chunk& chunk);
@@ -145,11 +179,25 @@ class FENKIT_API Chunker {
   void went_past(std::uint64_t games, std::uint64_t line, std::uint32_t column);
   // Fills in the chunk's place and numbers; `games` is 0 for a chunk cut in order.
   void hand_out(Chunk& chunk, std::string_view text, std::uint64_t games,
-                std::shared_ptr<const void> storage);
+                std::shared_ptr<const void> storage, bool ends_input);
+  // Streamed input: the chunk ends past the limit of a game that begins at `game` in the
+  // pending text, and the input after it is passed over to the next synchronisation point.
+  bool cut_past_limit(Chunk& chunk, std::size_t game);
+  // The chunk ends after the '%' of an escape line at `at` that is longer than a block, and the
+  // rest of the line is passed over.
+  bool cut_escape_line(Chunk& chunk, std::size_t at);
+  // The pending text to `text_end` (of `games` games) is the chunk; the input after it is
+  // passed over (counted, not kept) to where `find_end`, given the input from `search_from`
+  // on, says (the chunk ends there if that comes first).
+  struct EndFinder;
+  bool pass_over(Chunk& chunk, std::size_t text_end, std::size_t search_from, std::uint64_t games,
+                 bool past_limit, EndFinder& find_end);
 
   io::InputSource& input_;
   std::size_t target_;
   Cut cut_;
+  std::uint64_t max_game_ = kDefaultMaxGameBytes;
+  bool input_goes_on_ = false;
   std::shared_ptr<ChunkNumbering> numbering_;  // in order only
   std::uint64_t next_game_;
   std::uint64_t last_game_ = UINT64_MAX;

@@ -20,6 +20,13 @@ namespace fenkit::pgn {
 inline constexpr std::uint16_t kTreeVariationDepth = 256;
 inline constexpr std::uint16_t kMaxVariationDepth = UINT16_MAX;
 
+// The longest game read by default (ReaderOptions::max_game_bytes): 64 MiB. The longest real
+// games, with deep analysis in comments and variations, take a few megabytes; no archive has
+// one near this. Yet it bounds what a reader holds at once, whatever it is given (a file of NUL
+// bytes is one game without end), and a tree built from a game of this size already takes
+// several times that in memory; a larger default would only let a broken input cost more.
+inline constexpr std::uint64_t kDefaultMaxGameBytes = std::uint64_t(64) << 20;
+
 struct FENKIT_API ReaderOptions {
   std::string file_name = "<input>";  // the FILE of FILE:LINE:COLUMN diagnostics
   // Resolve and play every move, rejecting games with illegal, ambiguous or unknown moves.
@@ -60,6 +67,25 @@ struct FENKIT_API ReaderOptions {
   std::uint64_t first_line = 1;
   std::uint32_t first_column = 1;
   std::uint64_t first_offset = 0;
+  // The longest game read, in bytes from its first byte to its end. A game that has not ended
+  // within its first max_game_bytes bytes is cut there: it is reported (an error at its first
+  // byte that names the limit) and counted as rejected, its text is not kept (GameEnd::raw is
+  // empty, so a rejects file does not hold it), and reading goes on at the first
+  // synchronisation point (Chunker::restrict_to) at or after the limit: what lies between, a
+  // game there too, is passed over with it. So reading any input takes memory bounded by this,
+  // and time linear in the input's size. The same game is cut at the same byte however the
+  // input is read (whole, in chunks, in byte ranges). Chunks are read with the limit they were
+  // cut with (Chunker::limit_game_size), which the GameReader and the archive reader take from
+  // their options.
+  std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
+  // Whether the text ends the input. A game at the end of an input whose movetext has no result
+  // at its end (1-0, 0-1, 1/2-1/2 or *), tags-only games too, may be cut short (a file cut, a
+  // download broken off): it is rejected, "the input ends inside the game", rather than passed
+  // off as whole with the Result tag's result. A game without result that another game follows
+  // is read with a warning and the Result tag's result (or *). Off for a text that is a piece of
+  // an input: its last game is then one that another follows. (Chunks say it themselves:
+  // Chunk::ends_input.)
+  bool ends_input = true;
 };
 
 // The games that begin in a byte range of a file: what one of several workers that share a
@@ -78,7 +104,7 @@ struct FENKIT_API ReadStats {
   std::uint64_t bytes = 0;
 };
 
-// Reads every game of an in-memory text.
+// Reads every game of an in-memory text (the whole input, unless options.ends_input is off).
 FENKIT_API ReadStats read_pgn(std::string_view text, Visitor& visitor,
                               const ReaderOptions& options = {});
 

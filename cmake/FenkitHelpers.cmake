@@ -9,6 +9,10 @@ function(fenkit_add_library name)
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${name} OUTPUT_NAME fenkit_${name}
     CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
     VERSION ${PROJECT_VERSION} SOVERSION ${FENKIT_SOVERSION})
+  # FENKIT_API does not depend on whether the library is being built (export.hpp), so a shared
+  # build needs no fenkit_NAME_EXPORTS macro: without it, the static libraries of the Python
+  # package compile with the very commands of a shared build tree, whose objects ccache has.
+  set_target_properties(${target} PROPERTIES DEFINE_SYMBOL "")
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)

@@ -5,14 +5,24 @@
 # --system-site-packages (for NumPy and pybind11). The wheel then goes into a second, fresh
 # environment, and `pip install -e .` into a third. From outside the source tree, each
 # environment's fenkit must be its own copy (the editable one: the build folder's) and pass the
-# position and replay tests (against the fenkit program when one is given).
-# The second build reuses the first one's CMake folder (-C build-dir=...), so the libraries are
-# compiled once. Usage: wheel_test.sh SOURCE_DIR PYTHON SCRATCH_DIR [FENKIT_BINARY]
+# position and replay tests (against the fenkit program FENKIT_BINARY when it is set).
+#
+# The three builds share one CMake folder, CMAKE_DIR (-C build-dir=...), so the libraries and the
+# module are compiled once; the CMAKE_ARGs go to its configure step through CMAKE_ARGS, as a
+# user's would. ctest gives it the compiler, compiler launcher and pybind11 of the build tree,
+# and a CMAKE_DIR beside that tree: the package's compiler commands are then the build tree's,
+# relative to the source folder (CCACHE_BASEDIR), and ccache has their objects.
+# Usage: wheel_test.sh SOURCE_DIR PYTHON SCRATCH_DIR CMAKE_DIR [CMAKE_ARG...]
 set -euo pipefail
 source_dir=$1
 python=$2
 scratch=$3
-binary=${4:-}
+cmake_dir=$4
+shift 4
+binary=${FENKIT_BINARY:-}
+if (($#)); then
+  export CMAKE_ARGS="${CMAKE_ARGS:+$CMAKE_ARGS }$(printf '%q ' "$@")"
+fi
 
 skip() {
   if [ "${FENKIT_REQUIRE_ORACLES:-}" = 1 ]; then
@@ -25,9 +35,8 @@ skip() {
 "$python" -c "import build" 2>/dev/null || skip "python3 -m build is missing (Debian: python3-build)"
 "$python" -c "import ensurepip" 2>/dev/null || skip "venv cannot install pip (Debian: python3-venv)"
 
-rm -rf "$scratch"
+rm -rf "$scratch" "$cmake_dir"
 mkdir -p "$scratch"
-cmake_dir=$scratch/cmake
 
 cd "$source_dir"
 echo "== python3 -m build --wheel --no-isolation"
@@ -74,4 +83,4 @@ EOF
     "$scratch/$env/bin/python" -m pytest -q -p no:cacheprovider \
     "$source_dir/python/tests/test_position.py" "$source_dir/python/tests/test_replay.py"
 done
-rm -rf "$scratch"
+rm -rf "$scratch" "$cmake_dir"

@@ -33,6 +33,20 @@ function(fenkit_add_library name)
   fenkit_set_flags(${target})
 endfunction()
 
+# fenkit_add_internal(NAME): the headers of libNAME/internal, which the library shares with the
+# program, the Python module, the tests, benchmarks and fuzz targets of this tree (the archive
+# reader, the chunker, the row writers, the thread pool), as the INTERFACE target
+# fenkit::NAME_internal. They are never installed nor exported: what a program built against an
+# installed fenkit may include is libNAME/include, and those headers include none of these.
+function(fenkit_add_internal name)
+  set(target fenkit_${name}_internal)
+  add_library(${target} INTERFACE)
+  add_library(fenkit::${name}_internal ALIAS ${target})
+  target_include_directories(${target} INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/internal)
+  target_link_libraries(${target} INTERFACE fenkit::${name})
+  target_include_directories(fenkit_${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/internal)
+endfunction()
+
 # Warnings on everywhere; -march=native only where FENKIT_NATIVE asks for it.
 function(fenkit_set_flags target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic

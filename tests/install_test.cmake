@@ -75,6 +75,20 @@ if(rc OR NOT listed MATCHES "\n?1  Morphy, Paul - Duke Karl / Count Isouard  1-0
   message(FATAL_ERROR "unexpected output of game_list (${rc}):\n${listed}${err}")
 endif()
 
+# Every position of every game, walked (GameReader::walk): the FEN, SAN and UCI of each move as
+# the program replays them, and the Polyglot key after 1. e4 that the book format's
+# specification gives.
+execute_process(COMMAND ${consumer}/game_positions ${SOURCE_DIR}/examples/sample.pgn
+                RESULT_VARIABLE rc OUTPUT_VARIABLE walked ERROR_VARIABLE err)
+execute_process(COMMAND ${prefix}/bin/fenkit replay -q --ep legal --san --uci
+                        ${SOURCE_DIR}/examples/sample.pgn
+                RESULT_VARIABLE replay_rc OUTPUT_VARIABLE replayed)
+string(REGEX REPLACE "\t[0-9a-f]+\t[-0-9]+\n" "\n" walked_moves "${walked}")
+if(rc OR replay_rc OR NOT walked_moves STREQUAL replayed OR replayed STREQUAL ""
+   OR NOT walked MATCHES "^rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\te4\te2e4\t823c9b50fd114196\t-\n")
+  message(FATAL_ERROR "game_positions and fenkit replay differ (${rc}, ${replay_rc}):\n${walked}${err}\n--\n${replayed}")
+endif()
+
 # The input and output library is a component of its own, for programs that read or write
 # files through it without games.
 set(io_only ${BINARY_DIR}/install-test/io-component)

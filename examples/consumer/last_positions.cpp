@@ -1,6 +1,7 @@
 // Prints the final position of every game of a PGN file as FEN, with the game's players:
 // a small example of the streaming reader and a visitor.
 #include <fenkit/fen/fen.hpp>
+#include <fenkit/io/input.hpp>
 #include <fenkit/pgn/reader.hpp>
 #include <iostream>
 #include <string>
@@ -36,6 +37,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   LastPosition visitor;
-  const auto stats = fenkit::pgn::read_pgn_file(argv[1], visitor);
+  const auto stats = fenkit::pgn::read_pgn(*fenkit::io::open_input(argv[1]), visitor);
   return stats.rejected ? 1 : 0;
 }

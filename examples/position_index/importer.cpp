@@ -7,7 +7,8 @@
 
 #include <fenkit/fen/polyglot.hpp>
 #include <fenkit/fen/uci.hpp>
-#include <fenkit/pgn/report.hpp>
+#include <fenkit/io/input.hpp>
+#include <fenkit/pgn/visitor.hpp>
 
 namespace position_index {
 
@@ -174,7 +175,7 @@ void Importer::import_file(const std::string& path) {
   options.move_locations = false;   // only diagnostics need places, and they have them
   GameVisitor visitor(*this, path == "-" ? "<stdin>" : path);
   options.file_name = path;
-  const fenkit::pgn::ReadStats stats = fenkit::pgn::read_pgn_file(path, visitor, options);
+  const fenkit::pgn::ReadStats stats = fenkit::pgn::read_pgn(*fenkit::io::open_input(path), visitor, options);
   totals_.bytes += stats.bytes;
 }
 

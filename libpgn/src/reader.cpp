@@ -70,14 +70,13 @@ ReadStats read_chunk(const Chunk& chunk, Visitor& visitor, ReaderOptions options
   return games.stats();
 }
 
-ReadStats read_pgn_file(const std::string& path, Visitor& visitor, ReaderOptions options) {
-  std::unique_ptr<io::InputSource> input = io::open_input(path);
-  if (options.file_name == ReaderOptions().file_name) options.file_name = input->name();
-  if (const std::string_view mapped = input->mapped(); !mapped.empty())
+ReadStats read_pgn(io::InputSource& input, Visitor& visitor, ReaderOptions options) {
+  if (options.file_name == ReaderOptions().file_name) options.file_name = input.name();
+  if (const std::string_view mapped = input.mapped(); !mapped.empty())
     return read_pgn(mapped, visitor, options);
 
   // Streamed input: the chunker reads blocks and cuts them between games.
-  Chunker chunker(*input, std::size_t(4) << 20, options.first_game_number, Chunker::Cut::in_order);
+  Chunker chunker(input, std::size_t(4) << 20, options.first_game_number, Chunker::Cut::in_order);
   chunker.limit_game_size(options.max_game_bytes);
   if (!options.ends_input) chunker.input_goes_on();
   ReadStats stats;

@@ -248,7 +248,10 @@ def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False,
     ``format``: ``"jsonl"``, ``"csv"`` (with its header line unless ``header=False``, for the
     parts after the first of a data set written in pieces), ``"fen"`` or ``"epd"``. The other
     arguments are those of ``replay`` (``columns`` aside: a file has the format's columns).
-    A file that cannot be written raises OSError.
+    As the program writes its outputs: a name ending in ``.gz`` or ``.zst`` is written
+    compressed (zstd on ``jobs`` threads), and the file is written under a temporary name and
+    renamed into place at the end, so that a run that fails (a file that cannot be written,
+    which raises OSError; a rejected game with ``errors="raise"``) leaves no cut file.
     """
     _, stats = _call(path, output=output, format=format, header=header, columns=None, tags=tags,
                      eval=eval, clock=clock, next=next, comments=comments, nags=nags,

@@ -8,17 +8,16 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <set>
+#include <thread>
 
 #include "columns.hpp"
 #include "common.hpp"
 #include "object_arenas.hpp"
 #include "row_packing.hpp"
+#include "fenkit/io/output_file.hpp"
 #include "fenkit/pgn/position_rows.hpp"
 #include "fenkit/pgn/archive.hpp"
 
@@ -31,40 +30,46 @@ struct Rejected {
   std::string message;
 };
 
-// The file rows are written to (fenkit.write_replay): every write checked; a failure stops the
-// reading and is raised as OSError naming the file.
+// The file rows are written to (fenkit.write_replay), as the program writes its outputs
+// (io::OutputFile): under a temporary name, renamed into place once every row is written, so
+// that a run that fails leaves no cut file; compressed when the name ends in .gz or .zst (zstd
+// on the run's threads). A failed write stops the reading and is raised as OSError naming the
+// file.
 class RowFile {
  public:
   struct Failed {
     std::string message;
   };
-  explicit RowFile(std::string path) : path_(std::move(path)), file_(std::fopen(path_.c_str(), "wb")) {
-    if (!file_) raise_error(PyExc_OSError, path_ + ": cannot write: " + std::strerror(errno));
-  }
-  ~RowFile() {
-    if (file_) std::fclose(file_);
+  RowFile(const std::string& path, unsigned threads) {
+    try {
+      file_ = std::make_unique<io::OutputFile>(path, io::CompressionSettings{0, threads});
+    } catch (const io::OutputError& e) {
+      raise_error(PyExc_OSError, e.what());
+    }
   }
   void write(std::string_view bytes) {
-    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) fail();
-  }
-  void close() {
-    std::FILE* file = file_;
-    file_ = nullptr;
-    if (std::fflush(file) != 0 || std::ferror(file)) {
-      std::fclose(file);
-      fail();
+    try {
+      file_->write(bytes);
+    } catch (const io::OutputError& e) {
+      fail(e);
     }
-    if (std::fclose(file) != 0) fail();
+  }
+  // Writes what is left and puts the file in place.
+  void commit() {
+    try {
+      file_->commit();
+    } catch (const io::OutputError& e) {
+      fail(e);
+    }
   }
   const std::string& error() const { return error_; }
 
  private:
-  [[noreturn]] void fail() {
-    error_ = path_ + ": cannot write: " + std::strerror(errno);
+  [[noreturn]] void fail(const io::OutputError& e) {
+    error_ = e.what();
     throw Failed{error_};
   }
-  std::string path_;
-  std::FILE* file_;
+  std::unique_ptr<io::OutputFile> file_;
   std::string error_;
 };
 
@@ -221,7 +226,9 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   std::optional<std::string> raised;
   ColumnsPool pool;
   pgn::detail::BufferPool buffers;
-  const std::unique_ptr<RowFile> file = output ? std::make_unique<RowFile>(path_of(*output)) : nullptr;
+  const std::unique_ptr<RowFile> file =
+      output ? std::make_unique<RowFile>(path_of(*output), jobs ? jobs : std::max(1U, std::thread::hardware_concurrency()))
+             : nullptr;
   if (file && header && options.format == pgn::RowFormat::csv) file->write(options.csv_header());
   {
     std::optional<PrefaultedArenas> arenas;  // for the strs the builder makes
@@ -260,7 +267,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
             pool.give(std::move(piece.columns));
           });
       bytes = totals.bytes;
-      if (file) file->close();
+      if (file) file->commit();
     } catch (const Rejected& r) {
       raised = r.message;
     } catch (const RowFile::Failed& f) {

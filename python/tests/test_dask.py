@@ -226,6 +226,30 @@ def test_write_replay_and_count_games(tmp_path, fenkit_binary, big_pgn):
         fenkit.write_replay(big_pgn, out, format="xml")
 
 
+def test_write_replay_writes_as_the_program_does(tmp_path, fenkit_binary, big_pgn):
+    """Compressed by name (gzip by the standard library, zstd by the zstd program), and never a
+    cut file: a run stopped by a rejected game leaves nothing under the name, nor a temporary
+    file beside it, and a file that was there stays as it was."""
+    expected, _ = run_cli(fenkit_binary, "replay", "-q", "-f", "fen", big_pgn)
+    fenkit.write_replay(big_pgn, tmp_path / "rows.fen.gz", format="fen", jobs=2)
+    assert gzip.decompress((tmp_path / "rows.fen.gz").read_bytes()) == expected
+    if shutil.which("zstd"):
+        fenkit.write_replay(big_pgn, tmp_path / "rows.fen.zst", format="fen", jobs=2)
+        unpacked = subprocess.run(["zstd", "-dc", str(tmp_path / "rows.fen.zst")],
+                                  stdout=subprocess.PIPE, check=True).stdout
+        assert unpacked == expected
+    bad = tmp_path / "bad.pgn"
+    bad.write_bytes(open(big_pgn, "rb").read() + b'\n[Event "x"]\n\n1. e5 *\n')
+    with pytest.raises(ValueError):
+        fenkit.write_replay(bad, tmp_path / "cut.fen", format="fen", errors="raise")
+    (tmp_path / "kept.fen").write_bytes(b"before\n")
+    with pytest.raises(ValueError):
+        fenkit.write_replay(bad, tmp_path / "kept.fen", format="fen", errors="raise")
+    assert (tmp_path / "kept.fen").read_bytes() == b"before\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "bad.pgn", "kept.fen", "rows.fen.gz"] + (["rows.fen.zst"] if shutil.which("zstd") else [])
+
+
 def test_rows_go_compressed_only_to_another_machine(client, inputs, monkeypatch):
     """Workers on the client's machine send their rows as they are (copied, not sent); a worker
     elsewhere makes compute() compress them, and the frame is the same."""

@@ -261,7 +261,7 @@ TEST(CutInput, TheLastGameCutInItsMovetextIsRejectedEveryWay) {
     // The visitor reader over the file in chunks (read_pgn_file streams it).
     ChunkReport report;
     ReportingVisitor visitor(report);
-    const ReadStats stats = read_pgn_file(path.string(), visitor);
+    const ReadStats stats = read_pgn(*io::open_input(path.string()), visitor);
     EXPECT_EQ(stats.games, 4U);
     EXPECT_EQ(stats.rejected, 1U);
     EXPECT_NE(report.lines.find(kCutMessage), std::string::npos);

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/io/input.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/visitor.hpp"
 #include "test_support.hpp"
@@ -314,7 +315,7 @@ inline std::vector<GameLog> read_text(std::string_view text, const ReaderOptions
 inline std::vector<GameLog> read_quirk(const std::string& name, const ReaderOptions& options = {}) {
   EventLog log;
   log.moves_checked = options.check_moves;
-  const ReadStats stats = read_pgn_file(quirk(name).string(), log, options);
+  const ReadStats stats = read_pgn(*io::open_input(quirk(name).string()), log, options);
   EXPECT_EQ(stats.games, log.games.size());
   std::uint64_t rejected = 0;
   for (const GameLog& g : log.games) rejected += g.rejected;

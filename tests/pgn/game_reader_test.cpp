@@ -36,7 +36,7 @@ static_assert(std::ranges::input_range<GameReader>);
 std::vector<Game> built(const std::string& path, ReaderOptions options = {}) {
   GameBuilder builder;
   options.file_name = path;
-  read_pgn_file(path, builder, options);
+  read_pgn(*io::open_input(path), builder, options);
   return std::move(builder.games());
 }
 
@@ -371,7 +371,7 @@ TEST(GameReader, TheCorpusAsTheVisitorReaderReadsIt) {
   ReaderOptions options;
   options.file_name = masters.string();
   options.last_game_number = 2000;
-  read_pgn_file(masters.string(), builder, options);
+  read_pgn(*io::open_input(masters.string()), builder, options);
   expect_same_games(pulled(reader), builder.games());
 
   // The same games from a std::istream on a pipe that zstd writes, and from owned bytes.
@@ -472,9 +472,9 @@ struct GameLog : Visitor {
 TEST(WholeGames, ARejectedGameShowsNoMoveAndAGoodOneAllOfThem) {
   const std::string path = data("pgn/suite-errors.pgn").string();
   GameLog streamed, whole_log;
-  read_pgn_file(path, streamed);
+  read_pgn(*io::open_input(path), streamed);
   WholeGames whole(whole_log);
-  read_pgn_file(path, whole);
+  read_pgn(*io::open_input(path), whole);
   ASSERT_EQ(whole_log.games.size(), streamed.games.size());
   std::size_t rejected_with_moves = 0;
   for (std::size_t i = 0; i < streamed.games.size(); ++i) {

@@ -43,7 +43,7 @@ using testing::GameLog;
 std::vector<GameLog> read_with(const std::string& path) {
   testing::EventLog log;
   log.offsets = true;
-  read_pgn_file(path, log);
+  read_pgn(*io::open_input(path), log);
   return std::move(log.games);
 }
 
@@ -73,7 +73,7 @@ std::vector<GameLog> read_through_pipe(std::string_view text, std::size_t piece,
   fs::remove(fifo);
   EXPECT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   std::thread writer([&] { write_in_pieces(::open(fifo.c_str(), O_WRONLY), text, piece); });
-  read_pgn_file(fifo.string(), log);
+  read_pgn(*io::open_input(fifo.string()), log);
   writer.join();
   fs::remove(fifo);
   return std::move(log.games);
@@ -130,13 +130,13 @@ TEST(PgnInput, UnreadableInputIsAnErrorNamingIt) {
   const std::string missing = (fs::temp_directory_path() / "fenkit-no-such-file.pgn").string();
   try {
     testing::EventLog log;
-    read_pgn_file(missing, log);
+    read_pgn(*io::open_input(missing), log);
     ADD_FAILURE() << "no error for a missing file";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find(missing), std::string::npos) << e.what();
   }
   testing::EventLog log;
-  EXPECT_THROW(read_pgn_file(fs::temp_directory_path().string(), log), std::runtime_error);
+  EXPECT_THROW(read_pgn(*io::open_input(fs::temp_directory_path().string()), log), std::runtime_error);
 }
 
 TEST(PgnInput, EmptyInputHasNoGames) {
@@ -187,7 +187,7 @@ TEST(PgnInput, TruncatedCompressedFilesAreErrors) {
     testing::EventLog log;
     log.offsets = true;
     try {
-      read_pgn_file(cut.string(), log);
+      read_pgn(*io::open_input(cut.string()), log);
       ADD_FAILURE() << "no error for a truncated file; " << log.games.size() << " games read";
     } catch (const std::runtime_error& e) {
       EXPECT_NE(std::string(e.what()).find(cut.string()), std::string::npos) << e.what();
@@ -216,7 +216,7 @@ std::vector<GameLog> read_expecting(const std::string& path, const std::string& 
   log.check_positions = false;
   std::string got;
   try {
-    read_pgn_file(path, log);
+    read_pgn(*io::open_input(path), log);
   } catch (const std::runtime_error& e) {
     got = e.what();
   }
@@ -373,7 +373,7 @@ TEST(PgnInput, Utf16CutInsideACharacterIsAnErrorAfterTheGamesBefore) {
   wide += utf16("b} *\n\n[Event \"y\"]\n\n1. d4 *\n", false)->substr(2);
   TempFile odd("odd-length.pgn", wide + "\n");
   testing::EventLog log;
-  EXPECT_THROW(read_pgn_file(odd.string(), log), std::runtime_error);
+  EXPECT_THROW(read_pgn(*io::open_input(odd.string()), log), std::runtime_error);
   ASSERT_EQ(log.games.size(), 2U);
   EXPECT_EQ(log.games[1].outline(), (std::vector<std::string>{"d4", "*"}));
 }
@@ -398,7 +398,7 @@ TEST(PgnInput, StreamedReadingEqualsMappedReadingAcrossBufferBoundaries) {
     return l;
   };
   testing::EventLog mapped = log();
-  const ReadStats stats = read_pgn_file(file.string(), mapped);
+  const ReadStats stats = read_pgn(*io::open_input(file.string()), mapped);
   EXPECT_EQ(stats.bytes, text.size());
   ASSERT_GT(mapped.games.size(), 10000U);
   testing::expect_same_games(mapped.games, read_through_pipe(text, 65521, log()));

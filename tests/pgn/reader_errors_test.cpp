@@ -202,7 +202,7 @@ TEST(ReaderErrors, SkippedVariationsAreCheckedUnlessAskedNotTo) {
     log.on_variation = Action::skip;
     ReaderOptions options;
     options.check_variations = check;
-    read_pgn_file(testing::quirk("bad-move-in-variation.pgn").string(), log, options);
+    read_pgn(*io::open_input(testing::quirk("bad-move-in-variation.pgn").string()), log, options);
     ASSERT_EQ(log.games.size(), 2U);
     EXPECT_EQ(log.games[0].rejected, check);
     if (check) {

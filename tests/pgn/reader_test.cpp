@@ -294,7 +294,7 @@ TEST(ReaderQuirks, NestedVariations) {
 TEST(ReaderQuirks, SkippedVariationsAreNotVisited) {
   testing::EventLog log;
   log.on_variation = Action::skip;
-  read_pgn_file(testing::quirk("nested-variations.pgn").string(), log);
+  read_pgn(*io::open_input(testing::quirk("nested-variations.pgn").string()), log);
   ASSERT_EQ(log.games.size(), 1U);
   EXPECT_EQ(log.games[0].outline(), (Strings{"e4", "e5", "Nf3", "*"}));
 }
@@ -355,7 +355,7 @@ TEST(ReaderQuirks, TagGluedToTheResultBefore) {
 TEST(ReaderQuirks, ZeroZeroAsResultOnlyWhenCastlingIsImpossibleAtTheEnd) {
   testing::EventLog log;
   log.fens = true;
-  read_pgn_file(testing::quirk("result-zero-zero.pgn").string(), log);
+  read_pgn(*io::open_input(testing::quirk("result-zero-zero.pgn").string()), log);
   const auto& games = log.games;
   ASSERT_EQ(games.size(), 3U);
   // Game 1: the bishop still stands on f1.
@@ -388,7 +388,7 @@ TEST(ReaderQuirks, EmptyGames) {
 TEST(ReaderQuirks, SetUpAndFenTags) {
   testing::EventLog log;
   log.fens = true;
-  read_pgn_file(testing::quirk("setup-fen.pgn").string(), log);
+  read_pgn(*io::open_input(testing::quirk("setup-fen.pgn").string()), log);
   const auto& games = log.games;
   ASSERT_EQ(games.size(), 4U);
   // A pawn endgame: e2-e4 gives e3 as en-passant square; the black king steps to d7.
@@ -419,7 +419,7 @@ TEST(ReaderQuirks, SetUpAndFenTags) {
 TEST(ReaderQuirks, Chess960) {
   testing::EventLog log;
   log.fens = true;
-  read_pgn_file(testing::quirk("chess960.pgn").string(), log);
+  read_pgn(*io::open_input(testing::quirk("chess960.pgn").string()), log);
   const auto& games = log.games;
   ASSERT_EQ(games.size(), 3U);
   const Strings rooks_b_and_g = {
@@ -559,7 +559,7 @@ TEST(ReaderQuirks, ControlZAtTheEnd) {
 TEST(ReaderQuirks, EnPassantMarks) {
   testing::EventLog log;
   log.fens = true;
-  read_pgn_file(testing::quirk("en-passant-marks.pgn").string(), log);
+  read_pgn(*io::open_input(testing::quirk("en-passant-marks.pgn").string()), log);
   const auto& games = log.games;
   ASSERT_EQ(games.size(), 2U);
   EXPECT_EQ(games[0].outline(), (Strings{"e4", "Nf6", "e5", "d5", "exd6ep", "cxd6", "d4", "g5",
@@ -606,7 +606,7 @@ TEST(ReaderQuirks, CheckMarksApartFromTheirMove) {
 TEST(ReaderQuirks, NullMoves) {
   testing::EventLog log;
   log.fens = true;
-  read_pgn_file(testing::quirk("null-moves.pgn").string(), log);
+  read_pgn(*io::open_input(testing::quirk("null-moves.pgn").string()), log);
   const auto& games = log.games;
   ASSERT_EQ(games.size(), 2U);
   EXPECT_FALSE(games[0].rejected);
@@ -624,7 +624,7 @@ TEST(ReaderQuirks, NullMoves) {
 TEST(ReaderQuirks, LongAlgebraicMoves) {
   testing::EventLog log;
   log.fens = true;
-  read_pgn_file(testing::quirk("long-algebraic.pgn").string(), log);
+  read_pgn(*io::open_input(testing::quirk("long-algebraic.pgn").string()), log);
   ASSERT_EQ(log.games.size(), 1U);
   EXPECT_EQ(log.games[0].outline(), (Strings{"e2e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-b5",
                                              "a7-a6", "Bb5xc6", "d7xc6", "e1g1", "*"}));

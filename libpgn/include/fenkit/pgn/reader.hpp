@@ -9,8 +9,12 @@
 #include <string>
 #include <string_view>
 
-#include "fenkit/pgn/visitor.hpp"
 #include "fenkit/fen/export.hpp"
+#include "fenkit/pgn/visitor.hpp"
+
+namespace fenkit::io {
+class InputSource;  // fenkit/io/input.hpp
+}
 
 namespace fenkit::pgn {
 
@@ -104,13 +108,17 @@ struct FENKIT_API ReadStats {
   std::uint64_t bytes = 0;
 };
 
-// Reads every game of an in-memory text (the whole input, unless options.ends_input is off).
+// The push door: reads every game of an input, calling the visitor for each part of each game
+// as it is read, on the calling thread (GameReader, game_reader.hpp, is the pull door: whole
+// games, handed out one by one). An in-memory text is the whole input unless
+// options.ends_input is off. An input source (fenkit/io/input.hpp: io::open_input for a file,
+// "-" or a compressed file, io::stream_input for a std::istream, io::memory_input) is read in
+// blocks, so that any size takes memory bounded by the longest game; its name is the FILE of
+// diagnostics unless options.file_name is set. A source that fails midway has every game before
+// the failure read, then throws its std::runtime_error.
 FENKIT_API ReadStats read_pgn(std::string_view text, Visitor& visitor,
                               const ReaderOptions& options = {});
-
-// Reads a file, or standard input for "-"; gzip, bzip2, xz and zstd input is recognised by its
-// content and decompressed on the fly. Throws std::runtime_error if the file cannot be read.
-FENKIT_API ReadStats read_pgn_file(const std::string& path, Visitor& visitor,
-                                   ReaderOptions options = {});
+FENKIT_API ReadStats read_pgn(io::InputSource& input, Visitor& visitor,
+                              ReaderOptions options = {});
 
 }  // namespace fenkit::pgn

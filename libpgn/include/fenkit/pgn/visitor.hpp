@@ -68,6 +68,13 @@ struct FENKIT_API Diagnostic {
   std::string message;       // "illegal move Nf3: no piece can make it" ...
 };
 
+// Appends "FILE:LINE:COLUMN: error: game N: MESSAGE\n" (or warning) for a reader's diagnostic,
+// as the fenkit program writes it; the message is made printable (control bytes and invalid
+// UTF-8 as \xNN). `game_offset` is added to the game number (for pieces of a larger input read
+// apart).
+FENKIT_API void append_diagnostic(std::string& out, std::string_view file, const Diagnostic& d,
+                                  std::int64_t game_offset = 0);
+
 struct FENKIT_API GameEnd {
   bool rejected = false;  // an error made the reader give the game up
   std::string_view raw;   // the game's text exactly as read (for --rejects files)

@@ -5,7 +5,7 @@
 //
 //   MyVisitor mine;
 //   pgn::WholeGames whole(mine);
-//   pgn::read_pgn_file("games.pgn", whole);
+//   pgn::read_pgn(*io::open_input("games.pgn"), whole);
 //
 // Each game is held as a tree (GameBuilder) until the reader has judged it. A good game is then
 // replayed into the inner visitor (Game::accept: every event, with its positions; comments

@@ -25,11 +25,6 @@ FENKIT_API void append_diagnostic_line(std::string& out, std::string_view file, 
                                        std::size_t column, std::string_view kind,
                                        std::string_view message);
 
-// Appends "FILE:LINE:COLUMN: error: game N: MESSAGE\n" (or warning) for a reader's diagnostic;
-// `game_offset` is added to the game number (for pieces of a larger input read apart).
-FENKIT_API void append_diagnostic(std::string& out, std::string_view file, const Diagnostic& d,
-                                  std::int64_t game_offset = 0);
-
 // What the reader said of one chunk's games.
 struct FENKIT_API ChunkReport {
   std::string lines;    // formatted diagnostics

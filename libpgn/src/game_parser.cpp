@@ -510,10 +510,10 @@ struct GameStream::State {
   State(std::string_view text, Visitor& visitor, const ReaderOptions& given)
       : options(given),
         parser(visitor, options,
-               TextOrigin{text.data(), text.data() + text.size(), options.first_offset,
-                          options.ends_input},
+               TextOrigin{text.data(), text.data() + text.size(), options.place.offset,
+                          options.place.ends_input},
                options.first_game_number),
-        lexer(text, &parser, 0, options.first_line, options.first_column),
+        lexer(text, &parser, 0, options.place.line, options.place.column),
         wanted(options.last_game_number < options.first_game_number
                    ? 0
                    : options.last_game_number - options.first_game_number + 1),

@@ -21,13 +21,13 @@ namespace {
 // The reader's options for a chunk: its numbers and its place in the input.
 ReaderOptions placed(const Chunk& chunk, ReaderOptions options) {
   options.first_game_number = chunk.first_game;
-  options.first_line = chunk.line;
-  options.first_column = chunk.column;
-  options.first_offset = chunk.offset;
+  options.place.line = chunk.line;
+  options.place.column = chunk.column;
+  options.place.offset = chunk.offset;
   options.last_game_number = std::min(options.last_game_number, chunk.last_game);
   // Read as it was cut: a game past the chunker's limit is past it for the reader too.
   options.max_game_bytes = chunk.max_game_bytes;
-  options.ends_input = chunk.ends_input;
+  options.place.ends_input = chunk.ends_input;
   return options;
 }
 
@@ -78,7 +78,7 @@ ReadStats read_pgn(io::InputSource& input, Visitor& visitor, ReaderOptions optio
   // Streamed input: the chunker reads blocks and cuts them between games.
   Chunker chunker(input, std::size_t(4) << 20, options.first_game_number, Chunker::Cut::in_order);
   chunker.limit_game_size(options.max_game_bytes);
-  if (!options.ends_input) chunker.input_goes_on();
+  if (!options.place.ends_input) chunker.input_goes_on();
   ReadStats stats;
   Chunk chunk;
   while (chunker.next(chunk)) {

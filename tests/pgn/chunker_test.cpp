@@ -295,7 +295,7 @@ TEST(Chunker, PlacesPastTheFourBillionthLine) {
   ChunkReport whole;
   ReportingVisitor whole_visitor(whole);
   ReaderOptions options;
-  options.first_line = kFirst;
+  options.place.line = kFirst;
   read_pgn(text, whole_visitor, options);
   expect_same_report(expected, whole);
 

@@ -157,7 +157,7 @@ TEST(ReaderErrors, MissingResultIsAWarning) {
   EXPECT_TRUE(diagnoses(games[1].diagnostics()[0], "error 9:9", {"input ends inside the game"}));
 
   ReaderOptions piece;
-  piece.ends_input = false;
+  piece.place.ends_input = false;
   const auto read_as_piece = read_quirk("missing-result.pgn", piece);
   ASSERT_EQ(read_as_piece.size(), 2U);
   EXPECT_FALSE(read_as_piece[1].rejected);

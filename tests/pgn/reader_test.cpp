@@ -122,7 +122,7 @@ TEST(ReaderQuirks, GamesWithoutTagsOrResults) {
   EXPECT_TRUE(diagnoses(games[1].diagnostics()[0], "error 4:6", {"input ends inside the game"}));
   // Read as a piece of a larger input, it is one another game follows: a warning.
   ReaderOptions piece;
-  piece.ends_input = false;
+  piece.place.ends_input = false;
   const auto read_as_piece = read_quirk("no-tags-no-results.pgn", piece);
   ASSERT_EQ(read_as_piece.size(), 2U);
   EXPECT_FALSE(read_as_piece[1].rejected);

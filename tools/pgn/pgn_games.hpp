@@ -182,7 +182,7 @@ class GamesVisitor : public pgn::Visitor {
   // (one without result was whole then, and is not the end of an input now).
   pgn::ReaderOptions whole_game_again() const {
     pgn::ReaderOptions again = options_.reader;
-    again.ends_input = false;
+    again.place.ends_input = false;
     return again;
   }
   std::string file_name_;

@@ -31,6 +31,23 @@ inline constexpr std::uint16_t kMaxVariationDepth = UINT16_MAX;
 // several times that in memory; a larger default would only let a broken input cost more.
 inline constexpr std::uint64_t kDefaultMaxGameBytes = std::uint64_t(64) << 20;
 
+// Where a text lies in the input it is a piece of: what a program that cuts an input into
+// pieces and reads them apart sets for each (the readers of this library do it for theirs), so
+// that places and the end of the input are those of the whole input.
+struct FENKIT_API TextPlace {
+  // Line, column and offset of the text's first byte (a piece may begin inside a line).
+  std::uint64_t line = 1;
+  std::uint32_t column = 1;
+  std::uint64_t offset = 0;
+  // Whether the text ends the input. A game at the end of an input whose movetext has no result
+  // at its end (1-0, 0-1, 1/2-1/2 or *), tags-only games too, may be cut short (a file cut, a
+  // download broken off): it is rejected, "the input ends inside the game", rather than passed
+  // off as whole with the Result tag's result. A game without result that another game follows
+  // is read with a warning and the Result tag's result (or *). Off for a text that is a piece of
+  // an input: its last game is then one that another follows.
+  bool ends_input = true;
+};
+
 struct FENKIT_API ReaderOptions {
   std::string file_name = "<input>";  // the FILE of FILE:LINE:COLUMN diagnostics
   // Resolve and play every move, rejecting games with illegal, ambiguous or unknown moves.
@@ -66,11 +83,6 @@ struct FENKIT_API ReaderOptions {
   // Games numbered above this are not read (GameFilter::last_game(): asking for the first games
   // of an archive reads no further than the last of them, and counts no game beyond it).
   std::uint64_t last_game_number = UINT64_MAX;
-  // Line, column and offset of the first byte of the text (for reading one piece of a larger
-  // input, which may begin inside a line).
-  std::uint64_t first_line = 1;
-  std::uint32_t first_column = 1;
-  std::uint64_t first_offset = 0;
   // The longest game read, in bytes from its first byte to its end. A game that has not ended
   // within its first max_game_bytes bytes is cut there: it is reported (an error at its first
   // byte that names the limit) and counted as rejected, its text is not kept (GameEnd::raw is
@@ -82,14 +94,8 @@ struct FENKIT_API ReaderOptions {
   // cut with (Chunker::limit_game_size), which the GameReader and the archive reader take from
   // their options.
   std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
-  // Whether the text ends the input. A game at the end of an input whose movetext has no result
-  // at its end (1-0, 0-1, 1/2-1/2 or *), tags-only games too, may be cut short (a file cut, a
-  // download broken off): it is rejected, "the input ends inside the game", rather than passed
-  // off as whole with the Result tag's result. A game without result that another game follows
-  // is read with a warning and the Result tag's result (or *). Off for a text that is a piece of
-  // an input: its last game is then one that another follows. (Chunks say it themselves:
-  // Chunk::ends_input.)
-  bool ends_input = true;
+  // Where the text lies in the input it is a piece of; the defaults: it is the whole input.
+  TextPlace place;
 };
 
 // The games that begin in a byte range of a file: what one of several workers that share a
@@ -110,8 +116,8 @@ struct FENKIT_API ReadStats {
 
 // The push door: reads every game of an input, calling the visitor for each part of each game
 // as it is read, on the calling thread (GameReader, game_reader.hpp, is the pull door: whole
-// games, handed out one by one). An in-memory text is the whole input unless
-// options.ends_input is off. An input source (fenkit/io/input.hpp: io::open_input for a file,
+// games, handed out one by one). An in-memory text is the whole input unless options.place
+// says it is a piece of one. An input source (fenkit/io/input.hpp: io::open_input for a file,
 // "-" or a compressed file, io::stream_input for a std::istream, io::memory_input) is read in
 // blocks, so that any size takes memory bounded by the longest game; its name is the FILE of
 // diagnostics unless options.file_name is set. A source that fails midway has every game before

@@ -78,8 +78,8 @@ FENKIT_API void append_diagnostic(std::string& out, std::string_view file, const
 struct FENKIT_API GameEnd {
   bool rejected = false;  // an error made the reader give the game up
   std::string_view raw;   // the game's text exactly as read (for --rejects files)
-  // Whether the game is one to use: false for a rejected game, and for one a SelectingVisitor's
-  // filter did not select (selecting_visitor.hpp). The reader itself selects every good game.
+  // Whether the game is one to use: false for a rejected game, and for one a visitor's filter did
+  // not select (as the program's do). The reader itself selects every good game.
   bool selected = true;
   // The main line's last position when the moves were checked and the game is not rejected;
   // null when it is not known. Valid during the call only.

@@ -86,25 +86,25 @@ struct FENKIT_API ReaderOptions {
   // The longest game read, in bytes from its first byte to its end. A game that has not ended
   // within its first max_game_bytes bytes is cut there: it is reported (an error at its first
   // byte that names the limit) and counted as rejected, its text is not kept (GameEnd::raw is
-  // empty, so a rejects file does not hold it), and reading goes on at the first
-  // synchronisation point (Chunker::restrict_to) at or after the limit: what lies between, a
-  // game there too, is passed over with it. So reading any input takes memory bounded by this,
+  // empty, so a rejects file does not hold it), and reading goes on at the first place at or
+  // after the limit where a game may begin (a blank line before a tag line): what lies between,
+  // a game there too, is passed over with it. So reading any input takes memory bounded by this,
   // and time linear in the input's size. The same game is cut at the same byte however the
-  // input is read (whole, in chunks, in byte ranges). Chunks are read with the limit they were
-  // cut with (Chunker::limit_game_size), which the GameReader and the archive reader take from
-  // their options.
+  // input is read (whole, in pieces, in byte ranges, on any number of threads).
   std::uint64_t max_game_bytes = kDefaultMaxGameBytes;
   // Where the text lies in the input it is a piece of; the defaults: it is the whole input.
   TextPlace place;
 };
 
 // The games that begin in a byte range of a file: what one of several workers that share a
-// file reads (a range's edges move to the next place where a game may begin: Chunker::restrict_to).
+// file reads (GameReaderOptions::range). A range's edges move on to the next place where a game
+// may begin (a blank line before a tag line), so that ranges that tile a file read every game
+// once, whatever the offsets.
 struct FENKIT_API ByteRange {
   std::uint64_t start = 0;
   std::uint64_t end = UINT64_MAX;
-  // The line the range's first game starts on, when known (count_range over the ranges
-  // before); else the lines before the range are counted.
+  // The line the range's first game starts on, when known (for diagnostics' places); else the
+  // lines before the range are counted.
   std::optional<std::uint64_t> first_line;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "fenkit/fen/printable.hpp"
 #include "rows/row_writer.hpp"
 
 namespace fenkit::pgn {
@@ -18,6 +19,45 @@ ReaderOptions PositionRowOptions::reader_options() const {
   reader.reject_bad_variations = variations;
   reader.max_variation_depth = kMaxVariationDepth;  // rows are written as read
   return reader;
+}
+
+std::optional<std::string> PositionRowOptions::problem(OptionName name) const {
+  const auto n = [name](std::string_view key) { return name(key); };
+  if (every == 0) return n("every") + " must be 1 or more";
+  if (final) {
+    const char* clash = with_start     ? "with_start"
+                        : variations   ? "variations"
+                        : every != 1   ? "every"
+                        : min_ply != 0 ? "min_ply"
+                        : max_ply != UINT32_MAX ? "max_ply"
+                                                : nullptr;
+    if (clash) return n("final") + " does not go with " + n(clash);
+  }
+  if (min_ply > max_ply) return n("min_ply") + " is above " + n("max_ply");
+  for (std::size_t i = 0; i < tags.size(); ++i) {
+    const std::string& tag = tags[i];
+    if (tag.empty() || tag.find_first_of(" \t\"") != std::string::npos)
+      return n("tags") + ": '" + fen::printable(tag) + "' is not a tag name";
+    // A name twice would make two columns (two JSON keys) of one name.
+    if (std::find(tags.begin(), tags.begin() + std::ptrdiff_t(i), tag) != tags.begin() + std::ptrdiff_t(i))
+      return n("tags") + ": '" + fen::printable(tag) + "' is named twice";
+  }
+  const std::string fen_format = n("format") + " fen";
+  if (san && format != RowFormat::fen)
+    return n("san") + " only goes with " + fen_format + " (csv and jsonl have a san column; epd has sm)";
+  if (uci && format != RowFormat::fen)
+    return n("uci") + " only goes with " + fen_format + " (csv and jsonl have a uci column)";
+  if (format == RowFormat::epd) {
+    if (tags.size() > 10)
+      return n("tags") + ": EPD has ten comment opcodes (c0 to c9) for tags, not " +
+             std::to_string(tags.size());
+    for (const auto& [key, wanted] : {std::pair{"clock", clock}, std::pair{"comments", comments},
+                                      std::pair{"nags", nags}})
+      if (wanted)
+        return n(key) + " only goes with " + n("format") +
+               " fen, csv or jsonl (EPD has no opcode for it)";
+  }
+  return std::nullopt;
 }
 
 namespace {

@@ -92,16 +92,6 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   const std::vector<std::string> paths = paths_of(source);
   if (errors != "raise" && errors != "skip" && errors != "collect")
     throw py::value_error("errors must be 'raise', 'skip' or 'collect', not '" + errors + "'");
-  if (every == 0) throw py::value_error("every must be 1 or more");
-  if (final) {
-    const char* clash = with_start ? "with_start" : variations ? "variations"
-                        : every != 1 ? "every" : min_ply ? "min_ply" : max_ply ? "max_ply" : nullptr;
-    if (clash) throw py::value_error(std::string("final does not go with ") + clash);
-  }
-  if (max_ply && min_ply > *max_ply) throw py::value_error("min_ply is above max_ply");
-  for (const std::string& tag : tags)
-    if (tag.empty() || tag.find_first_of(" \t\"") != std::string::npos)
-      throw py::value_error("tags: '" + tag + "' is not a tag name");
 
   const pgn::GameFilter filter = filter_from_kwargs(kwargs);
   pgn::PositionRowOptions options;
@@ -115,8 +105,6 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
     else throw py::value_error("format must be 'jsonl', 'csv', 'fen' or 'epd', not '" + format + "'");
     if (columns) throw py::value_error("columns= goes with the columns of values, not with a file");
     if (planes) throw py::value_error("planes= goes with the columns of values, not with a file");
-    if (options.format == pgn::RowFormat::epd && (clock || comments || nags))
-      throw py::value_error("format 'epd' has no opcode for clock, comments or nags");
   }
   options.ep = ep_mode(ep);
   options.with_start = with_start;
@@ -134,6 +122,10 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   options.final = final;
   options.warnings = warnings;
   options.planes = planes;
+  // The program's rules (PositionRowOptions::problem), with the arguments' names.
+  if (const std::optional<std::string> problem =
+          options.problem([](std::string_view key) { return std::string(key); }))
+    throw py::value_error(*problem);
 
   // The columns, in the order of the JSON keys.
   using S = ColumnSource;

@@ -111,6 +111,34 @@ def test_rejected_games(fenkit_binary):
         fenkit.replay(path, errors="raise")
 
 
+def test_the_options_keep_the_programs_rules(tmp_path, fenkit_binary):
+    """One set of rules for the rows' options: each combination the program refuses, the module
+    refuses with the same message, its options named as arguments."""
+    cases = [
+        (["--final", "--every", "2"], dict(final=True, every=2), None),
+        (["--final", "--variations"], dict(final=True, variations=True), None),
+        (["--min-ply", "5", "--max-ply", "2"], dict(min_ply=5, max_ply=2), None),
+        (["--tags", "White,White"], dict(tags=["White", "White"]), None),
+        (["--tags", "Two words"], dict(tags=["Two words"]), None),
+        (["-f", "epd", "--clock"], dict(clock=True), "epd"),
+        (["-f", "epd", "--tags", ",".join(f"T{i}" for i in range(11))],
+         dict(tags=[f"T{i}" for i in range(11)]), "epd"),
+    ]
+    for cli_args, kwargs, file_format in cases:
+        result = subprocess.run([fenkit_binary, "replay", *cli_args, str(SAMPLE)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+        assert result.returncode == 2, cli_args
+        message = result.stderr.decode().splitlines()[0].split("fenkit replay: ", 1)[1]
+        as_argument = message.replace("--format", "format").replace("--", "").replace("-", "_")
+        with pytest.raises(ValueError) as raised:
+            if file_format:
+                fenkit.write_replay(SAMPLE, tmp_path / "rows.txt", format=file_format, **kwargs)
+            else:
+                fenkit.replay(SAMPLE, **kwargs)
+        assert str(raised.value) == as_argument, (cli_args, message)
+    assert not (tmp_path / "rows.txt").exists()
+
+
 def test_argument_errors():
     with pytest.raises(ValueError, match="final does not go with with_start"):
         fenkit.replay(SAMPLE, final=True, with_start=True)

@@ -96,6 +96,14 @@ void print_replay_help(const po::options_description& options) {
              kNotes);
 }
 
+// An option of the rows (PositionRowOptions::problem's key, "max_ply") as the command line names
+// it: "--max-ply".
+std::string option_name(std::string_view key) {
+  std::string name = "--";
+  for (const char c : key) name += c == '_' ? '-' : c;
+  return name;
+}
+
 // The rows the command line asks for. Throws UsageError for options that do not go together.
 pgn::PositionRowOptions replay_settings(const po::variables_map& v) {
   pgn::PositionRowOptions replay;
@@ -105,25 +113,13 @@ pgn::PositionRowOptions replay_settings(const po::variables_map& v) {
   replay.variations = v.count("variations") > 0;
   replay.san = v.count("san") > 0;
   replay.uci = v.count("uci") > 0;
-  refuse_unless(v, "san", replay.format == pgn::RowFormat::fen,
-                "--format fen (csv and jsonl have a san column; epd has sm)");
-  refuse_unless(v, "uci", replay.format == pgn::RowFormat::fen,
-                "--format fen (csv and jsonl have a uci column)");
   if (v.count("tags")) replay.tags = tag_names(v, "tags");
-  if (replay.format == pgn::RowFormat::epd && replay.tags.size() > 10)
-    throw UsageError("--tags: EPD has ten comment opcodes (c0 to c9) for tags, not " +
-                     std::to_string(replay.tags.size()));
   replay.eval = v.count("eval") > 0;
   replay.clock = v.count("clock") > 0;
   replay.comments = v.count("comments") > 0;
   replay.nags = v.count("nags") > 0;
   replay.next = v.count("next") > 0;
   replay.final = v.count("final") > 0;
-  for (const char* name : {"clock", "comments", "nags"})
-    refuse_unless(v, name, replay.format != pgn::RowFormat::epd,
-                  "--format fen, csv or jsonl (EPD has no opcode for it)");
-  for (const char* name : {"every", "min-ply", "max-ply", "with-start", "variations"})
-    refuse_together(v, "final", name);
   replay.warnings = v.count("warnings") > 0;
   // No game is 2^32 plies long: larger numbers mean the same as the largest.
   auto ply = [&](const char* name) {
@@ -132,8 +128,10 @@ pgn::PositionRowOptions replay_settings(const po::variables_map& v) {
   replay.min_ply = ply("min-ply");
   if (v.count("max-ply")) replay.max_ply = ply("max-ply");
   replay.every = ply("every");
-  if (replay.min_ply > replay.max_ply) throw UsageError("--min-ply is above --max-ply");
   replay.game_offset = v["game-offset"].as<std::int64_t>();
+  // The rules of the rows' options are the library's, which the Python module keeps too.
+  if (const std::optional<std::string> problem = replay.problem(&option_name))
+    throw UsageError(*problem);
   return replay;
 }
 

@@ -18,7 +18,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fenkit/fen/export.hpp"
@@ -83,6 +85,13 @@ struct FENKIT_API PositionRowOptions {
   // main line's positions are kept, as pgn-extract -V does), comments read when a column needs
   // them.
   ReaderOptions reader_options() const;
+
+  // The rules these options keep to, one set for the program and the Python module: the first
+  // one broken, said with the options' names as `name` writes a key ("max_ply" is "--max-ply"
+  // to the program, "max_ply" to Python), or nothing. By value: an option at its default value
+  // goes with anything.
+  using OptionName = std::string (*)(std::string_view key);
+  std::optional<std::string> problem(OptionName name) const;
 };
 
 // What one chunk of input produced, kept until it can be written in order.

@@ -21,8 +21,7 @@ ReaderOptions PositionRowOptions::reader_options() const {
   return reader;
 }
 
-std::optional<std::string> PositionRowOptions::problem(OptionName name) const {
-  const auto n = [name](std::string_view key) { return name(key); };
+std::optional<std::string> PositionRowOptions::problem(OptionName n) const {
   if (every == 0) return n("every") + " must be 1 or more";
   if (final) {
     const char* clash = with_start     ? "with_start"

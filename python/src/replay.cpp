@@ -11,7 +11,6 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <thread>
 
 #include "columns.hpp"
 #include "common.hpp"
@@ -219,8 +218,7 @@ py::tuple replay(const py::object& source, const std::optional<py::object>& outp
   ColumnsPool pool;
   pgn::detail::BufferPool buffers;
   const std::unique_ptr<RowFile> file =
-      output ? std::make_unique<RowFile>(path_of(*output), jobs ? jobs : std::max(1U, std::thread::hardware_concurrency()))
-             : nullptr;
+      output ? std::make_unique<RowFile>(path_of(*output), pgn::detail::resolve_jobs(jobs)) : nullptr;
   if (file && header && options.format == pgn::RowFormat::csv) file->write(options.csv_header());
   {
     std::optional<PrefaultedArenas> arenas;  // for the strs the builder makes

@@ -12,7 +12,9 @@
 #include "fenkit/fen/printable.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/archive.hpp"
+#include "fenkit/pgn/game_builder.hpp"
 #include "fenkit/pgn/game_reader.hpp"
+#include "fenkit/pgn/game_walk.hpp"
 #include "fenkit/io/input.hpp"
 #include "fenkit/pgn/report.hpp"
 #include "fenkit/pgn/writer.hpp"
@@ -440,9 +442,84 @@ class GameReader {
   std::string name_;
 };
 
+
+// ------------------------------------------------------------------ fenkit.pgn's trees
+
+// One game's text, as fenkit.pgn.read_game took it from its handle (tags, movetext, up to the
+// blank line that ends it), read as python-chess reads: comments kept as written, a result
+// missing at the end allowed, a game with a bad move kept with the moves before it. `line` is
+// where the text begins in the handle, so that messages name the handle's lines. None when the
+// text holds no game.
+py::object parse_game_text(std::string_view text, const std::string& name, std::uint64_t line,
+                           std::uint64_t number) {
+  pgn::GameBuilder builder;
+  builder.keep_comment_blanks(true);
+  pgn::ReaderOptions options;
+  options.file_name = name;
+  options.move_locations = false;
+  options.first_game_number = number;
+  options.place.line = line;
+  options.place.ends_input = false;
+  {
+    py::gil_scoped_release release;
+    pgn::read_pgn(text, builder, options);
+  }
+  if (builder.games().empty()) return py::none();
+  PyGame g{std::move(builder.games().front()), name};
+  g.partial = true;
+  return py::cast(std::move(g));
+}
+
+// The game's tree as fenkit.pgn builds its nodes from it: (comments before the first move,
+// nodes), each node (index of its parent node or -1 for the game, UCI, SAN, comments after it,
+// NAGs as bytes, comments before it when it begins a variation), parents before children and
+// each node's children in their order (the main continuation first).
+py::tuple tree_data(const PyGame& g) {
+  py::list nodes;
+  auto comments_of = [&](auto range) {
+    py::list out;
+    for (std::string_view c : range) out.append(str_of(c));
+    return out;
+  };
+  py::list game_comments = comments_of(g.game.comments(g.game.mainline().starting));
+  if (g.game.rejected && !g.partial) return py::make_tuple(game_comments, nodes);
+  std::vector<std::int64_t> parent_of;      // of each node given
+  std::vector<std::int64_t> last_at_depth;  // the last node given at each depth
+  std::int64_t index = 0;
+  for (const pgn::Ply& ply : pgn::walk(g.game, {.variations = true})) {
+    const std::size_t depth = ply.depth();
+    if (last_at_depth.size() <= depth) last_at_depth.resize(depth + 1, -1);
+    std::int64_t parent;
+    py::object starting;
+    if (ply.index() > 0) {
+      parent = last_at_depth[depth];
+      starting = py::list();
+    } else if (depth == 0) {
+      parent = -1;
+      starting = py::list();
+    } else {
+      // A variation's first move is an alternative to the last move given one level up.
+      const std::int64_t alternative_to = last_at_depth[depth - 1];
+      parent = parent_of[std::size_t(alternative_to)];
+      starting = comments_of(g.game.comments(g.game.line(ply.line()).starting));
+    }
+    std::string nags;
+    for (std::uint8_t nag : ply.nags()) nags += char(nag);
+    const std::string_view uci = ply.uci();
+    const std::string_view san = ply.san();
+    nodes.append(py::make_tuple(parent, py::str(uci.data(), uci.size()), py::str(san.data(), san.size()),
+                                comments_of(ply.comments()), py::bytes(nags), starting));
+    parent_of.push_back(parent);
+    last_at_depth[depth] = index++;
+  }
+  return py::make_tuple(game_comments, nodes);
+}
+
 }  // namespace
 
 void add_games(py::module_& m) {
+  m.def("_parse_game_text", &parse_game_text, py::arg("text"), py::arg("name"), py::arg("line"),
+        py::arg("number"));
   py::class_<PyGame>(m, "Game", R"doc(
 One game of a PGN file, held as a tree (tags, main line, comments, NAGs, variations).
 
@@ -508,6 +585,7 @@ python-chess keeps them). Games pickle (whole: tree, place, diagnostics), for mu
       .def("positions", &positions, py::arg("with_start") = false,
            "The Position after every main-line move (with_start: the start position first).")
       .def("_mainline_data", &mainline_data)
+      .def("_tree_data", &tree_data)
       .def(
           "final_fen",
           [](const PyGame& g, const std::string& ep) {

@@ -1,0 +1,1 @@
+"""python-chess's chess.pgn over fenkit's PGN reader (in progress)."""

@@ -1,0 +1,1 @@
+"""python-chess's chess.polyglot over fenkit's Polyglot books (in progress)."""

@@ -136,7 +136,8 @@ Action GameBuilder::move(const MoveEvent& event) {
 void GameBuilder::comment(std::string_view text, const Location&) {
   if (depth_ == 0) return;
   const std::size_t first = game_.text_.size();
-  append_normalized_comment(game_.text_, text);
+  if (keep_comment_blanks_) game_.text_.append(text);
+  else append_normalized_comment(game_.text_, text);
   if (game_.text_.size() > std::numeric_limits<std::uint32_t>::max())
     throw std::length_error("a game holds at most 4 GiB of text");
   add(top(), Note{.kind = Note::Kind::comment,

@@ -41,6 +41,10 @@ class FENKIT_API GameBuilder : public Visitor {
   GameBuilder() = default;
   explicit GameBuilder(std::function<void(Game&&)> on_game) : on_game_(std::move(on_game)) {}
 
+  // Keep comments exactly as written between their braces (line breaks and runs of spaces
+  // too), for programs that promise to hand comments back unchanged (python-chess's do).
+  void keep_comment_blanks(bool keep) { keep_comment_blanks_ = keep; }
+
   std::vector<Game>& games() { return games_; }
   const std::vector<Game>& games() const { return games_; }
   const std::vector<Diagnostic>& stray_diagnostics() const { return stray_diagnostics_; }
@@ -87,6 +91,7 @@ class FENKIT_API GameBuilder : public Visitor {
   std::vector<Diagnostic> stray_diagnostics_;
   Game game_;
   bool in_game_ = false;
+  bool keep_comment_blanks_ = false;
   bool start_given_ = false;
   // frames_[0, depth_) are open; those after stay for their buffers.
   std::vector<Frame> frames_;

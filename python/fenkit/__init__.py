@@ -36,11 +36,16 @@ from . import _position  # noqa: F401  (Position's methods written in Python)
 from ._game import Cp, GameNode, Mate, PovScore
 from ._chess import *  # noqa: F401,F403  (python-chess's constants and small types)
 from ._chess import LegalMoves, Move, Outcome, Piece, SquareSet, Termination
+from ._squares import *  # noqa: F401,F403  (BB_* masks and their functions, python-chess's)
+from ._board import *  # noqa: F401,F403  (Board, BaseBoard, Status, the move errors)
+from ._board import BaseBoard, Board
 from ._ranges import byte_ranges
 from ._replay import ReplayData, count_games, replay, replay_frame, write_replay
 from ._replay import byte_range as _byte_range
 
 __all__ = [
+    "BaseBoard",
+    "Board",
     "Book",
     "BuiltBook",
     "Game",
@@ -117,3 +122,8 @@ def read_range(path, start, end, **options):
     means the end of the file. Other keyword arguments are those of ``read_games``.
     """
     return read_games(path, range=(start, end), **options)
+
+
+# `import fenkit as chess` then `chess.pgn.read_game(...)`: the submodules a script that did
+# `import chess.pgn` / `import chess.polyglot` reaches without importing them by name.
+from . import pgn, polyglot  # noqa: E402

@@ -4,6 +4,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <bit>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,13 @@ struct PyPosition {
   fen::Position pos;
   std::vector<Played> stack;
 };
+
+// Whether each side has exactly one king: libfen generates moves, checks and mates only then
+// (fenkit.Board, like python-chess's, lets any arrangement stand; such a board has no moves).
+inline bool has_kings(const fen::Position& pos) {
+  return std::has_single_bit(pos.pieces(fen::Color::white, fen::PieceType::king)) &&
+         std::has_single_bit(pos.pieces(fen::Color::black, fen::PieceType::king));
+}
 
 // Raises ValueError when the file at `path` cannot be read in byte ranges (compressed, UTF-16,
 // not a regular file), OSError when it cannot be opened.

@@ -60,6 +60,33 @@ fen::Position mirrored(const fen::Position& pos) {
   return out;
 }
 
+// python-chess's castling_rights mask (the rooks that keep a right) as libfen's rights: a rook
+// of the mask on its side's back rank, with its king on that rank, castles on the king's side
+// it stands on; the outermost rook counts where two stand on one side. In standard chess only
+// the corner rooks with the king on the e-file (as python-chess cleans its rights).
+fen::CastlingRights castling_of(const fen::Position& pos, std::uint64_t rooks) {
+  fen::CastlingRights rights;
+  for (fen::Color c : {fen::Color::white, fen::Color::black}) {
+    const int rank = c == fen::Color::white ? 0 : 7;
+    const fen::Square king = pos.king_square(c);
+    if (king == fen::no_square || int(king) / 8 != rank) continue;
+    const int king_file = int(king) % 8;
+    if (!pos.is_chess960() && king_file != 4) continue;
+    const std::uint64_t own = rooks & pos.pieces(c, fen::PieceType::rook) & (0xFFull << (8 * rank));
+    for (int file = 0; file < 8; ++file) {
+      if (!(own >> (8 * rank + file) & 1)) continue;
+      if (!pos.is_chess960() && file != 0 && file != 7) continue;
+      const fen::Square rook = fen::Square(8 * rank + file);
+      if (file < king_file) {
+        if (!rights.has(c, fen::CastlingSide::queen_side)) rights.set(c, fen::CastlingSide::queen_side, rook);
+      } else if (file > king_file) {
+        rights.set(c, fen::CastlingSide::king_side, rook);  // the last, outermost, stays
+      }
+    }
+  }
+  return rights;
+}
+
 // python-chess's str(board): eight rows of letters and dots, a8 first.
 std::string diagram(const fen::Position& pos) {
   std::string out;
@@ -257,7 +284,7 @@ and whether they are Chess960 (without the move stack).)doc");
           },
           py::arg("color"), "The square of a colour's king.")
       // ---------------------------------------------------------------- Attacks and checks
-      .def("checkers_mask", [](const PyPosition& p) { return p.pos.checkers(); },
+      .def("checkers_mask", [](const PyPosition& p) { return has_kings(p.pos) ? p.pos.checkers() : 0; },
            "The pieces that give check, as a 64-bit mask (checkers() as a SquareSet).")
       .def(
           "attackers_mask",
@@ -273,11 +300,11 @@ and whether they are Chess960 (without the move stack).)doc");
             return p.pos.attacked_by(color_of(color), square_of(square));
           },
           py::arg("color"), py::arg("square"))
-      .def("is_check", [](const PyPosition& p) { return p.pos.in_check(); },
+      .def("is_check", [](const PyPosition& p) { return has_kings(p.pos) && p.pos.in_check(); },
            "Whether the side to move is in check.")
-      .def("is_checkmate", [](const PyPosition& p) { return p.pos.is_checkmate(); },
+      .def("is_checkmate", [](const PyPosition& p) { return has_kings(p.pos) && p.pos.is_checkmate(); },
            "Whether the side to move is mated.")
-      .def("is_stalemate", [](const PyPosition& p) { return p.pos.is_stalemate(); },
+      .def("is_stalemate", [](const PyPosition& p) { return has_kings(p.pos) && p.pos.is_stalemate(); },
            "Whether the side to move has no legal move and is not in check.")
       .def("is_insufficient_material",
            [](const PyPosition& p) { return p.pos.has_insufficient_material(); },
@@ -287,6 +314,51 @@ and whether they are Chess960 (without the move stack).)doc");
            "ValueError), and checked moves keep it valid.")
       .def("status", [](const PyPosition&) { return 0; },
            "0 (python-chess's STATUS_VALID): see is_valid().")
+      // ---------------------------------------------------------------- Edits
+      // fenkit.Board's setters (python-chess's set_piece_at, turn = ..., ...): plain edits,
+      // not validated, as python-chess's board lets any arrangement stand (status() judges it).
+      .def(
+          "_assign",
+          [](PyPosition& p, const PyPosition& other, bool stack) {
+            p.pos = other.pos;
+            if (stack) p.stack = other.stack;
+            else p.stack.clear();
+          },
+          py::arg("other"), py::arg("stack") = true)
+      .def(
+          "_set_piece",
+          [](PyPosition& p, int square, int piece_type, bool color) {
+            const fen::Square s = square_of(square);
+            p.pos.remove_piece(s);
+            if (piece_type != 0) p.pos.put_piece(fen::make_piece(color_of(color), piece_type_of(piece_type)), s);
+          },
+          py::arg("square"), py::arg("piece_type"), py::arg("color"))
+      .def("_set_turn", [](PyPosition& p, bool white) { p.pos.set_side_to_move(color_of(white)); })
+      .def("_set_castling_mask", [](PyPosition& p, std::uint64_t rooks) { p.pos.set_castling(castling_of(p.pos, rooks)); })
+      .def("_set_ep_square",
+           [](PyPosition& p, std::optional<int> square) {
+             p.pos.set_en_passant(square ? square_of(*square) : fen::no_square);
+           })
+      .def("_set_halfmove_clock", [](PyPosition& p, int n) { p.pos.set_halfmove_clock(std::max(n, 0)); })
+      .def("_set_fullmove_number", [](PyPosition& p, int n) { p.pos.set_fullmove_number(std::max(n, 1)); })
+      .def("_set_chess960", [](PyPosition& p, bool on) { p.pos.set_chess960(on); })
+      .def("_clear_stack", [](PyPosition& p) { p.stack.clear(); })
+      .def(
+          "_attacks_mask",
+          [](const PyPosition& p, int square) {
+            // The squares whose attackers include the piece: libfen answers "who attacks
+            // here", so the question is asked of every square.
+            const fen::Square from = square_of(square);
+            std::uint64_t out = 0;
+            if (p.pos.piece_on(from) == fen::Piece::none) return out;
+            for (int to = 0; to < 64; ++to)
+              if (to != square && (p.pos.attackers_to(fen::Square(to)) >> square & 1)) out |= std::uint64_t{1} << to;
+            return out;
+          },
+          py::arg("square"))
+      .def("_has_kings",
+           [](const PyPosition& p) { return has_kings(p.pos); },
+           "Whether each side has exactly one king (moves are generated only then).")
       // ---------------------------------------------------------------- Values
       .def(
           "polyglot_key", [](const PyPosition& p) { return fen::polyglot_key(p.pos); },

@@ -3,6 +3,8 @@
 // python-chess's names and meanings.
 #include <pybind11/stl.h>
 
+#include <algorithm>
+
 #include "common.hpp"
 #include "fenkit/fen/movegen.hpp"
 #include "fenkit/fen/printable.hpp"
@@ -20,7 +22,7 @@ std::string uci_of(const fen::Position& pos, fen::Move move) {
 namespace {
 
 fen::Move uci_move(const fen::Position& pos, const std::string& uci) {
-  const fen::Move move = fen::read_uci(pos, uci);
+  const fen::Move move = has_kings(pos) ? fen::read_uci(pos, uci) : fen::Move::none();
   if (!move)
     throw py::value_error("illegal move " + fen::printable(uci) + ": not a legal move in UCI in " +
                           fen::to_fen(pos));
@@ -28,6 +30,9 @@ fen::Move uci_move(const fen::Position& pos, const std::string& uci) {
 }
 
 fen::Move san_move(const fen::Position& pos, const std::string& san) {
+  if (!has_kings(pos))
+    throw py::value_error("illegal san: " + fen::printable(san) + " in " + fen::to_fen(pos) +
+                          ": a board without one king of each side has no moves");
   const fen::SanResult result = fen::read_san(pos, san);
   if (!result) throw py::value_error(fen::describe(pos, san, result));
   return result.move;
@@ -75,6 +80,7 @@ int occurrences(const PyPosition& p, const fen::Position& pos, bool counts_curre
 
 bool can_claim_threefold(const PyPosition& p) {
   if (occurrences(p, p.pos, true) >= 3) return true;
+  if (!has_kings(p.pos)) return false;
   // A move that makes the position stand for the third time may be claimed before it is played.
   fen::MoveList moves;
   fen::generate_legal(p.pos, moves);
@@ -88,12 +94,12 @@ bool can_claim_threefold(const PyPosition& p) {
 }
 
 bool is_halfmoves(const fen::Position& pos, int n) {
-  return pos.halfmove_clock() >= n && pos.has_legal_moves();
+  return pos.halfmove_clock() >= n && has_kings(pos) && pos.has_legal_moves();
 }
 
 bool can_claim_fifty(const fen::Position& pos) {
   if (is_halfmoves(pos, 100)) return true;
-  if (pos.halfmove_clock() < 99) return false;
+  if (pos.halfmove_clock() < 99 || !has_kings(pos)) return false;
   fen::MoveList moves;
   fen::generate_legal(pos, moves);
   for (fen::Move m : moves) {
@@ -112,16 +118,17 @@ void add_position_moves(py::class_<PyPosition>& cls) {
          "_legal_move_list",
          [](const PyPosition& p) {
            fen::MoveList moves;
-           fen::generate_legal(p.pos, moves);
+           if (has_kings(p.pos)) fen::generate_legal(p.pos, moves);
            py::list out;
            for (fen::Move m : moves) out.append(chess_move(p.pos, m));
            return out;
          })
-      .def("_legal_move_count", [](const PyPosition& p) { return fen::count_legal(p.pos); })
+      .def("_legal_move_count",
+           [](const PyPosition& p) { return has_kings(p.pos) ? fen::count_legal(p.pos) : 0; })
       .def("_legal_ucis",
            [](const PyPosition& p) {
              fen::MoveList moves;
-             fen::generate_legal(p.pos, moves);
+             if (has_kings(p.pos)) fen::generate_legal(p.pos, moves);
              py::list out;
              for (fen::Move m : moves) out.append(uci_of(p.pos, m));
              return out;
@@ -139,6 +146,49 @@ void add_position_moves(py::class_<PyPosition>& cls) {
           py::arg("move"),
           "Plays a fenkit.Move (Move.null() passes the turn) and puts it on the move stack. "
           "Unlike python-chess, an illegal move raises ValueError and changes nothing.")
+      .def(
+          "_push_any",
+          [](PyPosition& p, int from_square, int to_square, std::optional<int> promotion) {
+            // fenkit.Board's push of a move that is not legal, as python-chess pushes any move
+            // it is given: the piece goes to its square, the turn passes, the clocks, castling
+            // rights and en-passant square follow. pop() takes it back as any other.
+            if (from_square < 0 || from_square > 63 || to_square < 0 || to_square > 63)
+              throw py::value_error("push() needs squares 0-63");
+            const fen::Square from = fen::Square(from_square), to = fen::Square(to_square);
+            fen::Position pos = p.pos;
+            const fen::Piece piece = pos.piece_on(from);
+            if (piece == fen::Piece::none)
+              throw py::value_error("push() needs a piece on the move's from-square (" +
+                                    uci_of(pos, fen::Move(from, to)) + " in " + fen::to_fen(pos) + ")");
+            // As python-chess: the piece is the mover's (whatever colour stood there), and the
+            // move resets the fifty-move count when it touches the other side's pieces.
+            const fen::Color us = pos.side_to_move();
+            const bool zeroing = ((pos.pieces(~us) >> from) & 1) || ((pos.pieces(~us) >> to) & 1);
+            const bool pawn = fen::type_of(piece) == fen::PieceType::pawn;
+            const fen::PieceType promoted =
+                promotion ? fen::PieceType(std::clamp(*promotion, 2, 5) - 1) : fen::PieceType::knight;
+            pos.remove_piece(from);
+            pos.remove_piece(to);
+            pos.put_piece(fen::make_piece(us, promotion ? promoted : fen::type_of(piece)), to);
+            fen::CastlingRights rights = pos.castling();
+            for (fen::Color c : {fen::Color::white, fen::Color::black})
+              for (fen::CastlingSide side : {fen::CastlingSide::king_side, fen::CastlingSide::queen_side})
+                if (rights.has(c, side) && (rights.rook_square(c, side) == from || rights.rook_square(c, side) == to))
+                  rights.clear(c, side);
+            if (fen::type_of(piece) == fen::PieceType::king) rights.clear(us);
+            pos.set_castling(rights);
+            const int step = int(to) - int(from);
+            pos.set_en_passant(pawn && (step == 16 || step == -16) ? fen::Square((int(from) + int(to)) / 2)
+                                                                   : fen::no_square);
+            pos.set_halfmove_clock(zeroing || pawn ? 0 : pos.halfmove_clock() + 1);
+            if (pos.side_to_move() == fen::Color::black) pos.set_fullmove_number(pos.fullmove_number() + 1);
+            pos.set_side_to_move(~pos.side_to_move());
+            const fen::Move move = promotion ? fen::Move(from, to, fen::MoveKind::promotion, promoted)
+                                             : fen::Move(from, to);
+            p.stack.push_back({move, p.pos});
+            p.pos = pos;
+          },
+          py::arg("from_square"), py::arg("to_square"), py::arg("promotion") = py::none())
       .def(
           "pop",
           [](PyPosition& p) {

@@ -33,6 +33,7 @@ fen::Move move_of(const fen::Position& pos, const py::handle& move) {
   if (py::isinstance<py::str>(move))
     throw py::type_error("a fenkit.Move is needed (Move.from_uci(text) makes one; push_uci and "
                          "push_san take text)");
+  if (!has_kings(pos)) return fen::Move::none();
   const int from = move.attr("from_square").cast<int>();
   const int to = move.attr("to_square").cast<int>();
   const py::object promotion = move.attr("promotion");

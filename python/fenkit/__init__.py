@@ -31,6 +31,8 @@ what ``fenkit pgn --help`` says (the same code builds the filter); a value the p
 raises ValueError with its message.
 """
 
+from typing import IO, Any, Optional, Tuple, Union
+
 from ._fenkit import Book, BuiltBook, Game, GameReader, Position, build_book
 from . import _position  # noqa: F401  (Position's methods written in Python)
 from ._game import Cp, GameNode, Mate, PovScore
@@ -42,6 +44,7 @@ from ._board import BaseBoard, Board
 from ._ranges import byte_ranges
 from ._replay import ReplayData, count_games, replay, replay_frame, write_replay
 from ._replay import byte_range as _byte_range
+from ._replay import PathLike as _PathLike
 
 __all__ = [
     "BaseBoard",
@@ -73,8 +76,10 @@ __all__ = [
 ]
 
 
-def read_games(path_or_file, *, errors="raise", comments=True, variations=True, range=None,
-               max_game_bytes=None, **selection):
+def read_games(path_or_file: Union[_PathLike, IO[bytes], IO[str]], *, errors: str = "raise",
+               comments: bool = True, variations: bool = True,
+               range: Optional[Tuple[int, Optional[int]]] = None,
+               max_game_bytes: Optional[int] = None, **selection: Any) -> GameReader:
     """The games of a PGN input, one at a time, as ``Game`` objects, in input order.
 
     ``path_or_file`` is a path (str or os.PathLike; gzip, bzip2, xz and zstd files are read
@@ -112,7 +117,7 @@ def read_games(path_or_file, *, errors="raise", comments=True, variations=True, 
                       variations=variations, max_game_bytes=max_game_bytes, **selection)
 
 
-def read_range(path, start, end, **options):
+def read_range(path: _PathLike, start: int, end: Optional[int], **options: Any) -> GameReader:
     """The games of ``path`` that begin in the byte range ``[start, end)``, as ``read_games``.
 
     The contract of ``fenkit replay --range START:END``: each edge moves forward to the next
@@ -126,4 +131,4 @@ def read_range(path, start, end, **options):
 
 # `import fenkit as chess` then `chess.pgn.read_game(...)`: the submodules a script that did
 # `import chess.pgn` / `import chess.polyglot` reaches without importing them by name.
-from . import pgn, polyglot  # noqa: E402
+from . import engine, pgn, polyglot  # noqa: E402

@@ -18,7 +18,7 @@ from typing import (Any, Callable, Dict, Iterable, Iterator, List, Mapping, Opti
 
 from ._chess import (BLACK, COLORS, FILE_NAMES, KING, KNIGHT, PAWN, PIECE_SYMBOLS, QUEEN, ROOK,
                      BISHOP, SQUARE_NAMES, UNICODE_PIECE_SYMBOLS, WHITE, LegalMoves, Move, Piece,
-                     square, square_file, square_mirror, square_rank)
+                     square, square_file, square_rank)
 from ._fenkit import Position
 from ._squares import (BB_ALL, BB_BACKRANKS, BB_EMPTY, BB_FILES, BB_PAWN_ATTACKS, BB_RANK_1,
                        BB_RANK_8, BB_RAYS, BB_SQUARES, Bitboard, Square, SquareSet, between, lsb,
@@ -170,7 +170,7 @@ class PseudoLegalMoveGenerator:
 
     __slots__ = ("_board",)
 
-    def __init__(self, board: "BaseBoard") -> None:
+    def __init__(self, board: "Board") -> None:
         self._board = board
 
     def __iter__(self) -> Iterator[Move]:
@@ -200,6 +200,13 @@ _position_fen = Position.fen
 _position_set_fen = Position.set_fen
 _position_init = Position.__init__
 _position_push = Position.push
+# The compiled getters of the state Board makes settable.
+_get_turn: Callable[[Position], bool] = Position.turn.fget  # type: ignore[attr-defined]
+_get_castling_rights: Callable[[Position], int] = Position.castling_rights.fget  # type: ignore[attr-defined]
+_get_ep_square: Callable[[Position], Optional[int]] = Position.ep_square.fget  # type: ignore[attr-defined]
+_get_halfmove_clock: Callable[[Position], int] = Position.halfmove_clock.fget  # type: ignore[attr-defined]
+_get_fullmove_number: Callable[[Position], int] = Position.fullmove_number.fget  # type: ignore[attr-defined]
+_get_chess960: Callable[[Position], bool] = Position.chess960.fget  # type: ignore[attr-defined]
 
 
 class BaseBoard(Position):
@@ -249,7 +256,7 @@ class BaseBoard(Position):
         occupied_co = Position.occupied_co
         return [occupied_co(self, BLACK), occupied_co(self, WHITE)]
 
-    def piece_map(self, *, mask: Bitboard = BB_ALL) -> Dict[Square, Piece]:  # type: ignore[override]
+    def piece_map(self, *, mask: Bitboard = BB_ALL) -> Dict[Square, Piece]:
         # h8 first, as python-chess fills it.
         pieces = Position.piece_map(self)
         return {sq: pieces[sq] for sq in sorted(pieces, reverse=True) if mask >> sq & 1}
@@ -431,7 +438,7 @@ class BaseBoard(Position):
         self._set_ep_square(None if ep is None or not f(BB_SQUARES[ep]) else lsb(f(BB_SQUARES[ep])))
         self._edited()
 
-    def mirror(self: BaseBoardT) -> BaseBoardT:  # type: ignore[override]
+    def mirror(self: BaseBoardT) -> BaseBoardT:
         board = self.copy(stack=False)
         board.apply_mirror()
         return board
@@ -468,7 +475,7 @@ class BaseBoard(Position):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
-    def copy(self: BaseBoardT, stack: Union[bool, int] = True) -> BaseBoardT:  # type: ignore[override]
+    def copy(self: BaseBoardT, stack: Union[bool, int] = True) -> BaseBoardT:
         board = type(self).__new__(type(self))
         _position_init(board)
         board._assign(self, bool(stack))
@@ -520,21 +527,60 @@ class Board(BaseBoard):
             self.set_fen(fen)
 
     # ------------------------------------------------------------------ Settable state
-    turn = property(Position.turn.fget, Position._set_turn,  # type: ignore[attr-defined]
-                    doc="The side to move (WHITE or BLACK).")
-    castling_rights = property(Position.castling_rights.fget,  # type: ignore[attr-defined]
-                               lambda self, mask: self._set_castling_mask(int(mask)),
-                               doc="The rooks that keep a castling right, as a mask.")
-    ep_square = property(Position.ep_square.fget, Position._set_ep_square,  # type: ignore[attr-defined]
-                         doc="The square a pawn that just moved two steps passed, or None.")
-    halfmove_clock = property(Position.halfmove_clock.fget,  # type: ignore[attr-defined]
-                              Position._set_halfmove_clock)
-    fullmove_number = property(Position.fullmove_number.fget,  # type: ignore[attr-defined]
-                               Position._set_fullmove_number)
-    chess960 = property(Position.chess960.fget, Position._set_chess960)  # type: ignore[attr-defined]
+    @property
+    def turn(self) -> Color:
+        """The side to move (WHITE or BLACK)."""
+        return _get_turn(self)
+
+    @turn.setter
+    def turn(self, color: Color) -> None:
+        self._set_turn(color)
 
     @property
-    def legal_moves(self) -> LegalMoveGenerator:  # type: ignore[override]
+    def castling_rights(self) -> Bitboard:
+        """The rooks that keep a castling right, as a mask (BB_A1 | BB_H1 | ... at the start);
+        rights without their king and rook in place are dropped when set."""
+        return _get_castling_rights(self)
+
+    @castling_rights.setter
+    def castling_rights(self, mask: Bitboard) -> None:
+        self._set_castling_mask(int(mask))
+
+    @property
+    def ep_square(self) -> Optional[Square]:
+        """The square a pawn that just moved two steps passed, or None."""
+        return _get_ep_square(self)
+
+    @ep_square.setter
+    def ep_square(self, square: Optional[Square]) -> None:
+        self._set_ep_square(square)
+
+    @property
+    def halfmove_clock(self) -> int:
+        return _get_halfmove_clock(self)
+
+    @halfmove_clock.setter
+    def halfmove_clock(self, value: int) -> None:
+        self._set_halfmove_clock(value)
+
+    @property
+    def fullmove_number(self) -> int:
+        return _get_fullmove_number(self)
+
+    @fullmove_number.setter
+    def fullmove_number(self, value: int) -> None:
+        self._set_fullmove_number(value)
+
+    @property
+    def chess960(self) -> bool:
+        return _get_chess960(self)
+
+    @chess960.setter
+    def chess960(self, value: bool) -> None:
+        self._set_chess960(value)
+
+    @property
+    def legal_moves(self) -> LegalMoveGenerator:
         return LegalMoveGenerator(self)
 
     @property
@@ -799,7 +845,7 @@ class Board(BaseBoard):
         self._set_halfmove_clock(0)
         self._set_fullmove_number(1)
 
-    def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,  # type: ignore[override]
+    def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,
                      ignore_counters: bool = True) -> Optional[int]:
         if self.ep_square is not None:
             return None
@@ -812,7 +858,7 @@ class Board(BaseBoard):
         return super().chess960_pos()
 
     @classmethod
-    def empty(cls: Type[BoardT], *, chess960: bool = False) -> BoardT:  # type: ignore[override]
+    def empty(cls: Type[BoardT], *, chess960: bool = False) -> BoardT:
         return cls(None, chess960=chess960)
 
     @classmethod
@@ -821,7 +867,7 @@ class Board(BaseBoard):
         board.set_chess960_pos(scharnagl)
         return board
 
-    def root(self: BoardT) -> BoardT:  # type: ignore[override]
+    def root(self: BoardT) -> BoardT:
         board = self.copy(stack=False)
         board._assign(Position.root(self), False)
         return board
@@ -1017,7 +1063,7 @@ class Board(BaseBoard):
         return after.castling_rights != rights or (self.ep_square is not None and self.has_legal_en_passant())
 
     # ------------------------------------------------------------------ Judging the board
-    def status(self) -> Status:  # type: ignore[override]
+    def status(self) -> Status:
         errors = Status.VALID
         occupied = self.occupied
         white = Position.occupied_co(self, WHITE)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import List, Optional
 
 from ._chess import WHITE, Move
@@ -107,18 +108,28 @@ class GameNode:
     where python-chess keeps the commands in it; ``comments``: as written), ``nags`` (a set),
     ``eval()`` (a PovScore from White's view, as lichess writes it), ``eval_depth()``,
     ``clock()`` and ``emt()`` (seconds), ``ply()``, ``turn()`` and ``board()`` (the position
-    after the move, made on demand, with the game's moves on its move stack)."""
+    after the move, made on demand, with the game's moves on its move stack).
 
-    __slots__ = ("game", "move", "comment", "comments", "nags", "_ply", "_uci", "_san",
+    A node is a view of what was read: its attributes cannot be set (an edit here would not
+    reach the game's to_pgn()). fenkit.pgn's games are the ones to edit."""
+
+    __slots__ = ("_game", "_move", "_comment", "_comments", "_nags", "_ply", "_uci", "_san",
                  "_eval_cp", "_mate", "_eval_depth", "_clock_ms", "_emt_ms")
 
     def __init__(self, game: Game, ply: int, data) -> None:
-        (self._uci, self._san, self.comment, self.comments, nags, self._eval_cp, self._mate,
+        (self._uci, self._san, self._comment, self._comments, nags, self._eval_cp, self._mate,
          self._eval_depth, self._clock_ms, self._emt_ms) = data
-        self.game = game
+        self._game = game
         self._ply = ply
-        self.nags = set(nags)
-        self.move = Move.from_uci(self._uci)
+        self._nags = frozenset(nags)
+        self._move = Move.from_uci(self._uci)
+
+    game = property(lambda self: self._game, doc="The game the node belongs to.")
+    move = property(lambda self: self._move, doc="The move (a fenkit.Move).")
+    comment = property(lambda self: self._comment,
+                       doc="The comments after the move without their [%...] commands.")
+    comments = property(lambda self: self._comments, doc="The comments after the move, as written.")
+    nags = property(lambda self: self._nags, doc="The NAGs after the move (a frozenset).")
 
     def san(self) -> str:
         return self._san
@@ -186,4 +197,19 @@ Game.mainline = _mainline  # type: ignore[assignment]
 Game.mainline_moves = _mainline_moves  # type: ignore[assignment]
 Game.end = _end  # type: ignore[assignment]
 Game.board = _board  # type: ignore[assignment]
-Game.headers = property(lambda self: self.tags, doc="The tags (python-chess's name).")  # type: ignore[assignment]
+_ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
+                    "Black": "?", "Result": "*"}
+
+
+def _headers(self) -> "MappingProxyType[str, str]":
+    """The tags as python-chess's headers show them: the seven-tag roster first, in its
+    order, "?" (or "????.??.??", "*") where the game has no such tag, then the others in input
+    order. Read-only: a game read is a record (fenkit.pgn's games are the ones to edit)."""
+    tags = self.tags
+    headers = {name: tags.get(name, default) for name, default in _ROSTER_DEFAULTS.items()}
+    for name, value in tags.items():
+        headers.setdefault(name, value)
+    return MappingProxyType(headers)
+
+
+Game.headers = property(_headers)  # type: ignore[assignment]

@@ -1,11 +1,21 @@
 """The data set of ``fenkit replay`` as NumPy columns or a pandas DataFrame."""
 
 import inspect
+import os
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _fenkit
 
+if TYPE_CHECKING:
+    import numpy.typing as npt
+    import pandas
 
-class ReplayData(dict):
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+Paths = Union[PathLike, Sequence[PathLike]]
+ByteRange = Tuple[int, Optional[int]]
+
+
+class ReplayData(Dict[str, "npt.NDArray[Any]"]):
     """The columns of a replay: a dict from column name to a NumPy array (one entry per row).
 
     Besides the columns it carries what the reading found:
@@ -22,7 +32,7 @@ class ReplayData(dict):
       its warnings among them; empty otherwise.
     """
 
-    def __init__(self, columns, stats):
+    def __init__(self, columns: Dict[str, Any], stats: Dict[str, Any]) -> None:
         super().__init__(columns)
         self.games = stats["games"]
         self.selected = stats["selected"]
@@ -32,22 +42,22 @@ class ReplayData(dict):
         self.errors = stats["errors"]
 
     @property
-    def rows(self):
+    def rows(self) -> int:
         """The number of rows."""
         return self.positions
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<ReplayData {self.positions} rows, columns {list(self.keys())}; "
                 f"{self.games} games, {self.selected} used, {self.rejected} rejected>")
 
 
-def check_jobs(jobs):
+def check_jobs(jobs: int) -> None:
     """ValueError unless ``jobs`` is a number of threads the program takes (0: every core)."""
     if not 0 <= jobs <= 256:
         raise ValueError(f"jobs must be 0 (every core) to 256, not {jobs}")
 
 
-def byte_range(range):
+def byte_range(range: ByteRange) -> Tuple[int, int]:
     """``(start, end)`` as the reader takes it (``end=None``: the end of the file)."""
     start, end = range
     start, end = int(start), (2**64 - 1) if end is None else int(end)
@@ -78,11 +88,15 @@ def _call(path, *, output, format, columns, tags, min_ply, max_ply, every, jobs,
                            jobs=jobs, range=range, **options)
 
 
-def replay(path, columns=None, tags=(), eval=False, clock=False, next=False, *,
-           comments=False, nags=False, with_start=False, variations=False, final=False,
-           min_ply=0, max_ply=None, every=1, ep="standard", jobs=0, range=None,
-           game_offset=0, first_line=None, errors="collect", warnings=False, planes=False,
-           max_game_bytes=None, **selection):
+def replay(path: Paths, columns: Optional[Union[str, Iterable[str]]] = None,
+           tags: Union[str, Iterable[str]] = (), eval: bool = False, clock: bool = False,
+           next: bool = False, *, comments: bool = False, nags: bool = False,
+           with_start: bool = False, variations: bool = False, final: bool = False,
+           min_ply: int = 0, max_ply: Optional[int] = None, every: int = 1, ep: str = "standard",
+           jobs: int = 0, range: Optional[ByteRange] = None, game_offset: int = 0,
+           first_line: Optional[int] = None, errors: str = "collect", warnings: bool = False,
+           planes: bool = False, max_game_bytes: Optional[int] = None,
+           **selection: Any) -> ReplayData:
     """The rows of ``fenkit replay`` (a row per position) as a ``ReplayData``: a dict of
     NumPy arrays, one per column.
 
@@ -235,11 +249,16 @@ def frame_of_packed(packed):
     return made.frame()
 
 
-def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False, next=False, *,
-                 header=True, comments=False, nags=False, with_start=False, variations=False,
-                 final=False, min_ply=0, max_ply=None, every=1, ep="standard", jobs=0,
-                 range=None, game_offset=0, first_line=None, errors="collect", warnings=False,
-                 max_game_bytes=None, **selection):
+def write_replay(path: Paths, output: PathLike, format: str = "jsonl",
+                 tags: Union[str, Iterable[str]] = (), eval: bool = False, clock: bool = False,
+                 next: bool = False, *, header: bool = True, comments: bool = False,
+                 nags: bool = False, with_start: bool = False, variations: bool = False,
+                 final: bool = False, min_ply: int = 0, max_ply: Optional[int] = None,
+                 every: int = 1, ep: str = "standard", jobs: int = 0,
+                 range: Optional[ByteRange] = None, game_offset: int = 0,
+                 first_line: Optional[int] = None, errors: str = "collect",
+                 warnings: bool = False, max_game_bytes: Optional[int] = None,
+                 **selection: Any) -> ReplayData:
     """Writes the rows of ``fenkit replay -f FORMAT`` to the file ``output``, as the program
     writes them (the same library code, no Python per row), and returns their counts as a
     ``ReplayData`` without columns (``games``, ``selected``, ``rejected``, ``positions``,
@@ -263,14 +282,14 @@ def write_replay(path, output, format="jsonl", tags=(), eval=False, clock=False,
     return ReplayData({}, stats)
 
 
-def count_games(path, range=None):
+def count_games(path: PathLike, range: Optional[ByteRange] = None) -> int:
     """The games of a PGN file, or of the byte range ``range=(start, end)`` of an uncompressed
     one, counted as ``replay`` numbers them but without replaying them (a pass of the reader's
     lexer): the counts of the ranges before a range add up to its ``game_offset``."""
     return _fenkit._count_range(path, None if range is None else byte_range(range))[0]
 
 
-def replay_frame(path, *args, **kwargs):
+def replay_frame(path: Paths, *args: Any, **kwargs: Any) -> "pandas.DataFrame":
     """``replay(...)`` as a pandas DataFrame (needs pandas), with the same arguments.
 
     Columns keep their order; ``eval`` and ``mate`` become pandas' nullable ``Int64`` (missing

@@ -9,6 +9,7 @@
 #include "fenkit/epd/book_move.hpp"
 #include "fenkit/epd/book_reader.hpp"
 #include "fenkit/epd/book_writer.hpp"
+#include "fenkit/fen/polyglot.hpp"
 #include "fenkit/io/compression.hpp"
 #include "fenkit/pgn/archive.hpp"
 
@@ -148,6 +149,10 @@ BuiltBook build_book(const py::object& source, const std::optional<py::object>& 
 }  // namespace
 
 void add_book(py::module_& m) {
+  m.def("_polyglot_random64", [] {
+    const auto& table = fen::polyglot_random64();
+    return std::vector<std::uint64_t>(table.begin(), table.end());
+  }, "The Polyglot format's 781 Random64 values (fenkit.polyglot.POLYGLOT_RANDOM_ARRAY).");
   py::class_<epd::Book>(m, "Book", R"doc(
 A Polyglot opening book (.bin), mapped into memory and checked when opened.
 

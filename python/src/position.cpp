@@ -25,6 +25,9 @@ fen::Position read_position(const std::string& text, bool chess960) {
 
 namespace {
 
+// The default of Position(fen=...): an object of its own, so that None can be told from it.
+const py::handle kNoFen = py::str("<start position>").release();
+
 fen::Square square_of(int square) {
   if (square < 0 || square > 63) throw py::index_error("no square " + std::to_string(square));
   return fen::Square(square);
@@ -132,11 +135,20 @@ Positions are values: copy() (or copy.copy) makes an independent one, with its m
 capture is legal; the move stacks do not count); the hash is the Polyglot key, so a position
 changed after it went into a set or dict is not found there again; they pickle as their FEN
 and whether they are Chess960 (without the move stack).)doc");
-  cls.def(py::init([](const std::optional<std::string>& text, bool chess960) {
-            if (!text && !chess960) return PyPosition{};
-            return PyPosition{read_position(text ? *text : fen::to_fen(fen::Position()), chess960), {}};
+  cls.def(py::init([](const py::object& text, bool chess960) {
+            // Position() is the start position; Position(None) is refused rather than taken
+            // for it, since python-chess's Board(None) is an empty board (fenkit.Board(None)).
+            if (text.is(kNoFen)) {
+              PyPosition p;
+              p.pos.set_chess960(chess960);
+              return p;
+            }
+            if (text.is_none())
+              throw py::value_error("Position(None): a Position needs a FEN (Position() is the start "
+                                    "position; fenkit.Board(None) is python-chess's empty board)");
+            return PyPosition{read_position(text.cast<std::string>(), chess960), {}};
           }),
-          py::arg("fen") = py::none(), py::arg("chess960") = false,
+          py::arg("fen") = kNoFen, py::arg("chess960") = false,
           "The position of a FEN, or the standard starting position when none is given; "
           "chess960=True reads castling as Chess960.")
       // ---------------------------------------------------------------- FEN and EPD
@@ -396,13 +408,32 @@ and whether they are Chess960 (without the move stack).)doc");
            [](const PyPosition& p) { return "Position('" + fen::to_fen(p.pos) + "')"; })
       .def(py::pickle(
           [](const PyPosition& p) -> py::object {
-            return py::make_tuple(fen::to_fen(p.pos), p.pos.is_chess960());
+            // The position, and the moves of its stack from where the stack starts, so that a
+            // loaded position can pop() and judge repetitions as the pickled one.
+            py::list moves;
+            for (const PyPosition::Played& played : p.stack) moves.append(played.move.bits());
+            const fen::Position& root = p.stack.empty() ? p.pos : p.stack.front().before;
+            return py::make_tuple(fen::to_fen(p.pos), p.pos.is_chess960(), fen::to_fen(root), moves);
           },
           [](const py::object& state) {
             // Before the flag was kept, a position pickled as its FEN alone.
             if (py::isinstance<py::str>(state)) return PyPosition{position_of(state), {}};
-            const auto pair = state.cast<py::tuple>();
-            return PyPosition{read_position(pair[0].cast<std::string>(), pair[1].cast<bool>()), {}};
+            const auto fields = state.cast<py::tuple>();
+            const bool chess960 = fields[1].cast<bool>();
+            PyPosition p{read_position(fields[0].cast<std::string>(), chess960), {}};
+            if (fields.size() < 4 || py::len(fields[3]) == 0) return p;
+            // The stack is played again from its start; a move that does not play (a stack
+            // of moves pushed on an edited board) leaves the position without its stack.
+            PyPosition replayed{read_position(fields[2].cast<std::string>(), chess960), {}};
+            for (const py::handle bits : fields[3]) {
+              const fen::Move move = fen::Move::from_bits(bits.cast<std::uint16_t>());
+              if (!move.is_null() && !replayed.pos.is_legal_move(move)) return p;
+              replayed.stack.push_back({move, replayed.pos});
+              if (move.is_null()) replayed.pos.play_null();
+              else replayed.pos.play_unchecked(move);
+            }
+            if (!(replayed.pos == p.pos)) return p;
+            return replayed;
           }));
   add_position_moves(cls);
 }

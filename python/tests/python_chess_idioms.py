@@ -182,7 +182,7 @@ print(board.fen(), board == chess.Board())
 idiom("status_flags", """
 import chess
 for fen in ["8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/4K2P w - - 0 1",
-            "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
             "4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]:
     board = chess.Board(fen)
     print(int(board.status()), board.is_valid())
@@ -243,11 +243,11 @@ board = chess.Board.from_chess960_pos(0)
 print(board.fen(), board.chess960, board.chess960_pos())
 board = chess.Board.from_chess960_pos(518)
 print(board.fen(), board.chess960_pos(), chess.Board().chess960_pos())
-board = chess.Board("bqnb1rk1/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK1 w FfGg - 2 9", chess960=True)
+board = chess.Board("bqnb1rk1/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK1 w Ff - 2 9", chess960=True)
 print(board.fen())
 board = chess.Board("rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1", chess960=True)
 print(sorted(m.uci() for m in board.legal_moves if board.is_castling(m)), board.fen(), board.shredder_fen())
-board.push_san("O-O")
+board.push_san("O-O-O")
 print(board.fen(), board.move_stack)
 print([chess.Board.from_chess960_pos(n).board_fen() for n in (1, 100, 959)])
 """)
@@ -527,12 +527,12 @@ print(all(isinstance(e, Exception) for e in game.errors))
 """)
 
 idiom("eval_and_clock", """
-import chess, chess.pgn, io
+import chess, chess.pgn, chess.engine, io
 game = chess.pgn.read_game(io.StringIO("1. e4 { [%eval 0.17] [%clk 0:03:00] } e5 { [%eval #-3] [%clk 0:02:59.5] } 2. Nf3 { [%emt 0:00:05] } *"))
 for node in game.mainline():
     print(node.eval(), node.eval_depth(), node.clock(), node.emt(), node.comment)
 node = game.next()
-node.set_eval(chess.engine.PovScore(chess.engine.Cp(-30), chess.WHITE) if hasattr(chess, "engine") else None)
+node.set_eval(chess.engine.PovScore(chess.engine.Cp(-30), chess.WHITE))
 node.set_clock(61.5)
 print(game)
 """)

@@ -155,7 +155,8 @@ void generate_pawn_moves(const Position& pos, const Masks& m, Sink& sink) {
   sink.add_pawn_moves(east & ~last_rank, up_east);
 
   const Square ep = pos.en_passant();
-  if (ep != no_square) {
+  // (On the sixth rank, the third for Black: a board edited by hand may hold another square.)
+  if (ep != no_square && int(ep) / 8 == (Us == Color::white ? 5 : 2)) {
     for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
       Move move(pop_lsb(b), ep, MoveKind::en_passant);
       if (pos.is_legal(move)) sink.add(move);

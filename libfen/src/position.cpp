@@ -296,6 +296,11 @@ void Position::play_null() { play_unchecked(Move::null()); }
 Square Position::legal_en_passant() const {
   if (ep_ == no_square) return no_square;
   const Color us = side_;
+  // A square an edited board may hold that no double step left: not on the sixth rank (the
+  // third for Black), or without the pawn that passed it.
+  const int ep_rank = us == Color::white ? 5 : 2;
+  const Square passed = Square(us == Color::white ? int(ep_) - 8 : int(ep_) + 8);
+  if (int(ep_) / 8 != ep_rank || piece_on(passed) != make_piece(~us, PieceType::pawn)) return no_square;
   Bitboard candidates = pawn_attacks(~us, ep_) & pieces(us, PieceType::pawn);
   while (candidates) {
     Move m(pop_lsb(candidates), ep_, MoveKind::en_passant);

@@ -292,8 +292,10 @@ class BaseBoard(Position):
         straight = square_file(king) == square_file(square) or square_rank(king) == square_rank(square)
         slider = ROOK if straight else BISHOP
         snipers = (self.pieces_mask(slider, not color) | self.pieces_mask(QUEEN, not color)) & line
+        # The square counts as occupied: python-chess answers for an empty square too.
+        here = BB_SQUARES[square]
         for sniper in scan_forward(snipers):
-            if between(king, sniper) & occupied == BB_SQUARES[square]:
+            if between(king, sniper) & (occupied | here) == here:
                 return line
         return BB_ALL
 

@@ -133,8 +133,8 @@ the 960), as python-chess's Board(fen, chess960=True).
 Positions are values: copy() (or copy.copy) makes an independent one, with its move stack;
 == compares them as python-chess compares boards (an en-passant square counts only where the
 capture is legal; the move stacks do not count); the hash is the Polyglot key, so a position
-changed after it went into a set or dict is not found there again; they pickle as their FEN
-and whether they are Chess960 (without the move stack).)doc");
+changed after it went into a set or dict is not found there again; they pickle with their
+move stack. fenkit.Board is python-chess's Board over this class (editable, its defaults).)doc");
   cls.def(py::init([](const py::object& text, bool chess960) {
             // Position() is the start position; Position(None) is refused rather than taken
             // for it, since python-chess's Board(None) is an empty board (fenkit.Board(None)).

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from collections.abc import Iterator
 from typing import List, Optional, cast
 
+from ._squares import SquareSet  # defined with the other square sets; re-exported here
+
 WHITE = True
 BLACK = False
 COLORS = [WHITE, BLACK]
@@ -176,75 +178,6 @@ class Move:
     @classmethod
     def null(cls) -> "Move":
         return cls(0, 0)
-
-
-class SquareSet:
-    """A set of squares as a 64-bit mask (bit n for square n), iterated from a1 to h8."""
-
-    __slots__ = ("mask",)
-
-    def __init__(self, squares=0) -> None:
-        if isinstance(squares, int):
-            self.mask = squares & 0xFFFF_FFFF_FFFF_FFFF
-        else:
-            self.mask = 0
-            for sq in squares:
-                self.mask |= 1 << sq
-
-    def __iter__(self) -> Iterator[int]:
-        mask = self.mask
-        while mask:
-            low = mask & -mask
-            yield low.bit_length() - 1
-            mask ^= low
-
-    def __contains__(self, sq: int) -> bool:
-        return bool(self.mask >> sq & 1)
-
-    def __len__(self) -> int:
-        return bin(self.mask).count("1")
-
-    def __bool__(self) -> bool:
-        return bool(self.mask)
-
-    def __int__(self) -> int:
-        return self.mask
-
-    def __index__(self) -> int:
-        return self.mask
-
-    def __eq__(self, other) -> bool:
-        try:
-            return self.mask == int(SquareSet(other) if not isinstance(other, (int, SquareSet)) else other)
-        except (TypeError, ValueError):
-            return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.mask)
-
-    def __and__(self, other) -> "SquareSet":
-        return SquareSet(self.mask & int(other))
-
-    def __or__(self, other) -> "SquareSet":
-        return SquareSet(self.mask | int(other))
-
-    def __xor__(self, other) -> "SquareSet":
-        return SquareSet(self.mask ^ int(other))
-
-    def __sub__(self, other) -> "SquareSet":
-        return SquareSet(self.mask & ~int(other))
-
-    def __invert__(self) -> "SquareSet":
-        return SquareSet(~self.mask)
-
-    def __repr__(self) -> str:
-        return f"SquareSet({self.mask:#018x})"
-
-    def __str__(self) -> str:
-        rows = []
-        for rank in range(7, -1, -1):
-            rows.append(" ".join("1" if (self.mask >> (rank * 8 + f)) & 1 else "." for f in range(8)))
-        return "\n".join(rows)
 
 
 class Termination(enum.Enum):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import List, Optional
+from typing import Any, List, Optional, Tuple, Union
 
 from ._chess import WHITE, Move
 from ._fenkit import Game, Position
@@ -18,7 +18,7 @@ class Cp:
     def __init__(self, cp: int) -> None:
         self.cp = cp
 
-    def score(self, *, mate_score: Optional[int] = None) -> int:
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         return self.cp
 
     def mate(self) -> None:
@@ -30,7 +30,7 @@ class Cp:
     def __neg__(self) -> "Cp":
         return Cp(-self.cp)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Cp) and other.cp == self.cp
 
     def __hash__(self) -> int:
@@ -63,7 +63,7 @@ class Mate:
     def __neg__(self) -> "Mate":
         return Mate(-self.moves)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Mate) and other.moves == self.moves
 
     def __hash__(self) -> int:
@@ -79,23 +79,23 @@ class PovScore:
 
     __slots__ = ("relative", "turn")
 
-    def __init__(self, relative, turn: bool) -> None:
+    def __init__(self, relative: Union[Cp, Mate], turn: bool) -> None:
         self.relative = relative
         self.turn = turn
 
-    def pov(self, color: bool):
+    def pov(self, color: bool) -> Union[Cp, Mate]:
         return self.relative if self.turn == color else -self.relative
 
-    def white(self):
+    def white(self) -> Union[Cp, Mate]:
         return self.pov(WHITE)
 
-    def black(self):
+    def black(self) -> Union[Cp, Mate]:
         return self.pov(not WHITE)
 
     def is_mate(self) -> bool:
         return self.relative.is_mate()
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, PovScore) and self.white() == other.white()
 
     def __repr__(self) -> str:
@@ -124,12 +124,29 @@ class GameNode:
         self._nags = frozenset(nags)
         self._move = Move.from_uci(self._uci)
 
-    game = property(lambda self: self._game, doc="The game the node belongs to.")
-    move = property(lambda self: self._move, doc="The move (a fenkit.Move).")
-    comment = property(lambda self: self._comment,
-                       doc="The comments after the move without their [%...] commands.")
-    comments = property(lambda self: self._comments, doc="The comments after the move, as written.")
-    nags = property(lambda self: self._nags, doc="The NAGs after the move (a frozenset).")
+    @property
+    def game(self) -> Game:
+        """The game the node belongs to."""
+        return self._game
+
+    @property
+    def move(self) -> Move:
+        return self._move
+
+    @property
+    def comment(self) -> str:
+        """The comments after the move without their [%...] commands."""
+        return self._comment
+
+    @property
+    def comments(self) -> List[str]:
+        """The comments after the move, as written."""
+        return self._comments
+
+    @property
+    def nags(self) -> "frozenset[int]":
+        """The NAGs after the move."""
+        return self._nags
 
     def san(self) -> str:
         return self._san

@@ -65,3 +65,58 @@ def test_documented_examples_type_check(tmp_path):
         [sys.executable, "-m", "mypy", "--config-file", str(SOURCE / "python" / "mypy.ini"),
          str(source)], env=env, capture_output=True, text=True, check=False)
     assert result.returncode == 1 and "push_san" in result.stdout
+
+
+# A python-chess script ported by its import, and fenkit's own readers, under `mypy --strict`
+# as a user's program meets the package once installed (its own code is not judged, only what
+# it gives the program: follow_imports = silent).
+STRICT_SCRIPT = '''
+import io
+
+import fenkit
+import fenkit as chess
+
+
+def main() -> None:
+    with open("games.pgn") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            board = game.board()
+            for node in game.mainline():
+                board.push(node.move)
+                score = node.eval()
+                white = score.white().score(mate_score=100000) if score is not None else None
+                print(board.fen(), white, node.clock(), game.headers["White"], node.comment,
+                      len(board.pieces(chess.PAWN, chess.WHITE)), node.parent.ply())
+            print(game.accept(chess.pgn.StringExporter(headers=True)), board.outcome())
+    built = chess.pgn.Game()
+    built.headers["Event"] = "x"
+    built.add_variation(chess.Move.from_uci("e2e4")).comment = "hi"
+    print(str(built), io.StringIO().getvalue())
+    for g in fenkit.read_games("games.pgn", min_elo=2500):
+        print(g.tags.get("White"), g.moves, g.headers["Event"], g.mainline()[0].san())
+    for g in fenkit.read_range("games.pgn", 0, None):
+        print(g.number, g.final_fen())
+    data = fenkit.replay("games.pgn", tags=["WhiteElo"])
+    print(data.rows, data["fen"][0], fenkit.count_games("games.pgn"))
+    print(fenkit.replay_frame("games.pgn").shape, fenkit.write_replay("games.pgn", "out.csv").positions)
+    with chess.polyglot.open_reader("book.bin") as reader:
+        for entry in reader.find_all(chess.Board()):
+            print(entry.move.uci(), entry.weight)
+    print(chess.polyglot.zobrist_hash(chess.Board()))
+'''
+
+
+def test_python_chess_scripts_type_check_strictly(tmp_path):
+    env = mypy_environment()
+    config = tmp_path / "mypy.ini"
+    config.write_text("[mypy]\nstrict = True\n[mypy-fenkit.*]\nfollow_imports = silent\n"
+                      "[mypy-pandas.*,dask.*,distributed.*]\nignore_missing_imports = True\n")
+    source = tmp_path / "script.py"
+    source.write_text(STRICT_SCRIPT)
+    command = [sys.executable, "-m", "mypy", "--config-file", str(config), str(source)]
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout[-4000:]
+    # The check can fail: an untyped reader would make the loop's calls untyped.
+    source.write_text(STRICT_SCRIPT + "\nchess.pgn.read_game(io.StringIO()).headers.nope()\n")
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 1 and "nope" in result.stdout

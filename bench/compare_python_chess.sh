@@ -179,10 +179,10 @@ stat_of() {  # array cell -> "median min max"
 field() { awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) { print $(i + 1); exit } }' <<<"$2"; }
 
 cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1)
+py_version=$("$python" -c 'import sys; print("Python %d.%d.%d" % sys.version_info[:3])')
 echo
 printf '%s, %s (%s cores), %s; load average (1, 5, 15 min): %s before, %s after\n' \
-  "$(date +%Y-%m-%d)" "${cpu:-unknown CPU}" "$(nproc)" "$("$python" -c 'import sys; print("Python %d.%d.%d" % sys.version_info[:3])')" \
-  "$load_before" "$load_after"
+  "$(date +%Y-%m-%d)" "${cpu:-unknown CPU}" "$(nproc)" "$py_version" "$load_before" "$load_after"
 echo "python-chess $chess_version ($chess_path) against fenkit ($fenkit_path);"
 echo "median of $runs alternating runs (range in brackets); MB/s and positions/s by wall time"
 status=0

@@ -13,13 +13,13 @@ from __future__ import annotations
 import enum
 import math
 import re
-from typing import (Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple,
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple,
                     Type, TypeVar, Union)
 
 from ._chess import (BLACK, COLORS, FILE_NAMES, KING, KNIGHT, PAWN, PIECE_SYMBOLS, QUEEN, ROOK,
                      BISHOP, SQUARE_NAMES, UNICODE_PIECE_SYMBOLS, WHITE, LegalMoves, Move, Piece,
                      square, square_file, square_rank)
-from ._fenkit import Position
+from ._fenkit import Position, _install_board_state
 from ._squares import (BB_ALL, BB_BACKRANKS, BB_EMPTY, BB_FILES, BB_PAWN_ATTACKS, BB_RANK_1,
                        BB_RANK_8, BB_RAYS, BB_SQUARES, Bitboard, Square, SquareSet, between, lsb,
                        msb, popcount, ray, scan_forward, scan_reversed)
@@ -200,12 +200,10 @@ _position_fen = Position.fen
 _position_set_fen = Position.set_fen
 _position_init = Position.__init__
 _position_push = Position.push
+_new_square_set = object.__new__
 # The compiled getters of the state Board makes settable.
-_get_turn: Callable[[Position], bool] = Position.turn.fget  # type: ignore[attr-defined]
 _get_castling_rights: Callable[[Position], int] = Position.castling_rights.fget  # type: ignore[attr-defined]
 _get_ep_square: Callable[[Position], Optional[int]] = Position.ep_square.fget  # type: ignore[attr-defined]
-_get_halfmove_clock: Callable[[Position], int] = Position.halfmove_clock.fget  # type: ignore[attr-defined]
-_get_fullmove_number: Callable[[Position], int] = Position.fullmove_number.fget  # type: ignore[attr-defined]
 _get_chess960: Callable[[Position], bool] = Position.chess960.fget  # type: ignore[attr-defined]
 
 
@@ -262,7 +260,10 @@ class BaseBoard(Position):
         return {sq: pieces[sq] for sq in sorted(pieces, reverse=True) if mask >> sq & 1}
 
     def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        return SquareSet(self.pieces_mask(piece_type, color))
+        # Made without SquareSet.__init__: scripts count material with it, ten calls a position.
+        squares = _new_square_set(SquareSet)
+        squares.mask = self.pieces_mask(piece_type, color)
+        return squares
 
     def attacks_mask(self, square: Square) -> Bitboard:
         """The squares the piece on `square` attacks (0 for an empty square)."""
@@ -529,14 +530,26 @@ class Board(BaseBoard):
             self.set_fen(fen)
 
     # ------------------------------------------------------------------ Settable state
-    @property
-    def turn(self) -> Color:
-        """The side to move (WHITE or BLACK)."""
-        return _get_turn(self)
+    if TYPE_CHECKING:
+        # At run time these are compiled descriptors (_install_board_state, below the class):
+        # read per position by loops, they cost what an attribute costs.
+        @property
+        def turn(self) -> Color: ...
 
-    @turn.setter
-    def turn(self, color: Color) -> None:
-        self._set_turn(color)
+        @turn.setter
+        def turn(self, color: Color) -> None: ...
+
+        @property
+        def halfmove_clock(self) -> int: ...
+
+        @halfmove_clock.setter
+        def halfmove_clock(self, value: int) -> None: ...
+
+        @property
+        def fullmove_number(self) -> int: ...
+
+        @fullmove_number.setter
+        def fullmove_number(self, value: int) -> None: ...
 
     @property
     def castling_rights(self) -> Bitboard:
@@ -556,22 +569,6 @@ class Board(BaseBoard):
     @ep_square.setter
     def ep_square(self, square: Optional[Square]) -> None:
         self._set_ep_square(square)
-
-    @property
-    def halfmove_clock(self) -> int:
-        return _get_halfmove_clock(self)
-
-    @halfmove_clock.setter
-    def halfmove_clock(self, value: int) -> None:
-        self._set_halfmove_clock(value)
-
-    @property
-    def fullmove_number(self) -> int:
-        return _get_fullmove_number(self)
-
-    @fullmove_number.setter
-    def fullmove_number(self, value: int) -> None:
-        self._set_fullmove_number(value)
 
     @property
     def chess960(self) -> bool:
@@ -1159,6 +1156,9 @@ class Board(BaseBoard):
         root = Position.root(self)
         return (_unpickle_board, (type(self), _position_fen(root, "standard"), self.chess960,
                                   [move.uci() for move in self.move_stack]))
+
+
+_install_board_state(Board)
 
 
 def _unpickle_board(cls: Type[BoardT], root_fen: str, chess960: bool, moves: List[str]) -> BoardT:

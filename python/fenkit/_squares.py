@@ -4,7 +4,7 @@ A bitboard is a Python int with bit n set for square n (A1 = bit 0, H1 = bit 7, 
 The constants (BB_*), the bit functions (lsb, scan_forward, flip_*, shift_*), the distances,
 ray and between, and SquareSet behave as python-chess 1.11's do for every square and every
 64-bit mask; the tables are built from file, rank and diagonal lines with whole-board bit
-operations, at import, in about a millisecond.
+operations, at import (a couple of milliseconds).
 
 BB_DIAG_ATTACKS, BB_FILE_ATTACKS and BB_RANK_ATTACKS (a dict per square from an occupancy of
 its BB_*_MASKS entry to the squares a slider reaches) are built on first use: some ten thousand
@@ -14,7 +14,10 @@ entries, too slow to build at every import for the few programs that read them.
 from __future__ import annotations
 
 import sys
+from itertools import chain
 from typing import Callable, Dict, Iterable, Iterator, List, SupportsInt, Union, cast
+
+_BIT_COUNT = sys.version_info >= (3, 10)  # int.bit_count, the fastest count of a mask
 
 __all__ = [
     "Square", "Bitboard", "IntoSquareSet", "SQUARES_180",
@@ -43,6 +46,7 @@ __all__ = [
     "ray", "between", "SquareSet",
 ]
 
+# The type names python-chess's annotations use.
 Square = int
 Bitboard = int
 IntoSquareSet = Union[SupportsInt, Iterable[Square]]
@@ -401,8 +405,10 @@ def __getattr__(name: str) -> List[Dict[Bitboard, Bitboard]]:
 
 # SquareSet
 
-# "1 . . . . . . 1" for each rank byte, file a first, for __str__.
-_RANK_TEXT = [" ".join("1" if byte >> f & 1 else "." for f in range(8)) for byte in range(256)]
+# Each rank byte's eight squares, file a first: as bools for tolist, as "1 . . . . . . 1" for
+# __str__.
+_BYTE_BOOLS = [tuple(byte >> f & 1 == 1 for f in range(8)) for byte in range(256)]
+_RANK_TEXT = [" ".join("1" if bit else "." for bit in bools) for bools in _BYTE_BOOLS]
 
 
 def _mask_of(squares: object) -> Bitboard:
@@ -457,7 +463,7 @@ class SquareSet:
         return scan_reversed(self.mask)
 
     def __len__(self) -> int:
-        return popcount(self.mask)
+        return self.mask.bit_count() if _BIT_COUNT else popcount(self.mask)
 
     def __bool__(self) -> bool:
         return bool(self.mask)
@@ -498,8 +504,9 @@ class SquareSet:
         """Takes every square out."""
         self.mask = BB_EMPTY
 
-    # Comparisons: equal to an int, SquareSet or iterable of the same squares; <= and >= are
-    # subset and superset, as for sets.
+    # Comparisons: equal to an int, SquareSet or iterable of the same squares. <= < >= > are
+    # subset and superset as for Python's sets (python-chess 1.11 has none of the four, and
+    # raises TypeError for them).
 
     def __eq__(self, other: object) -> bool:
         try:
@@ -651,7 +658,8 @@ class SquareSet:
 
     def tolist(self) -> List[bool]:
         """64 bools, a1 first: True where the square is in the set."""
-        return list(map("1".__eq__, reversed(f"{self.mask:064b}")))
+        return list(chain.from_iterable(map(_BYTE_BOOLS.__getitem__,
+                                            self.mask.to_bytes(8, "little"))))
 
     def __repr__(self) -> str:
         return f"SquareSet({self.mask:#021_x})"

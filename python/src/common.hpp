@@ -54,6 +54,9 @@ fen::Position position_of(const py::handle& object);
 
 // The methods of fenkit.Position that play, list and judge moves (position_moves.cpp).
 void add_position_moves(py::class_<PyPosition>& cls);
+// The methods of fenkit.Position that loops call per position, as CPython methods
+// (position_fast.cpp), and fenkit._install_board_state for fenkit.Board's settable state.
+void add_position_fast(py::module_& m, py::class_<PyPosition>& cls);
 
 // The UCI text of a legal move of `pos` (king takes rook in Chess960, as the program writes it).
 std::string uci_of(const fen::Position& pos, fen::Move move);

@@ -436,6 +436,7 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
             return replayed;
           }));
   add_position_moves(cls);
+  add_position_fast(m, cls);  // last: its methods take the place of pybind11 ones
 }
 
 }  // namespace fenkit::python

@@ -194,7 +194,8 @@ def test_ray_and_between_by_walking():
                 at(fa + (fb - fa) // n * i, ra + (rb - ra) // n * i) for i in range(1, n))
             assert sq.SquareSet.ray(a, b) == line
             assert int(sq.SquareSet.between(a, b)) == sq.between(a, b)
-    # 28 squares on each line of 8 choose 2 ordered pairs: 8 files, 8 ranks and 26 diagonals.
+    # The pairs on a common line, in both orders: 8 choose 2 on each file and rank, n choose 2
+    # on each diagonal of n squares (13 of 2 or more squares in each of the two directions).
     assert aligned == 2 * (8 * 28 + 8 * 28 + 2 * sum(n * (n - 1) // 2 for n in
                                                       [2, 3, 4, 5, 6, 7, 8, 7, 6, 5, 4, 3, 2]))
 
@@ -403,6 +404,9 @@ def test_module_surface():
     # The class moved here is the one fenkit._chess and fenkit still name.
     from fenkit._chess import SquareSet
     assert SquareSet is sq.SquareSet is fenkit.SquareSet
+    # `import fenkit as chess` reaches every name, as `import chess` does.
+    for name in sq.__all__:
+        assert getattr(fenkit, name) is getattr(sq, name), name
     with pytest.raises(AttributeError):
         sq.BB_NOTHING  # noqa: B018
 
@@ -529,7 +533,8 @@ def test_squareset_as_python_chess(chess):
         assert (type(getattr(Ours([E4]), name)(1)) is Ours) == (
             type(getattr(Theirs([E4]), name)(1)) is Theirs), name
     # What each accepts and refuses.
-    for arg in [[64], None, ["e4"], 3.9, -1.0, 2.0 ** 70, True, -1, 1 << 70, range(1, 60, 7), [-1], "", b"\x01"]:
+    for arg in [[64], None, ["e4"], 3.9, -1.0, 2.0 ** 70, True, -1, 1 << 70, range(1, 60, 7),
+                [-1], "", b"\x01"]:
         assert outcome(lambda: sq.SquareSet(arg).mask) == outcome(
             lambda: chess.SquareSet(arg).mask), arg
     for other in [[64], None, "a1", [1, 2], 6, 6.5]:

@@ -200,7 +200,6 @@ _position_fen = Position.fen
 _position_set_fen = Position.set_fen
 _position_init = Position.__init__
 _position_push = Position.push
-_new_square_set = object.__new__
 # The compiled getters of the state Board makes settable.
 _get_castling_rights: Callable[[Position], int] = Position.castling_rights.fget  # type: ignore[attr-defined]
 _get_ep_square: Callable[[Position], Optional[int]] = Position.ep_square.fget  # type: ignore[attr-defined]
@@ -260,10 +259,8 @@ class BaseBoard(Position):
         return {sq: pieces[sq] for sq in sorted(pieces, reverse=True) if mask >> sq & 1}
 
     def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        # Made without SquareSet.__init__: scripts count material with it, ten calls a position.
-        squares = _new_square_set(SquareSet)
-        squares.mask = self.pieces_mask(piece_type, color)
-        return squares
+        # (A compiled method takes this one's place: _install_board_state, below the class.)
+        return SquareSet(self.pieces_mask(piece_type, color))
 
     def attacks_mask(self, square: Square) -> Bitboard:
         """The squares the piece on `square` attacks (0 for an empty square)."""
@@ -1158,7 +1155,7 @@ class Board(BaseBoard):
                                   [move.uci() for move in self.move_stack]))
 
 
-_install_board_state(Board)
+_install_board_state(BaseBoard, SquareSet)
 
 
 def _unpickle_board(cls: Type[BoardT], root_fen: str, chess960: bool, moves: List[str]) -> BoardT:

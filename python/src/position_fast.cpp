@@ -5,6 +5,10 @@
 // answers are those of the pybind11 methods they replace (position.cpp documents them).
 #include <pybind11/pybind11.h>
 
+#include <structmember.h>
+
+#include <bit>
+
 #include "common.hpp"
 
 namespace fenkit::python {
@@ -148,6 +152,45 @@ int set_counter(PyObject* self, PyObject* value, bool fullmove) {
 int set_halfmove_clock(PyObject* self, PyObject* value, void*) { return set_counter(self, value, false); }
 int set_fullmove_number(PyObject* self, PyObject* value, void*) { return set_counter(self, value, true); }
 
+// fenkit.SquareSet, and where its one slot (`mask`) lies in an instance: Board.pieces makes
+// them without running SquareSet.__init__ (a material count makes ten a position).
+PyTypeObject* square_set_type = nullptr;
+Py_ssize_t square_set_mask_offset = 0;
+
+PyObject* pieces(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  PyObject* mask = pieces_mask(self, args, nargs);
+  if (mask == nullptr) return nullptr;
+  PyObject* squares = square_set_type->tp_alloc(square_set_type, 0);
+  if (squares == nullptr) {
+    Py_DECREF(mask);
+    return nullptr;
+  }
+  *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(squares) + square_set_mask_offset) = mask;
+  return squares;
+}
+
+// SquareSet.__len__: the mask's bits, counted without a Python frame.
+PyObject* square_set_len(PyObject* self, PyObject* const*, Py_ssize_t nargs) {
+  if (!arity(nargs, 0, "__len__")) return nullptr;
+  PyObject* mask = *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(self) + square_set_mask_offset);
+  if (mask == nullptr || !PyLong_Check(mask)) {
+    PyErr_SetString(PyExc_TypeError, "SquareSet.mask must be an int");
+    return nullptr;
+  }
+  const unsigned long long bits = PyLong_AsUnsignedLongLongMask(mask);
+  return PyLong_FromLong(std::popcount(bits));
+}
+
+PyMethodDef kSquareSetMethods[] = {
+    {"__len__", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(square_set_len)), METH_FASTCALL,
+     "The number of squares in the set."},
+};
+
+PyMethodDef kBoardMethods[] = {
+    {"pieces", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(pieces)), METH_FASTCALL,
+     "The squares of the pieces of a type and colour, as a SquareSet."},
+};
+
 PyMethodDef kMethods[] = {
     {"pieces_mask", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(pieces_mask)),
      METH_FASTCALL, "The squares of the pieces of a type and colour as a 64-bit mask."},
@@ -190,9 +233,20 @@ void add_position_fast(py::module_& m, py::class_<PyPosition>& cls) {
   for (PyMethodDef& def : kMethods) install(cls.ptr(), PyDescr_NewMethod(type, &def), def.ml_name);
   for (PyGetSetDef& def : kPositionState) install(cls.ptr(), PyDescr_NewGetSet(type, &def), def.name);
   // fenkit.Board's settable state: descriptors of the same speed on the class it names.
-  m.def("_install_board_state", [](const py::type& board) {
+  m.def("_install_board_state", [](const py::type& board, const py::type& square_set) {
     auto* board_type = reinterpret_cast<PyTypeObject*>(board.ptr());
     for (PyGetSetDef& def : kBoardState) install(board.ptr(), PyDescr_NewGetSet(board_type, &def), def.name);
+    // SquareSet's slot: a member descriptor of an object pointer, whose offset is fixed.
+    const py::object slot = square_set.attr("__dict__")["mask"];
+    if (Py_TYPE(slot.ptr()) != &PyMemberDescr_Type) throw py::type_error("SquareSet.mask is not a slot");
+    const PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(slot.ptr())->d_member;
+    if (member->type != T_OBJECT_EX) throw py::type_error("SquareSet.mask is not an object slot");
+    square_set_type = reinterpret_cast<PyTypeObject*>(square_set.ptr());
+    Py_INCREF(square_set_type);
+    square_set_mask_offset = member->offset;
+    for (PyMethodDef& def : kBoardMethods) install(board.ptr(), PyDescr_NewMethod(board_type, &def), def.ml_name);
+    for (PyMethodDef& def : kSquareSetMethods)
+      install(square_set.ptr(), PyDescr_NewMethod(square_set_type, &def), def.ml_name);
   });
 }
 

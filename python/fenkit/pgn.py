@@ -8,10 +8,16 @@ nodes are built from its result without replaying moves in Python. Comments, NAG
 ``BoardBuilder``, ``SkipVisitor``, ``StringExporter``, ``FileExporter``) and the tree edits
 (``add_variation``, ``promote``, ``demote``, ...) behave as python-chess's.
 
+A game that the compiled reader finds bad or odd (an illegal move, text python-chess skips, a
+tag line in the movetext, ...) is read again token by token with python-chess's rules, so that
+its tree and errors are python-chess's too; so is every game for a visitor that reads moves
+itself (``parse_san`` overridden). The nodes keep the SAN the reader gave them (python-chess works
+it out from the start position each time), until the tree or the start position is edited.
+
 Differences: variants other than standard chess and Chess960 are not supported (``Headers.variant``
 raises ValueError for them; the games are read as standard chess, with that error in
 ``Game.errors``); the messages of ``Game.errors`` are fenkit's ("NAME:LINE:COLUMN: error: game N:
-..."); the reader stops at the first bad move of a game, where python-chess sometimes goes on.
+...") and are logged as "fenkit.pgn".
 """
 
 from __future__ import annotations
@@ -496,17 +502,18 @@ class GameNode(abc.ABC):
         return not parent.variations or parent.variations[0] == self
 
     def __getitem__(self, move: Union[int, Move, GameNode]) -> ChildNode:
-        if isinstance(move, int) and not isinstance(move, bool):
-            return self.variations[move]
-        for variation in self.variations:
-            if variation._move == move or variation == move:
-                return variation
+        try:
+            return self.variations[move]  # type: ignore[index]
+        except TypeError:
+            for variation in self.variations:
+                if variation._move == move or variation == move:
+                    return variation
         raise KeyError(move)
 
     def __contains__(self, move: Union[int, Move, GameNode]) -> bool:
         try:
             self[move]
-        except (KeyError, IndexError):
+        except KeyError:
             return False
         return True
 
@@ -808,6 +815,8 @@ class ChildNode(GameNode):
             return self._san
         san = self._parent.board().san(self._move)
         self._san = san
+        if self._stamp == _edits:
+            self._root._sans_cached = True
         return san
 
     def uci(self, *, chess960: Optional[bool] = None) -> str:
@@ -818,6 +827,8 @@ class ChildNode(GameNode):
                 return self._uci
             uci = self._parent.board().uci(self._move)
             self._uci = uci
+            if self._stamp == _edits:
+                self._root._sans_cached = True
             return uci
         board: Any = self._parent.board()
         return typing.cast(str, board.uci(self._move, chess960=chess960))
@@ -845,7 +856,7 @@ class Game(GameNode):
     """A game: its tags (``headers``), the comment before its first move, its moves as a tree,
     and the ``errors`` met while reading it."""
 
-    __slots__ = ("headers", "errors", "_start_key", "_start_ply_cache")
+    __slots__ = ("headers", "errors", "_start_key", "_start_ply_cache", "_sans_cached")
 
     headers: Headers
     errors: List[Exception]
@@ -860,6 +871,7 @@ class Game(GameNode):
         self._stamp = _edits
         self._start_key: Tuple[Optional[str], Optional[str]] = self._start_tags()
         self._start_ply_cache: Optional[int] = None
+        self._sans_cached = False  # whether nodes keep SAN or UCI made for the start position
 
     def _start_tags(self) -> Tuple[Optional[str], Optional[str]]:
         headers = self.headers
@@ -870,13 +882,15 @@ class Game(GameNode):
 
     def _same_start(self) -> bool:
         """Whether the FEN and Variant tags are still those the nodes' caches were made for
-        (when not, every cache is dropped)."""
+        (when not, the nodes' SAN and UCI are dropped)."""
         key = self._start_tags()
         if key == self._start_key:
             return True
         self._start_key = key
         self._start_ply_cache = None
-        _edited()
+        if self._sans_cached:
+            self._sans_cached = False
+            _edited()
         return False
 
     def _start_ply(self) -> int:
@@ -1914,6 +1928,7 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
         if board is None:
             board = Board()
         if direct:
+            game._start_key = game._start_tags()
             game._start_ply_cache = _ply_of(board) if fen is not None else 0
         visitor.visit_board(board)
         _ReadLikePythonChess(visitor, board, lines, source, first_line, number).run()
@@ -1963,22 +1978,33 @@ _AGREED_WARNINGS = ("game has no result at the end", "in the main line", "but th
                     "has mated", "ends in stalemate", "SetUp tag without")
 
 
+# A variation without moves: '(', blanks and comments only, ')'.
+_MOVELESS_VARIATION = re.compile(r"\((?:\s|\{[^}]*\})*\)")
+
+
 def _unlike_python_chess(parsed: Any, body: str) -> bool:
     """Whether the compiled reader's game may differ from python-chess's reading: it met an
     error or read something leniently, it may have taken a line for the start of another game
     (a tag line, text after the result), or its result is not the one python-chess keeps (the
     first of the movetext other than '*'). Text that only looks so (in comments) costs a slower
     reading, not a different one."""
-    if parsed.error is not None or "\n[" in body:
+    if parsed.error is not None or "\n[" in body or "0000" in body:
         return True
+    if body.count("[") != body.count("[%"):
+        return True  # a '[' that is not a comment's command: a tag to the compiled reader
+    if "(" in body and _MOVELESS_VARIATION.search(body):
+        return True  # python-chess gives its comments to the move after it
     for diagnostic in parsed.diagnostics:
         if not any(agreed in diagnostic for agreed in _AGREED_WARNINGS):
             return True
-    result: str = parsed.result
-    at = body.find(result)
-    if at >= 0 and at + len(result) != len(body.rstrip()):
-        return True
-    return result == "*" and ("1-0" in body or "0-1" in body or "1/2-1/2" in body)
+    # A result anywhere but at the very end: python-chess reads on after it, and keeps the first
+    # one other than '*'.
+    end = len(body.rstrip())
+    for result in ("1-0", "0-1", "1/2-1/2", "*"):
+        at = body.find(result)
+        if at >= 0 and at + len(result) != end:
+            return True
+    return False
 
 
 # A token of movetext as python-chess finds them; what matches none of these is skipped.
@@ -2141,6 +2167,7 @@ def _build_tree(game: Game, tree: Any, start_ply: int) -> None:
     game_comments, nodes = tree
     game._start_key = game._start_tags()
     game._start_ply_cache = start_ply
+    game._sans_cached = True
     game._stamp = stamp = _edits
     if game_comments:
         game.comment = _joined(game_comments)

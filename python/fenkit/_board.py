@@ -872,7 +872,8 @@ class Board(BaseBoard):
     def push(self, move: Move) -> None:
         """Plays a move and puts it on the stack. As python-chess's, it does not insist on a
         legal move: one that is not is played as it says (the piece goes to its square, the
-        turn passes); check with is_legal() or ``move in board.legal_moves`` first."""
+        turn passes); check with is_legal() or ``move in board.legal_moves`` first. (A
+        compiled method takes this one's place: _install_board_state, below the class.)"""
         try:
             _position_push(self, move)
         except ValueError:
@@ -1156,6 +1157,7 @@ class Board(BaseBoard):
 
 
 _install_board_state(BaseBoard, SquareSet)
+_install_board_state(Board, SquareSet)  # (Board's own push is Python: the compiled one replaces it)
 
 
 def _unpickle_board(cls: Type[BoardT], root_fen: str, chess960: bool, moves: List[str]) -> BoardT:

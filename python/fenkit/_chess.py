@@ -97,12 +97,15 @@ def square_mirror(sq: int) -> int:
     return sq ^ 0x38
 
 
-@dataclass(frozen=True)
+@dataclass
 class Piece:
     """A piece: its type (PAWN .. KING) and colour (WHITE or BLACK)."""
 
     piece_type: int
     color: bool
+
+    def __hash__(self) -> int:
+        return self.piece_type + (-1 if self.color else 5)
 
     def symbol(self) -> str:
         """'P' for a white pawn, 'n' for a black knight."""
@@ -125,7 +128,7 @@ class Piece:
         return cls(PIECE_SYMBOLS.index(symbol.lower()), symbol.isupper())
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Move:
     """A move from one square to another, with the piece type a pawn promotes to.
 

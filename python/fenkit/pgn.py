@@ -43,6 +43,8 @@ LOGGER = logging.getLogger(__name__)
 
 # The compiled parser of one game's text (see python/src/games.cpp).
 _parse_game_text: Callable[[str, str, int, int], Any] = getattr(_fenkit, "_parse_game_text")
+_comment_eval: Callable[[str], Any] = getattr(_fenkit, "_comment_eval")
+_comment_time: Callable[[str, str], Any] = getattr(_fenkit, "_comment_time")
 
 
 # Numeric Annotation Glyphs (NAGs), as PGN numbers them. The first six also have move suffixes:
@@ -311,9 +313,35 @@ def _clock_text(seconds: float) -> str:
     return f"{hours:d}:{minutes:02d}:" + f"{rest:06.3f}".rstrip("0").rstrip(".")
 
 
+def _eval_of(comment: str) -> Optional[Tuple[Optional[int], Optional[int], Optional[int]]]:
+    """(mate, centipawns, depth) of the comment's first valid [%eval ...], or None: read by the
+    compiled reader, or by _EVAL_COMMAND where the text is beyond it (the same answers)."""
+    found = _comment_eval(comment)
+    if found is not NotImplemented:
+        read: Optional[Tuple[Optional[int], Optional[int], Optional[int]]] = found
+        return read
+    match = _EVAL_COMMAND.search(comment)
+    if match is None:
+        return None
+    mate, cp, depth = match.group("mate", "cp", "depth")
+    return (int(mate) if mate else None, None if mate else round(float(cp) * 100),
+            int(depth) if depth else None)
+
+
+def _time_of(comment: str, name: str, pattern: "re.Pattern[str]") -> Optional[float]:
+    """The seconds of the comment's first valid [%clk ...] or [%emt ...], or None (as
+    _eval_of reads)."""
+    found = _comment_time(comment, name)
+    if found is not NotImplemented:
+        seconds: Optional[float] = found
+        return seconds
+    match = pattern.search(comment)
+    return None if match is None else _clock_seconds(match)
+
+
 def _clock_seconds(match: "re.Match[str]") -> float:
-    return (int(match.group("hours")) * 3600 + int(match.group("minutes")) * 60
-            + float(match.group("seconds")))
+    hours, minutes, seconds = match.group("hours", "minutes", "seconds")
+    return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
 
 
 # ------------------------------------------------------------------ the tree
@@ -593,28 +621,26 @@ class GameNode(abc.ABC):
         comment = self.comment
         if "[%eval" not in comment:
             return None
-        match = _EVAL_COMMAND.search(comment)
-        if match is None:
+        found = _eval_of(comment)
+        if found is None:
             return None
         turn = self.turn()
-        mate = match.group("mate")
-        if mate:
-            moves = int(mate)
+        moves, centipawns = found[0], found[1]
+        if moves is not None:
             if moves == 0:
                 # Mate given: the side to move has been mated.
                 return PovScore(Mate(0), turn)
-            white: Any = Mate(moves)
-        else:
-            white = Cp(round(float(match.group("cp")) * 100))
-        return PovScore(white if turn else -white, turn)
+            return PovScore(Mate(moves if turn else -moves), turn)
+        assert centipawns is not None  # (one of the two is read)
+        return PovScore(Cp(centipawns if turn else -centipawns), turn)
 
     def eval_depth(self) -> Optional[int]:
         """The depth of the first valid ``[%eval ...]`` of the comment, or None."""
         comment = self.comment
         if "[%eval" not in comment:
             return None
-        match = _EVAL_COMMAND.search(comment)
-        return int(match.group("depth")) if match and match.group("depth") else None
+        found = _eval_of(comment)
+        return None if found is None else found[2]
 
     def set_eval(self, score: Optional[PovScore], depth: Optional[int] = None) -> None:
         """Replaces the first valid ``[%eval ...]`` of the comment by `score` (and `depth`),
@@ -666,8 +692,7 @@ class GameNode(abc.ABC):
         comment = self.comment
         if "[%clk" not in comment:
             return None
-        match = _CLOCK_COMMAND.search(comment)
-        return None if match is None else _clock_seconds(match)
+        return _time_of(comment, "clk", _CLOCK_COMMAND)
 
     def set_clock(self, seconds: Optional[float]) -> None:
         """Replaces the first valid ``[%clk ...]`` of the comment, adds one at the end when there
@@ -680,8 +705,7 @@ class GameNode(abc.ABC):
         comment = self.comment
         if "[%emt" not in comment:
             return None
-        match = _EMT_COMMAND.search(comment)
-        return None if match is None else _clock_seconds(match)
+        return _time_of(comment, "emt", _EMT_COMMAND)
 
     def set_emt(self, seconds: Optional[float]) -> None:
         """Replaces the first valid ``[%emt ...]`` of the comment, adds one at the end when there
@@ -809,6 +833,15 @@ class ChildNode(GameNode):
         root = self._root
         return self._depth + (root._start_ply() if root is not _orphan_root else 0)
 
+    def turn(self) -> bool:
+        # ply()'s answer, its calls inlined: eval() asks it at every node.
+        root = self._root
+        if self._stamp == _edits and root is not _orphan_root and root._same_start():
+            ply = root._start_ply_cache
+            if ply is not None:
+                return (self._depth + ply) % 2 == 0
+        return self.ply() % 2 == 0
+
     def san(self) -> str:
         """The move in SAN, as played from the parent's position."""
         if self._san is not None and self._fresh():
@@ -856,7 +889,8 @@ class Game(GameNode):
     """A game: its tags (``headers``), the comment before its first move, its moves as a tree,
     and the ``errors`` met while reading it."""
 
-    __slots__ = ("headers", "errors", "_start_key", "_start_ply_cache", "_sans_cached")
+    __slots__ = ("headers", "errors", "_start_key", "_start_ply_cache", "_sans_cached",
+                 "_start_headers", "_start_version")
 
     headers: Headers
     errors: List[Exception]
@@ -870,6 +904,8 @@ class Game(GameNode):
         self._depth = 0
         self._stamp = _edits
         self._start_key: Tuple[Optional[str], Optional[str]] = self._start_tags()
+        self._start_headers: Optional[Mapping[str, str]] = None
+        self._start_version = -1
         self._start_ply_cache: Optional[int] = None
         self._sans_cached = False  # whether nodes keep SAN or UCI made for the start position
 
@@ -883,6 +919,12 @@ class Game(GameNode):
     def _same_start(self) -> bool:
         """Whether the FEN and Variant tags are still those the nodes' caches were made for
         (when not, the nodes' SAN and UCI are dropped)."""
+        headers = self.headers
+        if headers is self._start_headers and type(headers) is Headers and \
+                headers._start_version == self._start_version:
+            return True  # the same Headers, its FEN and Variant untouched: no need to look
+        self._start_headers = headers
+        self._start_version = getattr(headers, "_start_version", -1)
         key = self._start_tags()
         if key == self._start_key:
             return True
@@ -1020,6 +1062,9 @@ def _has_chess960_castling(board: Any) -> bool:
 HeadersT = TypeVar("HeadersT", bound="Headers")
 
 
+_START_TAGS = frozenset(("FEN", "Variant"))
+
+
 class Headers(MutableMapping[str, str]):
     """A game's tags: the Seven Tag Roster first, in its order, then the others in the order
     they were set. Without `data`, the roster with its unknown values ("?", "????.??.??", "*")."""
@@ -1028,6 +1073,9 @@ class Headers(MutableMapping[str, str]):
                  **kwargs: str) -> None:
         self._tag_roster: Dict[str, str] = {}
         self._others: Dict[str, str] = {}
+        # Counts changes of the FEN and Variant tags: a game's nodes keep what they worked out
+        # from its start position (ply, SAN) while the count stays.
+        self._start_version = 0
         if data is None:
             self._tag_roster.update(_ROSTER_DEFAULTS)
             data = ()
@@ -1067,6 +1115,8 @@ class Headers(MutableMapping[str, str]):
         elif "\n" in value or "\r" in value:
             raise ValueError(f"line break in pgn header {key}: {value!r}")
         else:
+            if key in _START_TAGS:
+                self._start_version += 1
             self._others[key] = value
 
     def __getitem__(self, key: str) -> str:
@@ -1077,6 +1127,8 @@ class Headers(MutableMapping[str, str]):
             del self._tag_roster[key]
         else:
             del self._others[key]
+            if key in _START_TAGS:
+                self._start_version += 1
 
     def __contains__(self, key: object) -> bool:
         return key in self._tag_roster or key in self._others
@@ -1122,6 +1174,7 @@ def _read_headers(pairs: List[Tuple[str, str]], roster_defaults: bool) -> Header
             others[name] = value
     headers._tag_roster = roster
     headers._others = others
+    headers._start_version = 0
     return headers
 
 
@@ -1935,10 +1988,10 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
         visitor.end_game()
         return visitor.result()
 
-    tree = parsed._tree_data()
     result: str = parsed.result
     if direct:
-        _build_tree(game, tree, _ply_of(board) if board is not None and fen is not None else 0)
+        _start_nodes(game, _ply_of(board) if board is not None and fen is not None else 0)
+        parsed._build_nodes(game, ChildNode, _MOVES, _edits)
         if result != "*" and game.headers.get("Result", "*") == "*":
             game.headers["Result"] = result
         visitor.end_game()
@@ -1946,7 +1999,7 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
 
     assert board is not None
     visitor.visit_board(board)
-    _drive(visitor, board, tree)
+    _drive(visitor, board, parsed._tree_data())
     if result != "*" or "*" in body:
         visitor.visit_result(result)
     visitor.end_game()
@@ -2162,52 +2215,13 @@ def _trimmed(comment: str) -> str:
     return comment
 
 
-def _build_tree(game: Game, tree: Any, start_ply: int) -> None:
-    """Makes the nodes of the parser's tree under `game`."""
-    game_comments, nodes = tree
+def _start_nodes(game: Game, start_ply: int) -> None:
+    """What a game keeps for the nodes the compiled reader makes under it (Game._build_nodes,
+    the same as _build_tree's)."""
     game._start_key = game._start_tags()
     game._start_ply_cache = start_ply
     game._sans_cached = True
-    game._stamp = stamp = _edits
-    if game_comments:
-        game.comment = _joined(game_comments)
-    if not nodes:
-        return
-    built: List[GameNode] = [game]
-    add = built.append
-    new = object.__new__
-    moves = _MOVES
-    child_class = ChildNode
-    for parent_index, uci, san, after, nags, starting in nodes:
-        parent = built[parent_index + 1]
-        node = new(child_class)
-        node._parent = parent
-        move = moves.get(uci)
-        if move is None:
-            move = moves[uci] = Move.from_uci(uci)
-        node._move = move
-        node.variations = []
-        if after:
-            if len(after) == 1:
-                comment = after[0]
-                if comment[:1] == " ":
-                    comment = comment[1:]
-                if comment[-1:] == " ":
-                    comment = comment[:-1]
-                node.comment = comment
-            else:
-                node.comment = _joined(after)
-        else:
-            node.comment = ""
-        node.starting_comment = _joined(starting) if starting else ""
-        node._nags = set(nags) if nags else None
-        node._stamp = stamp
-        node._depth = parent._depth + 1
-        node._root = game
-        node._san = san
-        node._uci = uci
-        parent.variations.append(node)
-        add(node)
+    game._stamp = _edits
 
 
 def _drive(visitor: BaseVisitor[Any], board: Board, tree: Any) -> None:

@@ -83,6 +83,8 @@ std::vector<std::string> selection_names();
 
 void add_position(py::module_& m);
 void add_games(py::module_& m);
+// fenkit.pgn's reading of [%eval], [%clk] and [%emt] (comment_commands.cpp).
+void add_comment_commands(py::module_& m);
 void add_replay(py::module_& m);
 void add_book(py::module_& m);
 void add_string_packing(py::module_& m);

@@ -3,12 +3,14 @@
 // (a few hundred kilobytes) is read with the GIL released, and its games are handed out one by
 // one; no more than one chunk's games is held.
 #include <pybind11/stl.h>
+#include <structmember.h>
 
 #include <cstring>
 #include <memory>
 #include <optional>
 
 #include "common.hpp"
+#include "python_chess.hpp"
 #include "fenkit/fen/printable.hpp"
 #include "fenkit/fen/san.hpp"
 #include "fenkit/pgn/archive.hpp"
@@ -515,6 +517,141 @@ py::tuple tree_data(const PyGame& g) {
   return py::make_tuple(game_comments, nodes);
 }
 
+// fenkit.pgn's nodes made here rather than in a Python loop (a dozen attributes a node, on every
+// move of every game a script reads): the ChildNode class's slots are written by their offsets,
+// as the Python code they replace (pgn.py's _build_tree) would set them.
+struct NodeSlots {
+  PyTypeObject* type = nullptr;
+  Py_ssize_t parent, move, variations, comment, starting_comment, nags, stamp, depth, root, san, uci;
+};
+
+Py_ssize_t slot_offset(PyTypeObject* type, const char* name) {
+  const py::object slot = py::reinterpret_steal<py::object>(
+      PyObject_GetAttrString(reinterpret_cast<PyObject*>(type), name));
+  if (!slot || Py_TYPE(slot.ptr()) != &PyMemberDescr_Type)
+    throw py::type_error(std::string("fenkit.pgn node class has no slot ") + name);
+  const PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(slot.ptr())->d_member;
+  if (member->type != T_OBJECT_EX) throw py::type_error(std::string("slot ") + name + " holds no object");
+  return member->offset;
+}
+
+void set_slot(PyObject* object, Py_ssize_t offset, PyObject* value) {  // steals `value`
+  PyObject** at = reinterpret_cast<PyObject**>(reinterpret_cast<char*>(object) + offset);
+  Py_XSETREF(*at, value);
+}
+
+PyObject* get_slot(PyObject* object, Py_ssize_t offset) {  // borrowed
+  return *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(object) + offset);
+}
+
+// The comments of a node as python-chess's reader joins them: each without one blank after
+// '{' and one before '}', the empty ones left out, the rest joined by blanks.
+py::str joined_comments(auto range) {
+  std::string out;
+  bool first = true;
+  for (std::string_view c : range) {
+    if (!c.empty() && c.front() == ' ') c.remove_prefix(1);
+    if (!c.empty() && c.back() == ' ') c.remove_suffix(1);
+    if (c.empty()) continue;
+    if (!first) out += ' ';
+    out.append(c);
+    first = false;
+  }
+  return str_of(out);
+}
+
+void build_nodes(const PyGame& g, const py::object& game, const py::type& child_class,
+                 const py::dict& moves, const py::object& stamp) {
+  static NodeSlots slots;
+  auto* type = reinterpret_cast<PyTypeObject*>(child_class.ptr());
+  if (slots.type != type) {
+    slots = NodeSlots{type,
+                      slot_offset(type, "_parent"),
+                      slot_offset(type, "_move"),
+                      slot_offset(type, "variations"),
+                      slot_offset(type, "comment"),
+                      slot_offset(type, "starting_comment"),
+                      slot_offset(type, "_nags"),
+                      slot_offset(type, "_stamp"),
+                      slot_offset(type, "_depth"),
+                      slot_offset(type, "_root"),
+                      slot_offset(type, "_san"),
+                      slot_offset(type, "_uci")};
+  }
+  const auto& start = g.game.mainline().starting;
+  if (start.count != 0) {
+    bool any = false;
+    for (std::string_view c : g.game.comments(start)) any = any || !c.empty();
+    if (any) game.attr("comment") = joined_comments(g.game.comments(start));
+  }
+  if (g.game.rejected && !g.partial) return;
+  const py::str empty("");
+  std::vector<py::object> built;     // the nodes made, in the walk's order
+  std::vector<std::int64_t> parent_of, last_at_depth;
+  std::vector<long> depth_of;
+  const py::object game_variations = game.attr("variations");
+  for (const pgn::Ply& ply : pgn::walk(g.game, {.variations = true})) {
+    const std::size_t depth = ply.depth();
+    if (last_at_depth.size() <= depth) last_at_depth.resize(depth + 1, -1);
+    std::int64_t parent;
+    bool starts_line = false;
+    if (ply.index() > 0) parent = last_at_depth[depth];
+    else if (depth == 0) parent = -1;
+    else {
+      parent = parent_of[std::size_t(last_at_depth[depth - 1])];
+      starts_line = true;
+    }
+    PyObject* parent_node = parent < 0 ? game.ptr() : built[std::size_t(parent)].ptr();
+    const long parent_depth = parent < 0 ? 0 : depth_of[std::size_t(parent)];
+    PyObject* node = type->tp_alloc(type, 0);
+    if (node == nullptr) throw py::error_already_set();
+    py::object owned = py::reinterpret_steal<py::object>(node);
+
+    const std::string_view uci = ply.uci();
+    py::str uci_text(uci.data(), uci.size());
+    PyObject* move = PyDict_GetItem(moves.ptr(), uci_text.ptr());  // borrowed
+    py::object made;
+    if (move == nullptr) {
+      made = chess_move(ply.before(), ply.move());
+      PyDict_SetItem(moves.ptr(), uci_text.ptr(), made.ptr());
+      move = made.ptr();
+    }
+    const std::string_view san = ply.san();
+    Py_INCREF(parent_node);
+    set_slot(node, slots.parent, parent_node);
+    Py_INCREF(move);
+    set_slot(node, slots.move, move);
+    set_slot(node, slots.variations, PyList_New(0));
+    set_slot(node, slots.comment, joined_comments(ply.comments()).release().ptr());
+    if (starts_line) {
+      set_slot(node, slots.starting_comment,
+               joined_comments(g.game.comments(g.game.line(ply.line()).starting)).release().ptr());
+    } else {
+      set_slot(node, slots.starting_comment, empty.inc_ref().ptr());
+    }
+    auto nags = ply.nags();
+    if (nags.empty()) {
+      set_slot(node, slots.nags, py::none().inc_ref().ptr());
+    } else {
+      PyObject* set = PySet_New(nullptr);
+      for (std::uint8_t nag : nags) PySet_Add(set, py::int_(nag).ptr());
+      set_slot(node, slots.nags, set);
+    }
+    set_slot(node, slots.stamp, stamp.inc_ref().ptr());
+    set_slot(node, slots.depth, PyLong_FromLong(parent_depth + 1));
+    set_slot(node, slots.root, game.inc_ref().ptr());
+    set_slot(node, slots.san, py::str(san.data(), san.size()).release().ptr());
+    set_slot(node, slots.uci, uci_text.release().ptr());
+    PyObject* siblings = parent < 0 ? game_variations.ptr() : get_slot(parent_node, slots.variations);
+    if (PyList_Append(siblings, node) < 0) throw py::error_already_set();
+
+    built.push_back(std::move(owned));
+    parent_of.push_back(parent);
+    depth_of.push_back(parent_depth + 1);
+    last_at_depth[depth] = std::int64_t(built.size()) - 1;
+  }
+}
+
 }  // namespace
 
 void add_games(py::module_& m) {
@@ -586,6 +723,8 @@ python-chess keeps them). Games pickle (whole: tree, place, diagnostics), for mu
            "The Position after every main-line move (with_start: the start position first).")
       .def("_mainline_data", &mainline_data)
       .def("_tree_data", &tree_data)
+      .def("_build_nodes", &build_nodes, py::arg("game"), py::arg("child_class"), py::arg("moves"),
+           py::arg("stamp"))
       .def(
           "final_fen",
           [](const PyGame& g, const std::string& ep) {

@@ -82,6 +82,7 @@ PYBIND11_MODULE(_fenkit, m) {
       "and Polyglot books (libepd). Use it through the package fenkit.";
   fenkit::python::add_position(m);
   fenkit::python::add_games(m);
+  fenkit::python::add_comment_commands(m);
   fenkit::python::add_replay(m);
   fenkit::python::add_book(m);
   fenkit::python::add_string_packing(m);

@@ -10,6 +10,7 @@
 #include <bit>
 
 #include "common.hpp"
+#include "python_chess.hpp"
 
 namespace fenkit::python {
 
@@ -186,7 +187,48 @@ PyMethodDef kSquareSetMethods[] = {
      "The number of squares in the set."},
 };
 
+// Board.push: a legal move (or the null move out of check) is played here; any other goes to
+// Board._push_any, which plays it as python-chess would.
+PyObject* board_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  if (!arity(nargs, 1, "push")) return nullptr;
+  PyPosition* p = position_of_self(self);
+  if (p == nullptr) return nullptr;
+  fen::Move move;
+  try {
+    move = move_of(p->pos, args[0]);
+  } catch (py::error_already_set& e) {
+    e.restore();
+    return nullptr;
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+    return nullptr;
+  }
+  if (!move || (move.is_null() && p->pos.in_check())) {
+    if (PyObject_Not(args[0]) == 1) {  // the null move in check
+      PyErr_SetString(PyExc_ValueError, "illegal move: the null move in check");
+      return nullptr;
+    }
+    PyObject* from = PyObject_GetAttrString(args[0], "from_square");
+    PyObject* to = PyObject_GetAttrString(args[0], "to_square");
+    PyObject* promotion = PyObject_GetAttrString(args[0], "promotion");
+    PyObject* result = from && to && promotion
+                           ? PyObject_CallMethod(self, "_push_any", "OOO", from, to, promotion)
+                           : nullptr;
+    Py_XDECREF(from);
+    Py_XDECREF(to);
+    Py_XDECREF(promotion);
+    return result;
+  }
+  p->stack.push_back({move, p->pos});
+  if (move.is_null()) p->pos.play_null();
+  else p->pos.play_unchecked(move);
+  Py_RETURN_NONE;
+}
+
 PyMethodDef kBoardMethods[] = {
+    {"push", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(board_push)), METH_FASTCALL,
+     "Plays a move and puts it on the move stack; as python-chess's, a move that is not legal "
+     "is played as it says (check with is_legal() first)."},
     {"pieces", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(pieces)), METH_FASTCALL,
      "The squares of the pieces of a type and colour, as a SquareSet."},
 };

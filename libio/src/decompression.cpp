@@ -101,6 +101,14 @@ class GzipSource : public DecoderSource {
                      std::size_t& consumed) override {
     if (!open_) {
       if (in_size == 0) return 0;
+      // Zero bytes after a member are padding (tape blocks, writers that round files up):
+      // gzip(1) reads past them, and so does this.
+      std::size_t zeros = 0;
+      while (zeros < in_size && in[zeros] == 0) ++zeros;
+      if (zeros > 0) {
+        consumed = zeros;
+        return 0;
+      }
       open_ = true;  // more bytes after a member: the next member
     }
     stream_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in));

@@ -97,6 +97,27 @@ TEST(DecodedInput, ReadsACallersBytesAsAFilesAre) {
   if (tried == 0) FENKIT_MISSING_ORACLE("no compressor installed");
 }
 
+// A gzip file padded with zero bytes after its member (gzip -t takes it) reads as the text;
+// padding followed by another member reads both; a cut member is still refused.
+TEST(DecodedInput, GzipZeroPaddingIsSkippedAsGzipSkipsIt) {
+  const Compressor* gzip = nullptr;
+  for (const Compressor& c : kCompressors)
+    if (std::string_view(c.program) == "gzip") gzip = &c;
+  ASSERT_NE(gzip, nullptr);
+  const std::string text = random_games(20000, 7);
+  const std::string packed = packed_with(*gzip, text);
+  if (packed.empty()) FENKIT_MISSING_ORACLE("gzip is not installed");
+  const std::string padding(70000, '\0');
+  const Drained padded = drain_decoded(packed + padding);
+  EXPECT_EQ(padded.error, "");
+  EXPECT_EQ(padded.bytes, text);
+  const Drained two = drain_decoded(packed + padding + packed);
+  EXPECT_EQ(two.error, "");
+  EXPECT_EQ(two.bytes, text + text);
+  const Drained cut = drain_decoded(packed + padding + packed.substr(0, packed.size() / 2));
+  EXPECT_EQ(cut.error, std::string("stream") + std::string(kBroken));
+}
+
 // A stream that gives `bytes`, then fails; counts its reads.
 class FailingSource : public InputSource {
  public:

@@ -4,10 +4,14 @@
 #include <array>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <queue>
 #include <stdexcept>
+#include <string>
+
+#include <unistd.h>
 
 #include "fenkit/epd/book_move.hpp"
 #include "fenkit/epd/book_writer.hpp"
@@ -69,10 +73,22 @@ struct BookBuilder::RunFile {
   std::vector<Record> block;
   std::size_t next = 0;
 
-  RunFile() : file(std::tmpfile()) {
-    if (!file)
-      throw std::runtime_error(std::string("cannot make a temporary file for the book: ") +
-                               std::strerror(errno));
+  // In $TMPDIR (else /tmp), as the tools of the system put their temporary files: a book of
+  // a large archive spills gigabytes, which the user directs to a disk with room. The file is
+  // unlinked at once, so it goes away with the process whatever happens.
+  RunFile() {
+    const char* dir = std::getenv("TMPDIR");
+    std::string path = std::string(dir && *dir ? dir : "/tmp") + "/fenkit-book-XXXXXX";
+    const int fd = ::mkstemp(path.data());
+    if (fd < 0)
+      throw std::runtime_error("cannot make a temporary file for the book in " +
+                               path.substr(0, path.rfind('/')) + ": " + std::strerror(errno));
+    ::unlink(path.c_str());
+    file = ::fdopen(fd, "w+b");
+    if (!file) {
+      ::close(fd);
+      throw std::runtime_error(std::string("cannot open the book's temporary file: ") + std::strerror(errno));
+    }
   }
   ~RunFile() { std::fclose(file); }
 

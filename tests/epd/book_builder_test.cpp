@@ -3,6 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
 #include "book_test_support.hpp"
 #include "fenkit/epd/book_move.hpp"
 #include "fenkit/fen/fen.hpp"
@@ -185,6 +190,35 @@ TEST(BookBuilder, RunsOnDiskMergeToTheSameBook) {
   EXPECT_EQ(on_disk.entries(), book);  // and again: the runs are read anew
   EXPECT_EQ(on_disk.pair_count(), in_memory.pair_count());
   EXPECT_EQ(in_memory.pair_count(), 11U);
+}
+
+// Runs go where TMPDIR says (a book of a month of games spills gigabytes): a TMPDIR that cannot
+// hold them fails the build with the folder named, and one that can gets no file left behind.
+TEST(BookBuilder, RunsGoWhereTmpdirSays) {
+  const char* before = std::getenv("TMPDIR");
+  const std::string saved = before ? before : "";
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "fenkit-book-tmpdir-test";
+  ::setenv("TMPDIR", "/nonexistent-fenkit-tmpdir", 1);
+  BookBuilder builder({.min_games = 1, .memory_limit = 64});
+  try {
+    for (int i = 0; i < 20; ++i)
+      builder.add_game(fen::Position(), line({"d4", "d5", "c4"}), GameResult(i % 4));
+    (void)builder.entries();
+    ADD_FAILURE() << "the spill went somewhere TMPDIR does not name";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent-fenkit-tmpdir"), std::string::npos) << e.what();
+  }
+  std::filesystem::create_directories(dir);
+  ::setenv("TMPDIR", dir.c_str(), 1);
+  BookBuilder spilling({.min_games = 1, .memory_limit = 64});
+  for (int i = 0; i < 20; ++i)
+    spilling.add_game(fen::Position(), line({"d4", "d5", "c4"}), GameResult(i % 4));
+  EXPECT_GT(spilling.stats().spilled_runs, 10U);
+  EXPECT_FALSE(spilling.entries().empty());
+  EXPECT_TRUE(std::filesystem::is_empty(dir));  // unlinked as soon as made
+  if (saved.empty()) ::unsetenv("TMPDIR");
+  else ::setenv("TMPDIR", saved.c_str(), 1);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(BookBuilder, Chess960CastlingAsKingTakesRook) {

@@ -16,6 +16,7 @@ import re
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple,
                     Type, TypeVar, Union)
 
+from ._chess import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from ._chess import (BLACK, COLORS, FILE_NAMES, KING, KNIGHT, PAWN, PIECE_SYMBOLS, QUEEN, ROOK,
                      BISHOP, SQUARE_NAMES, UNICODE_PIECE_SYMBOLS, WHITE, LegalMoves, Move, Piece,
                      square, square_file, square_rank)
@@ -29,18 +30,6 @@ PieceType = int
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
-
-
-class InvalidMoveError(ValueError):
-    """A move that cannot be read (not SAN, not UCI)."""
-
-
-class IllegalMoveError(ValueError):
-    """A move that is not legal in the position."""
-
-
-class AmbiguousMoveError(ValueError):
-    """A SAN move that more than one legal move fits."""
 
 
 class Status(enum.IntFlag):
@@ -954,6 +943,8 @@ class Board(BaseBoard):
     def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
         if not move:
             return "@@@@"
+        if (self.chess960 if chess960 is None else chess960) and self.is_castling(move):
+            return "O-O" if self.is_kingside_castling(move) else "O-O-O"
         return self.uci(move)
 
     def parse_xboard(self, xboard: str) -> Move:
@@ -978,9 +969,16 @@ class Board(BaseBoard):
                 yield move
 
     def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
-        for move in self.generate_legal_moves(from_mask, to_mask):
-            if self.is_castling(move):
+        # As python-chess, `to_mask` selects by the rook castled with (the square the king
+        # takes in Chess960; the corner beyond the king's target in standard chess).
+        for move in self.generate_legal_moves(from_mask, BB_ALL):
+            if self.is_castling(move) and to_mask >> self._castling_rook(move) & 1:
                 yield move
+
+    def _castling_rook(self, move: Move) -> Square:
+        if self.chess960:
+            return move.to_square
+        return move.to_square + 1 if square_file(move.to_square) == 6 else move.to_square - 2
 
     def generate_pseudo_legal_moves(self, from_mask: Bitboard = BB_ALL,
                                     to_mask: Bitboard = BB_ALL) -> Iterator[Move]:

@@ -14,6 +14,7 @@ __all__ = [
     "piece_symbol", "piece_name", "square", "square_file", "square_rank", "square_name",
     "parse_square", "square_mirror",
     "Piece", "Move", "SquareSet", "Termination", "Outcome", "LegalMoves",
+    "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
     "A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1",
     "A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2",
     "A3", "B3", "C3", "D3", "E3", "F3", "G3", "H3",
@@ -97,6 +98,18 @@ def square_mirror(sq: int) -> int:
     return sq ^ 0x38
 
 
+class InvalidMoveError(ValueError):
+    """A move that cannot be read (not SAN, not UCI)."""
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the position."""
+
+
+class AmbiguousMoveError(ValueError):
+    """A SAN move that more than one legal move fits."""
+
+
 @dataclass
 class Piece:
     """A piece: its type (PAWN .. KING) and colour (WHITE or BLACK)."""
@@ -140,10 +153,12 @@ class Move:
     from_square: int
     to_square: int
     promotion: Optional[int] = None
-    drop: Optional[int] = None  # always None: there are no drops in chess
+    drop: Optional[int] = None  # the piece type a drop puts on to_square (Crazyhouse: N@f3)
 
     def uci(self) -> str:
-        """'e2e4', 'e7e8q', or '0000' for the null move."""
+        """'e2e4', 'e7e8q', 'N@f3' for a drop, or '0000' for the null move."""
+        if self.drop:
+            return piece_symbol(self.drop).upper() + "@" + SQUARE_NAMES[self.to_square]
         if not self:
             return "0000"
         text = SQUARE_NAMES[self.from_square] + SQUARE_NAMES[self.to_square]
@@ -153,7 +168,7 @@ class Move:
         return self.uci() if self else "@@@@"
 
     def __bool__(self) -> bool:
-        return bool(self.from_square or self.to_square or self.promotion)
+        return bool(self.from_square or self.to_square or self.promotion or self.drop)
 
     def __str__(self) -> str:
         return self.uci()
@@ -163,19 +178,28 @@ class Move:
 
     @classmethod
     def from_uci(cls, uci: str) -> "Move":
-        """The move of a UCI string; ValueError when it cannot be one."""
+        """The move of a UCI string ('e2e4', 'e7e8q', 'N@f3', '0000'); InvalidMoveError (a
+        ValueError) when it cannot be one. A promotion to any piece letter is read, as
+        python-chess reads it; whether the move is legal is the board's question."""
         if uci == "0000":
             return cls.null()
+        if len(uci) == 4 and uci[1] == "@":
+            try:
+                drop = PIECE_SYMBOLS.index(uci[0].lower())
+                square = SQUARE_NAMES.index(uci[2:])
+            except ValueError:
+                raise InvalidMoveError(f"invalid uci: {uci!r}") from None
+            return cls(square, square, drop=drop)
         if len(uci) not in (4, 5):
-            raise ValueError(f"invalid uci: {uci!r}")
+            raise InvalidMoveError(f"expected uci string to be of length 4 or 5: {uci!r}")
         try:
             from_square = SQUARE_NAMES.index(uci[0:2])
             to_square = SQUARE_NAMES.index(uci[2:4])
-            promotion = PIECE_SYMBOLS.index(uci[4].lower()) if len(uci) == 5 else None
+            promotion = PIECE_SYMBOLS.index(uci[4]) if len(uci) == 5 else None
         except ValueError:
-            raise ValueError(f"invalid uci: {uci!r}") from None
-        if from_square == to_square or promotion in (PAWN, KING):
-            raise ValueError(f"invalid uci: {uci!r}")
+            raise InvalidMoveError(f"invalid uci: {uci!r}") from None
+        if from_square == to_square:
+            raise InvalidMoveError(f"invalid uci (use 0000 for null moves): {uci!r}")
         return cls(from_square, to_square, promotion)
 
     @classmethod

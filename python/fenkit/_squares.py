@@ -126,12 +126,12 @@ _REVERSED_BYTE = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
 
 def flip_vertical(bb: Bitboard) -> Bitboard:
     """The mask mirrored top to bottom (a1 to a8)."""
-    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little"), "big")
+    return int.from_bytes((int(bb) & BB_ALL).to_bytes(8, "little"), "big")
 
 
 def flip_horizontal(bb: Bitboard) -> Bitboard:
     """The mask mirrored left to right (a1 to h1)."""
-    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little").translate(_REVERSED_BYTE), "little")
+    return int.from_bytes((int(bb) & BB_ALL).to_bytes(8, "little").translate(_REVERSED_BYTE), "little")
 
 
 def flip_diagonal(bb: Bitboard) -> Bitboard:
@@ -141,6 +141,7 @@ def flip_diagonal(bb: Bitboard) -> Bitboard:
     quarters of every block (1x1 quarters of 2x2 blocks, 7 bits apart; then 2x2 ones, 14 apart;
     then 4x4 ones, 28 apart).
     """
+    bb = int(bb)  # (a SquareSet given is not changed by the steps below)
     t = (bb ^ (bb >> 7)) & 0x00AA_00AA_00AA_00AA
     bb ^= t ^ (t << 7)
     t = (bb ^ (bb >> 14)) & 0x0000_CCCC_0000_CCCC
@@ -155,6 +156,7 @@ def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
     As flip_diagonal, but each step swaps the lower-left and upper-right quarters of every
     block (9, 18 and 36 bits apart).
     """
+    bb = int(bb)  # (a SquareSet given is not changed by the steps below)
     t = (bb ^ (bb >> 9)) & 0x0055_0055_0055_0055
     bb ^= t ^ (t << 9)
     t = (bb ^ (bb >> 18)) & 0x0000_3333_0000_3333

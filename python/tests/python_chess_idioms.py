@@ -559,3 +559,32 @@ with chess.polyglot.open_reader(path) as reader:
     print(hex(chess.polyglot.zobrist_hash(board)), reader.find(board).move)
     print([e.move for e in reader.find_all(chess.Board(), exclude_moves=[chess.Move.from_uci("e2e4")])])
 """)
+
+idiom("uci_drops_and_errors", """
+import chess
+for text in ["e7e8q", "g7g8p", "N@f3", "P@e4", "0000", "", "e2e2", "e2e9", "Q@z9", "e7e8Q"]:
+    try:
+        move = chess.Move.from_uci(text)
+        print(repr(move), move.uci(), bool(move), move.drop, move.promotion)
+    except chess.InvalidMoveError as error:
+        print("invalid", isinstance(error, ValueError))
+board = chess.Board()
+print(board.is_legal(chess.Move.from_uci("g7g8p")), chess.Move.from_uci("g1f3") in board.legal_moves)
+""")
+
+idiom("flips_leave_square_sets_alone", """
+import chess
+squares = chess.SquareSet(0x1e22_2212_0e0a_1222)
+for f in [chess.flip_vertical, chess.flip_horizontal, chess.flip_diagonal, chess.flip_anti_diagonal]:
+    print(hex(int(f(squares))), hex(int(squares)))
+""")
+
+idiom("castling_selected_by_rook", """
+import chess
+board = chess.Board("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")
+print([m.uci() for m in board.generate_castling_moves(chess.BB_ALL, chess.BB_ALL & ~chess.BB_H1)])
+print(list(board.generate_castling_moves(chess.BB_ALL & ~board.kings)))
+board = chess.Board("3r1k1r/4pp2/8/8/8/8/8/4RKR1 w Gd - 1 1", chess960=True)
+move = board.parse_san("O-O")
+print(board.san(move), board.xboard(move), move, board.xboard(chess.Move.from_uci("e1e2")))
+""")

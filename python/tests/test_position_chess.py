@@ -133,9 +133,12 @@ def test_moves_and_squares_as_python_chess_has_them():
     assert move == fenkit.Move(fenkit.E7, fenkit.E8, fenkit.QUEEN) and hash(move) == hash(
         fenkit.Move.from_uci("e7e8q"))
     assert not fenkit.Move.null() and fenkit.Move.null().uci() == "0000" and move
-    for bad in ["e2", "e2e2", "e7e8k", "z1a1", "e2e4xx"]:
-        with pytest.raises(ValueError):
+    for bad in ["e2", "e2e2", "e7e8Q", "z1a1", "e2e4xx"]:
+        with pytest.raises(fenkit.InvalidMoveError):  # a ValueError, as python-chess's
             fenkit.Move.from_uci(bad)
+    # Any piece letter is read as a promotion, as python-chess reads it: legality is the board's.
+    assert fenkit.Move.from_uci("e7e8k").promotion == fenkit.KING
+    assert not fenkit.Board("8/4P3/8/8/8/8/8/k3K3 w - - 0 1").is_legal(fenkit.Move.from_uci("e7e8k"))
     assert fenkit.Piece.from_symbol("n") == fenkit.Piece(fenkit.KNIGHT, fenkit.BLACK)
     assert str(fenkit.Piece(fenkit.QUEEN, fenkit.WHITE)) == "Q"
     squares = fenkit.SquareSet([fenkit.A1, fenkit.H8])

@@ -9,11 +9,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <cstdint>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <stdexcept>
+#include <string_view>
 
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,6 +32,62 @@ namespace fs = std::filesystem;
 
 // Bytes gathered before a write(2); larger writes go straight through.
 constexpr std::size_t kBufferSize = std::size_t(1) << 18;
+
+// What a temporary file's name says of the process writing it: ".NAME.partial-HOST-PID-XXXXXX",
+// HOST eight hex digits of the machine's name (folders may be shared between machines, whose
+// process numbers say nothing here). A file so named whose process is gone from this machine is
+// what a killed run (kill -9, a crash, a power cut) left: the next run writing in its folder
+// removes it. Files of live processes, of other machines and of other names stay.
+std::string host_tag() {
+  static const std::string tag = [] {
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0) return std::string("00000000");
+    std::uint32_t hash = 2166136261U;  // FNV-1a: stable from run to run, unlike std::hash
+    for (const char* c = name; *c; ++c) hash = (hash ^ std::uint8_t(*c)) * 16777619U;
+    char text[9];
+    std::snprintf(text, sizeof text, "%08x", hash);
+    return std::string(text);
+  }();
+  return tag;
+}
+
+// The process number in a temporary file's name made by this machine, or 0 for any other name.
+pid_t writer_of(std::string_view name) {
+  const std::size_t at = name.rfind(".partial-");
+  if (name.empty() || name.front() != '.' || at == std::string_view::npos) return 0;
+  std::string_view rest = name.substr(at + 9);  // HOST-PID-XXXXXX
+  const std::string& host = host_tag();
+  if (rest.size() < host.size() + 9 || !rest.starts_with(host) || rest[host.size()] != '-') return 0;
+  rest.remove_prefix(host.size() + 1);
+  if (rest.size() < 8 || rest[rest.size() - 7] != '-') return 0;
+  const std::string_view digits = rest.substr(0, rest.size() - 7);
+  long pid = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9' || pid > 100000000) return 0;
+    pid = pid * 10 + (c - '0');
+  }
+  return pid_t(pid);
+}
+
+// Removes the temporary files of dead processes of this machine from `folder`, once per folder
+// and process (a run writing thousands of shards into one folder looks once).
+void remove_stale_partials(const fs::path& folder) {
+  static std::mutex mutex;
+  static std::set<std::string> looked;
+  {
+    const std::lock_guard lock(mutex);
+    if (!looked.insert(folder.string()).second) return;
+  }
+  std::error_code error;
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    const pid_t pid = writer_of(name);
+    if (pid <= 0 || pid == ::getpid()) continue;
+    if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
+    std::error_code ignored;
+    if (it->is_regular_file(ignored)) fs::remove(it->path(), ignored);
+  }
+}
 
 // The mode a new file gets from open(2) with 0666: what the umask leaves.
 mode_t new_file_mode() {
@@ -111,15 +172,16 @@ void OutputFile::start_frame() {
   }
 }
 
-// The file is written as ".NAME.partial-XXXXXX" beside the target (".partial-XXXXXX" when
-// the name is too long to take the rest), with the permissions the target will have.
+// The file is written as ".NAME.partial-HOST-PID-XXXXXX" beside the target (".partial-XXXXXX"
+// when the name is too long to take the rest), with the permissions the target will have.
 void OutputFile::open_temporary(mode_t mode) {
   const fs::path folder = fs::path(target_).parent_path();
   // (Appended, not "." + name: GCC 12 warns of an overlap that `const char* + string&&` cannot
   // have, -Wrestrict.)
+  remove_stale_partials(folder.empty() ? fs::path(".") : folder);
   std::string file = ".";
   file += fs::path(target_).filename().string();
-  file += ".partial-XXXXXX";
+  file += ".partial-" + host_tag() + "-" + std::to_string(::getpid()) + "-XXXXXX";
   if (file.size() > NAME_MAX) file = ".partial-XXXXXX";
   std::string pattern = ((folder.empty() ? fs::path(".") : folder) / file).string();
   std::unique_ptr<char[]> name(new char[pattern.size() + 1]);

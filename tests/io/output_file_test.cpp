@@ -3,6 +3,8 @@
 // asks for compression is written compressed (and read back by open_input), and a write that
 // fails is one OutputError naming the file.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <fstream>
 #include <unistd.h>
 
 #include <algorithm>
@@ -64,6 +66,38 @@ TEST(OutputFile, AppearsUnderItsNameOnlyWhenCommitted) {
   EXPECT_EQ(folder.names(), std::vector<std::string>{"games.pgn"});
   EXPECT_EQ(fenkit::testing::read_file(path), "1. e4 *\n");
   EXPECT_EQ(out.bytes_written(), 8U);
+}
+
+// What a killed run left (its process gone) is removed by the next run writing in that folder;
+// the temporary files of live processes, of other machines and of older names stay.
+TEST(OutputFile, AKilledRunsPartialFileIsRemovedByTheNext) {
+  TempFolder folder("stale");
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ASSERT_GT(child, 0);
+  ::waitpid(child, nullptr, 0);  // a process number now of no process
+  // This machine's tag, as the library names its own temporary files (found in a folder of
+  // its own: a process looks for stale files once per folder).
+  std::string host;
+  {
+    TempFolder elsewhere("stale-probe");
+    OutputFile probe(elsewhere.file("probe.txt"));
+    const std::string name = elsewhere.names().at(0);  // .probe.txt.partial-HOST-PID-XXXXXX
+    host = name.substr(std::string(".probe.txt.partial-").size(), 8);
+  }
+  const std::string dead = ".out.jsonl.partial-" + host + "-" + std::to_string(child) + "-abcdef";
+  const std::string live = ".out.jsonl.partial-" + host + "-" + std::to_string(::getppid()) + "-abcdef";
+  const std::string other = ".out.jsonl.partial-0badc0de-" + std::to_string(child) + "-abcdef";
+  const std::string older = ".out.jsonl.partial-abcdef";
+  for (const std::string& name : {dead, live, other, older})
+    std::ofstream(folder.file(name)) << "cut";
+  OutputFile out(folder.file("next.jsonl"));
+  out.write("{}\n");
+  out.commit();
+  const std::vector<std::string> names = folder.names();
+  EXPECT_EQ(std::count(names.begin(), names.end(), dead), 0);
+  for (const std::string& kept : {live, other, older, std::string("next.jsonl")})
+    EXPECT_EQ(std::count(names.begin(), names.end(), kept), 1) << kept;
 }
 
 // A run that ends without committing (an error, an exception) leaves the file that was there as

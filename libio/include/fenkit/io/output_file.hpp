@@ -2,9 +2,11 @@
 // run has ended well.
 //
 // A regular file (or a name not taken yet) is written under a temporary name beside it,
-// ".NAME.partial-XXXXXX", and renamed into place by commit(): a run that fails, is interrupted
-// or killed never leaves a cut file under the name a user will read, and a file that was there
-// before stays as it was. Anything else is written as a stream: standard output (by any name,
+// ".NAME.partial-HOST-PID-XXXXXX", and renamed into place by commit(): a run that fails, is
+// interrupted or killed never leaves a cut file under the name a user will read, and a file that
+// was there before stays as it was. What a killed process left (kill -9 gives it no chance to
+// clean up) is removed by the next run that writes in that folder, once its process is gone from
+// the machine. Anything else is written as a stream: standard output (by any name,
 // /dev/stdout or the file it is redirected to; standard error likewise), /dev/null, a pipe; and
 // so is a file that replacing would change beyond its bytes (another user's, one with other
 // hard links, one in a folder that is not ours to write in), which is written in place as the

@@ -188,7 +188,6 @@ class PseudoLegalMoveGenerator:
 _position_fen = Position.fen
 _position_set_fen = Position.set_fen
 _position_init = Position.__init__
-_position_push = Position.push
 # The compiled getters of the state Board makes settable.
 _get_castling_rights: Callable[[Position], int] = Position.castling_rights.fget  # type: ignore[attr-defined]
 _get_ep_square: Callable[[Position], Optional[int]] = Position.ep_square.fget  # type: ignore[attr-defined]
@@ -247,9 +246,10 @@ class BaseBoard(Position):
         pieces = Position.piece_map(self)
         return {sq: pieces[sq] for sq in sorted(pieces, reverse=True) if mask >> sq & 1}
 
-    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        # (A compiled method takes this one's place: _install_board_state, below the class.)
-        return SquareSet(self.pieces_mask(piece_type, color))
+    if TYPE_CHECKING:
+        def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+            """The squares of the pieces of a type and colour. (Compiled:
+            _install_board_state, below the class.)"""
 
     def attacks_mask(self, square: Square) -> Bitboard:
         """The squares the piece on `square` attacks (0 for an empty square)."""
@@ -858,17 +858,12 @@ class Board(BaseBoard):
         return board
 
     # ------------------------------------------------------------------ Moves
-    def push(self, move: Move) -> None:
-        """Plays a move and puts it on the stack. As python-chess's, it does not insist on a
-        legal move: one that is not is played as it says (the piece goes to its square, the
-        turn passes); check with is_legal() or ``move in board.legal_moves`` first. (A
-        compiled method takes this one's place: _install_board_state, below the class.)"""
-        try:
-            _position_push(self, move)
-        except ValueError:
-            if not move:
-                raise
-            self._push_any(move.from_square, move.to_square, move.promotion)
+    if TYPE_CHECKING:
+        def push(self, move: Move) -> None:
+            """Plays a move and puts it on the stack. As python-chess's, it does not insist on a
+            legal move: one that is not is played as it says (the piece goes to its square, the
+            turn passes; _push_any); check with is_legal() or ``move in board.legal_moves``
+            first. (Compiled: _install_board_state, below the class.)"""
 
     def parse_san(self, san: str) -> Move:
         try:

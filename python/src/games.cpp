@@ -472,6 +472,27 @@ py::object parse_game_text(std::string_view text, const std::string& name, std::
   return py::cast(std::move(g));
 }
 
+// Every move of the game's tree, depth first in the record's order, with the index (in this
+// walk) of the move it follows, -1 for the game's start, and whether it begins a variation:
+// `each(ply, parent, starts_line)`. A variation's first move is an alternative to the last
+// move given one level up, so it follows that move's parent.
+template <typename Each>
+void walk_tree(const PyGame& g, Each each) {
+  std::vector<std::int64_t> parent_of;      // of each move given
+  std::vector<std::int64_t> last_at_depth;  // the last move given at each depth
+  for (const pgn::Ply& ply : pgn::walk(g.game, {.variations = true})) {
+    const std::size_t depth = ply.depth();
+    if (last_at_depth.size() <= depth) last_at_depth.resize(depth + 1, -1);
+    std::int64_t parent = -1;
+    const bool starts_line = ply.index() == 0 && depth > 0;
+    if (ply.index() > 0) parent = last_at_depth[depth];
+    else if (starts_line) parent = parent_of[std::size_t(last_at_depth[depth - 1])];
+    each(ply, parent, starts_line);
+    parent_of.push_back(parent);
+    last_at_depth[depth] = std::int64_t(parent_of.size()) - 1;
+  }
+}
+
 // The game's tree as fenkit.pgn builds its nodes from it: (comments before the first move,
 // nodes), each node (index of its parent node or -1 for the game, UCI, SAN, comments after it,
 // NAGs as bytes, comments before it when it begins a variation), parents before children and
@@ -485,35 +506,16 @@ py::tuple tree_data(const PyGame& g) {
   };
   py::list game_comments = comments_of(g.game.comments(g.game.mainline().starting));
   if (g.game.rejected && !g.partial) return py::make_tuple(game_comments, nodes);
-  std::vector<std::int64_t> parent_of;      // of each node given
-  std::vector<std::int64_t> last_at_depth;  // the last node given at each depth
-  std::int64_t index = 0;
-  for (const pgn::Ply& ply : pgn::walk(g.game, {.variations = true})) {
-    const std::size_t depth = ply.depth();
-    if (last_at_depth.size() <= depth) last_at_depth.resize(depth + 1, -1);
-    std::int64_t parent;
-    py::object starting;
-    if (ply.index() > 0) {
-      parent = last_at_depth[depth];
-      starting = py::list();
-    } else if (depth == 0) {
-      parent = -1;
-      starting = py::list();
-    } else {
-      // A variation's first move is an alternative to the last move given one level up.
-      const std::int64_t alternative_to = last_at_depth[depth - 1];
-      parent = parent_of[std::size_t(alternative_to)];
-      starting = comments_of(g.game.comments(g.game.line(ply.line()).starting));
-    }
+  walk_tree(g, [&](const pgn::Ply& ply, std::int64_t parent, bool starts_line) {
+    py::object starting = starts_line ? py::object(comments_of(g.game.comments(g.game.line(ply.line()).starting)))
+                                      : py::object(py::list());
     std::string nags;
     for (std::uint8_t nag : ply.nags()) nags += char(nag);
     const std::string_view uci = ply.uci();
     const std::string_view san = ply.san();
     nodes.append(py::make_tuple(parent, py::str(uci.data(), uci.size()), py::str(san.data(), san.size()),
                                 comments_of(ply.comments()), py::bytes(nags), starting));
-    parent_of.push_back(parent);
-    last_at_depth[depth] = index++;
-  }
+  });
   return py::make_tuple(game_comments, nodes);
 }
 
@@ -586,21 +588,10 @@ void build_nodes(const PyGame& g, const py::object& game, const py::type& child_
   }
   if (g.game.rejected && !g.partial) return;
   const py::str empty("");
-  std::vector<py::object> built;     // the nodes made, in the walk's order
-  std::vector<std::int64_t> parent_of, last_at_depth;
+  std::vector<py::object> built;  // the nodes made, in the walk's order
   std::vector<long> depth_of;
   const py::object game_variations = game.attr("variations");
-  for (const pgn::Ply& ply : pgn::walk(g.game, {.variations = true})) {
-    const std::size_t depth = ply.depth();
-    if (last_at_depth.size() <= depth) last_at_depth.resize(depth + 1, -1);
-    std::int64_t parent;
-    bool starts_line = false;
-    if (ply.index() > 0) parent = last_at_depth[depth];
-    else if (depth == 0) parent = -1;
-    else {
-      parent = parent_of[std::size_t(last_at_depth[depth - 1])];
-      starts_line = true;
-    }
+  walk_tree(g, [&](const pgn::Ply& ply, std::int64_t parent, bool starts_line) {
     PyObject* parent_node = parent < 0 ? game.ptr() : built[std::size_t(parent)].ptr();
     const long parent_depth = parent < 0 ? 0 : depth_of[std::size_t(parent)];
     PyObject* node = type->tp_alloc(type, 0);
@@ -646,10 +637,8 @@ void build_nodes(const PyGame& g, const py::object& game, const py::type& child_
     if (PyList_Append(siblings, node) < 0) throw py::error_already_set();
 
     built.push_back(std::move(owned));
-    parent_of.push_back(parent);
     depth_of.push_back(parent_depth + 1);
-    last_at_depth[depth] = std::int64_t(built.size()) - 1;
-  }
+  });
 }
 
 }  // namespace

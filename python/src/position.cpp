@@ -188,13 +188,8 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
           },
           "The standard starting position again, with an empty move stack.")
       // ---------------------------------------------------------------- State
-      .def_property_readonly(
-          "turn", [](const PyPosition& p) { return p.pos.side_to_move() == fen::Color::white; },
-          "True (fenkit.WHITE) when White is to move.")
-      .def_property_readonly("halfmove_clock", [](const PyPosition& p) { return p.pos.halfmove_clock(); },
-                             "Half-moves since the last capture or pawn move.")
-      .def_property_readonly("fullmove_number", [](const PyPosition& p) { return p.pos.fullmove_number(); },
-                             "The number of the move, from 1, counted up after Black's move.")
+      // (turn, the clocks, occupied, occupied_co, pieces_mask, piece_type_at, color_at and
+      // is_check are in position_fast.cpp: CPython methods, for loops that call them per move.)
       .def_property_readonly("chess960", [](const PyPosition& p) { return p.pos.is_chess960(); },
                              "Whether the position is a Chess960 one (castling in X-FEN).")
       .def_property_readonly(
@@ -238,22 +233,6 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
           },
           py::arg("square"), "The fenkit.Piece on a square, or None.")
       .def(
-          "piece_type_at",
-          [](const PyPosition& p, int square) -> std::optional<int> {
-            const fen::Piece piece = p.pos.piece_on(square_of(square));
-            if (piece == fen::Piece::none) return std::nullopt;
-            return fen::index_of(fen::type_of(piece)) + 1;
-          },
-          py::arg("square"), "The type of the piece on a square (PAWN .. KING), or None.")
-      .def(
-          "color_at",
-          [](const PyPosition& p, int square) -> std::optional<bool> {
-            const fen::Piece piece = p.pos.piece_on(square_of(square));
-            if (piece == fen::Piece::none) return std::nullopt;
-            return fen::color_of(piece) == fen::Color::white;
-          },
-          py::arg("square"), "The colour of the piece on a square, or None.")
-      .def(
           "piece_map",
           [](const PyPosition& p) {
             py::dict out;
@@ -263,13 +242,6 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
             return out;
           },
           "A dict of the pieces by square, a1 first.")
-      .def(
-          "pieces_mask",
-          [](const PyPosition& p, int piece_type, bool color) {
-            return p.pos.pieces(color_of(color), piece_type_of(piece_type));
-          },
-          py::arg("piece_type"), py::arg("color"),
-          "The squares of the pieces of a type and colour as a 64-bit mask.")
       .def(
           "planes",
           [](const PyPosition& p) {
@@ -282,11 +254,6 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
           "The board as twelve 64-bit masks (NumPy uint64): White's pawns, knights, bishops, "
           "rooks, queens and king, then Black's; bit n for square n (pieces_mask's order; "
           "replay(planes=True) gives them per position).")
-      .def_property_readonly("occupied", [](const PyPosition& p) { return p.pos.occupied(); },
-                             "The occupied squares as a 64-bit mask.")
-      .def(
-          "occupied_co", [](const PyPosition& p, bool color) { return p.pos.pieces(color_of(color)); },
-          py::arg("color"), "The squares of one colour's pieces as a 64-bit mask.")
       .def(
           "king",
           [](const PyPosition& p, bool color) -> std::optional<int> {
@@ -312,8 +279,6 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
             return p.pos.attacked_by(color_of(color), square_of(square));
           },
           py::arg("color"), py::arg("square"))
-      .def("is_check", [](const PyPosition& p) { return has_kings(p.pos) && p.pos.in_check(); },
-           "Whether the side to move is in check.")
       .def("is_checkmate", [](const PyPosition& p) { return has_kings(p.pos) && p.pos.is_checkmate(); },
            "Whether the side to move is mated.")
       .def("is_stalemate", [](const PyPosition& p) { return has_kings(p.pos) && p.pos.is_stalemate(); },
@@ -436,7 +401,7 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
             return replayed;
           }));
   add_position_moves(cls);
-  add_position_fast(m, cls);  // last: its methods take the place of pybind11 ones
+  add_position_fast(m, cls);  // the methods loops call per move
 }
 
 }  // namespace fenkit::python

@@ -7,6 +7,7 @@
 #include "fenkit/fen/fen.hpp"
 #include "fenkit/fen/grammar/fen.hpp"
 #include "fenkit/fen/grammar/fen_config.hpp"
+#include "variant_fen.hpp"
 
 namespace fenkit::fen {
 
@@ -223,16 +224,34 @@ class FenDriver {
 FenError read_setup(std::string_view text, Setup& out, const FenReadOptions& options,
                     std::size_t* consumed) {
   Setup setup;
-  FenError error = FenDriver(text, setup, options).run(consumed);
+  std::string storage;
+  std::string_view standard_text = text;
+  if (options.variant != Variant::standard) [[unlikely]] {
+    if (FenError error = detail::take_variant_fields(text, options.variant, setup, storage, standard_text))
+      return error;
+  }
+  FenError error = FenDriver(standard_text, setup, options).run(consumed);
+  // What the variant took out stood in the placement (a pocket, '~'): the rest lies that much
+  // further on in the caller's text.
+  if (consumed && standard_text.data() != text.data() && options.variant == Variant::crazyhouse)
+    *consumed += text.size() - standard_text.size();
   if (!error) out = setup;
   return error;
 }
 
 FenError read_fen(std::string_view text, Position& out, const FenOptions& options) {
   Setup setup;  // read into directly: it is dropped on an error
-  FenError error = FenDriver(text, setup, FenReadOptions{.lenient = options.lenient}).run(nullptr);
+  std::string storage;
+  std::string_view standard_text = text;
+  if (options.variant != Variant::standard) [[unlikely]] {
+    if (FenError error = detail::take_variant_fields(text, options.variant, setup, storage, standard_text))
+      return error;
+  }
+  FenError error =
+      FenDriver(standard_text, setup, FenReadOptions{.lenient = options.lenient}).run(nullptr);
   if (error) return error;
-  error.problems = make_position(setup, out, PositionOptions{options.relax, options.chess960});
+  error.problems =
+      make_position(setup, out, PositionOptions{options.relax, options.chess960, options.variant});
   return error;
 }
 

@@ -158,7 +158,38 @@ char* write_number(char* p, char* end, int n) {
   return std::to_chars(p, end, n).ptr;
 }
 
-// The fields after the castling rights: en passant and, with clocks, the two counters.
+// Crazyhouse's placement: a '~' after each piece that was a pawn, and the pockets in brackets
+// after the last rank, White's first, queens first (lichess's and python-chess's form).
+char* write_crazyhouse_placement(const Position& pos, char* p) {
+  const Bitboard marked = pos.promoted() & ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king);
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Square s = make_square(file, rank);
+      const Piece piece = pos.piece_on(s);
+      if (piece == Piece::none) {
+        ++empty;
+        continue;
+      }
+      if (empty) *p++ = char('0' + empty);
+      empty = 0;
+      *p++ = piece_char(piece);
+      if (marked & square_bb(s)) *p++ = '~';
+    }
+    if (empty) *p++ = char('0' + empty);
+    if (rank) *p++ = '/';
+  }
+  *p++ = '[';
+  for (Color c : {Color::white, Color::black})
+    for (PieceType t : {PieceType::queen, PieceType::rook, PieceType::bishop, PieceType::knight,
+                        PieceType::pawn})
+      for (int n = pos.pocket(c).of(t); n > 0; --n) *p++ = piece_char(make_piece(c, t));
+  *p++ = ']';
+  return p;
+}
+
+// The fields after the castling rights: en passant and, with clocks, the two counters; in
+// Three-check the checks each side has still to give between them ("3+3").
 char* write_tail(const Position& pos, const FenWriteOptions& options, char* p, char* end) {
   *p++ = ' ';
   const Square ep = options.ep == EpMode::standard ? pos.en_passant() : pos.legal_en_passant();
@@ -167,6 +198,12 @@ char* write_tail(const Position& pos, const FenWriteOptions& options, char* p, c
   } else {
     *p++ = file_char(file_of(ep));
     *p++ = rank_char(rank_of(ep));
+  }
+  if (pos.variant() == Variant::three_check) [[unlikely]] {
+    *p++ = ' ';
+    *p++ = char('0' + pos.remaining_checks(Color::white));
+    *p++ = '+';
+    *p++ = char('0' + pos.remaining_checks(Color::black));
   }
   if (options.clocks) {
     *p++ = ' ';
@@ -187,7 +224,8 @@ char* write_side(const Position& pos, char* p) {
 }  // namespace
 
 std::size_t write_fen(const Position& pos, char* out, const FenWriteOptions& options) {
-  char* p = write_placement(pos, out);
+  char* p = pos.variant() == Variant::crazyhouse ? write_crazyhouse_placement(pos, out)
+                                                  : write_placement(pos, out);
   p = write_side(pos, p);
   const std::size_t rights = write_castling(pos, options.castling, p);
   p += rights;
@@ -197,7 +235,9 @@ std::size_t write_fen(const Position& pos, char* out, const FenWriteOptions& opt
 
 std::size_t FenWriter::write(const Position& pos, char* out) {
   char* p;
-  if (has_ssse3()) {
+  if (pos.variant() == Variant::crazyhouse) [[unlikely]] {
+    p = write_crazyhouse_placement(pos, out);
+  } else if (has_ssse3()) {
     // Each rank costs a few instructions without branches: making it afresh is cheaper than
     // asking whether it changed.
     p = write_placement(pos, out);

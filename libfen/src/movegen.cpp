@@ -9,6 +9,7 @@
 #include "fenkit/fen/movegen.hpp"
 
 #include "bitboard.hpp"
+#include "movegen_variants.hpp"
 
 namespace fenkit::fen {
 
@@ -159,7 +160,7 @@ void generate_pawn_moves(const Position& pos, const Masks& m, Sink& sink) {
   if (ep != no_square && int(ep) / 8 == (Us == Color::white ? 5 : 2)) {
     for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
       Move move(pop_lsb(b), ep, MoveKind::en_passant);
-      if (pos.is_legal(move)) sink.add(move);
+      if (pos.leaves_king_safe(move)) sink.add(move);
     }
   }
 }
@@ -235,7 +236,7 @@ void generate(const Position& pos, Sink& sink) {
 
 }  // namespace
 
-void generate_legal(const Position& pos, MoveList& moves) {
+void detail::generate_standard_legal(const Position& pos, MoveList& moves) {
   moves.clear();
   ListSink sink{moves.end_pointer()};
   if (pos.side_to_move() == Color::white)
@@ -245,7 +246,20 @@ void generate_legal(const Position& pos, MoveList& moves) {
   moves.set_end(sink.out);
 }
 
+void generate_legal(const Position& pos, MoveList& moves) {
+  if (pos.variant() != Variant::standard) [[unlikely]] {
+    generate_variant_legal(pos, moves);
+    return;
+  }
+  generate_standard_legal(pos, moves);
+}
+
 std::size_t count_legal(const Position& pos) {
+  if (pos.variant() != Variant::standard) [[unlikely]] {
+    MoveList moves;
+    generate_variant_legal(pos, moves);
+    return moves.size();
+  }
   CountSink sink;
   if (pos.side_to_move() == Color::white)
     generate<Color::white>(pos, sink);

@@ -57,9 +57,16 @@ void PerftSuiteReader::add_line(std::string_view raw) {
     pending_id_ = std::string(trim(line.substr(3)));
     return;
   }
+  if (line.starts_with("variant ")) {
+    // Before the block's epd line or after it.
+    (block_ == kNone ? pending_variant_ : cases[block_].variant) = std::string(trim(line.substr(8)));
+    return;
+  }
   if (line.starts_with("epd ")) {
-    cases.push_back(PerftCase{std::string(trim(line.substr(4))), pending_id_, number_, {}});
+    cases.push_back(PerftCase{std::string(trim(line.substr(4))), pending_id_, pending_variant_,
+                              number_, {}});
     pending_id_.clear();
+    pending_variant_.clear();
     block_ = cases.size() - 1;
     return;
   }

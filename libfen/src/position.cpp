@@ -8,6 +8,7 @@
 #endif
 
 #include "bitboard.hpp"
+#include "position_play.hpp"
 #include "fenkit/fen/movegen.hpp"
 #include "fenkit/fen/uci.hpp"
 
@@ -140,11 +141,13 @@ bool Position::attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclu
 }
 
 Bitboard Position::checkers() const {
+  if (variant_ != Variant::standard && !in_check_variant()) [[unlikely]] return 0;
   const Square k = king_square(side_);
   return k == no_square ? 0 : attackers_among(k, occupied(), pieces(~side_));
 }
 
 bool Position::in_check() const {
+  if (variant_ != Variant::standard) [[unlikely]] return in_check_variant();
   const Square k = king_square(side_);
   return k != no_square && attacked_by(~side_, k);
 }
@@ -158,7 +161,7 @@ static Square castling_rook_destination(Color c, Square king, Square rook) {
   return relative_square(c, rook > king ? f1 : d1);
 }
 
-bool Position::is_legal(Move m) const {
+bool Position::leaves_king_safe(Move m) const {
   const Color us = side_;
   const Square from = m.from(), to = m.to(), king = king_square(us);
   const Bitboard them = pieces(~us);
@@ -219,47 +222,12 @@ bool Position::is_legal_move(Move m) const {
   return legal.contains(m);
 }
 
-// Castling rooks stand on the first and last ranks: other moves cannot touch them.
-inline void Position::forget_castling_through(Square from, Square to) {
-  constexpr Bitboard kBackRanks = 0xFF000000000000FFULL;
-  if (castling_.any() && ((square_bb(from) | square_bb(to)) & kBackRanks))
-    update_castling_rights(from, to);
-}
-
 void Position::play_unchecked(Move m) {
-  // Move::none() has the empty square a1 for its origin; playing it would remove the a1 piece.
-  assert(m.is_null() || (!m.is_none() && board_[m.from()] != Piece::none &&
-                         color_of(board_[m.from()]) == side_));
-  const Color us = side_;
-  ep_ = no_square;
-  ++halfmove_;
-  fullmove_ += std::uint32_t(us);  // after Black's move
-  side_ = ~us;
-  // A plain move (nearly every move of a game) here, without a call and with few registers to
-  // save; the rest (castling, en passant, promotion, the null move) in play_special.
-  if (m.kind() != MoveKind::normal || m.is_null()) [[unlikely]] {
-    play_special(m, us);
+  if (variant_ != Variant::standard) [[unlikely]] {
+    play_variant(m);
     return;
   }
-  const Square from = m.from(), to = m.to();
-  const Piece moving = board_[from], captured = board_[to];
-  const Bitboard from_bb = Bitboard{1} << from, to_bb = Bitboard{1} << to;
-  if (captured != Piece::none) {
-    by_type_[slot(type_of(captured))] ^= to_bb;
-    by_color_[slot(color_of(captured))] ^= to_bb;
-    halfmove_ = 0;
-  }
-  by_type_[slot(type_of(moving))] ^= from_bb | to_bb;
-  by_color_[slot(color_of(moving))] ^= from_bb | to_bb;
-  board_[from] = Piece::none;
-  board_[to] = moving;
-  if (type_of(moving) == PieceType::pawn) {
-    halfmove_ = 0;
-    if ((from ^ to) == 16) ep_ = Square((from + to) / 2);
-  } else if (type_of(moving) == PieceType::king) {
-    castling_.clear(us);
-  }
-  forget_castling_through(from, to);
+  play_standard(m);
 }
 
 void Position::play_special(Move m, Color us) {
@@ -311,10 +279,10 @@ Square Position::legal_en_passant() const {
 
 bool Position::has_legal_moves() const {
   // A king move first: one of them is nearly always safe, which settles it without generating
-  // every move.
+  // every move (by standard chess's rules only).
   const Color us = side_;
   const Square king = king_square(us);
-  if (king != no_square) {
+  if (king != no_square && variant_ == Variant::standard) {
     const Bitboard occ = occupied() ^ square_bb(king);
     for (Bitboard b = king_attacks(king) & ~pieces(us) & ~pieces(~us, PieceType::king); b;)
       if (!attacked_by(~us, pop_lsb(b), occ)) return true;
@@ -325,7 +293,9 @@ bool Position::has_legal_moves() const {
 }
 
 bool Position::is_checkmate() const { return in_check() && !has_legal_moves(); }
-bool Position::is_stalemate() const { return !in_check() && !has_legal_moves(); }
+bool Position::is_stalemate() const {
+  return !in_check() && !is_variant_end() && !has_legal_moves();
+}
 
 bool Position::has_insufficient_material() const {
   if (pieces(PieceType::pawn) | pieces(PieceType::rook) | pieces(PieceType::queen)) return false;
@@ -342,7 +312,11 @@ bool operator==(const Position& a, const Position& b) {
   return a.by_type_ == b.by_type_ && a.by_color_ == b.by_color_ && a.side_ == b.side_ &&
          a.castling_ == b.castling_ &&
          a.ep_ == b.ep_ && a.halfmove_ == b.halfmove_ && a.fullmove_ == b.fullmove_ &&
-         a.chess960_ == b.chess960_;
+         a.chess960_ == b.chess960_ && a.variant_ == b.variant_ &&
+         (a.variant_ == Variant::standard ||
+          (a.remaining_checks_[0] == b.remaining_checks_[0] &&
+           a.remaining_checks_[1] == b.remaining_checks_[1] && a.pockets_[0] == b.pockets_[0] &&
+           a.pockets_[1] == b.pockets_[1] && a.promoted_ == b.promoted_));
 }
 
 }  // namespace fenkit::fen

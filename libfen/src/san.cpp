@@ -5,6 +5,7 @@
 #include "fenkit/fen/grammar/common.hpp"
 #include "fenkit/fen/movegen.hpp"
 #include "fenkit/fen/printable.hpp"
+#include "san_variants.hpp"
 
 namespace fenkit::fen {
 
@@ -75,8 +76,10 @@ Bitboard pawn_origins(const Position& pos, Square to) {
 }  // namespace
 
 SanResult resolve_san(const Position& pos, const SanMove& san) {
+  if (pos.variant() != Variant::standard) [[unlikely]] return detail::resolve_san_in_variant(pos, san);
   const Color us = pos.side_to_move();
   switch (san.form) {
+    case SanMove::Form::drop: return fail(SanError::variant_rule);
     case SanMove::Form::null_move: return SanResult{Move::null()};
     case SanMove::Form::castle_king_side: return resolve_castling(pos, CastlingSide::king_side);
     case SanMove::Form::castle_queen_side: return resolve_castling(pos, CastlingSide::queen_side);
@@ -115,6 +118,7 @@ SanResult resolve_san(const Position& pos, const SanMove& san) {
   if (piece == PieceType::pawn) {
     const bool last_rank = relative_rank(us, rank_of(to)) == 7;
     if (last_rank && san.promotion == PieceType::none) return fail(SanError::missing_promotion);
+    if (san.promotion == PieceType::king) return fail(SanError::bad_promotion);
     if (!last_rank && san.promotion != PieceType::none) return fail(SanError::bad_promotion);
     if (last_rank) {
       kind = MoveKind::promotion;
@@ -158,6 +162,10 @@ std::string describe(const Position& pos, std::string_view token, const SanResul
     case SanError::missing_promotion: return "illegal move " + text + ": promotion piece missing";
     case SanError::bad_promotion: return "illegal move " + text + ": not a promotion";
     case SanError::castling_not_allowed: return "illegal move " + text + ": castling not allowed";
+    case SanError::variant_rule:
+      return "illegal move " + text + ": against the rules of " +
+             (pos.variant() == Variant::standard ? std::string("standard chess")
+                                                 : std::string(variant_name(pos.variant())));
     case SanError::ambiguous: {
       std::string list;
       SanMove san;
@@ -197,6 +205,13 @@ std::size_t write_san_unmarked(const Position& pos, Move m, char* out, Rivals ri
   }
   const Color us = pos.side_to_move();
   const Square from = m.from(), to = m.to();
+  if (m.is_drop()) {
+    *p++ = piece_type_char(m.drop_piece());
+    *p++ = '@';
+    *p++ = file_char(file_of(to));
+    *p++ = rank_char(rank_of(to));
+    return std::size_t(p - out);
+  }
   if (m.is_castling()) {
     const char* text = to > from ? "O-O" : "O-O-O";
     while (*text) *p++ = *text++;
@@ -236,9 +251,9 @@ std::size_t write_san_unmarked(const Position& pos, Move m, char* out, Rivals ri
     }
     *p++ = file_char(file_of(to));
     *p++ = rank_char(rank_of(to));
-    if (m.is_promotion()) {
+    if (const PieceType promotion = m.promotion_piece(); promotion != PieceType::none) {
       *p++ = '=';
-      *p++ = piece_type_char(m.promotion());
+      *p++ = piece_type_char(promotion);
     }
   }
   return std::size_t(p - out);

@@ -38,6 +38,9 @@ const char* describe(Problem p) {
     case Problem::fullmove_zero: return "fullmove number is 0 (it starts at 1)";
     case Problem::halfmove_too_large: return "halfmove clock is larger than 1073741824";
     case Problem::consecutive_digits: return "two digits in a row in the piece placement";
+    case Problem::check_in_racing_kings: return "a king in check, which no move may give in Racing Kings";
+    case Problem::pawn_in_racing_kings: return "pawns on the board, which Racing Kings is played without";
+    case Problem::king_in_horde: return "white has a king, which the horde of Horde has not";
   }
   return "unknown problem";
 }
@@ -64,6 +67,9 @@ const char* problem_name(Problem p) {
     case Problem::fullmove_zero: return "fullmove_zero";
     case Problem::halfmove_too_large: return "halfmove_too_large";
     case Problem::consecutive_digits: return "consecutive_digits";
+    case Problem::check_in_racing_kings: return "check_in_racing_kings";
+    case Problem::pawn_in_racing_kings: return "pawn_in_racing_kings";
+    case Problem::king_in_horde: return "king_in_horde";
   }
   return "unknown";
 }
@@ -172,9 +178,70 @@ void check_clocks(const Setup& setup, Problems& problems) {
   if (setup.consecutive_digits) problems.add(Problem::consecutive_digits);
 }
 
+// What a variant's rules change in the problems found by standard chess's.
+Problems variant_problems(const Setup& setup, const Position& pos, Variant variant,
+                          Problems found) {
+  const auto without = [&](std::initializer_list<Problem> ps) { found = found.without(Problems(ps)); };
+  switch (variant) {
+    case Variant::standard:
+    case Variant::three_check:
+    case Variant::king_of_the_hill: break;
+    case Variant::crazyhouse: {
+      // The pockets hold pieces of the game: the counts are the board's and the pockets' together.
+      without({Problem::too_many_white_pieces, Problem::too_many_black_pieces,
+               Problem::too_many_white_pawns, Problem::too_many_black_pawns});
+      const int pawns = popcount(pos.pieces(PieceType::pawn)) + setup.pockets[0].of(PieceType::pawn) +
+                        setup.pockets[1].of(PieceType::pawn);
+      const int pieces = popcount(pos.occupied()) + setup.pockets[0].size() + setup.pockets[1].size();
+      if (pawns > 16 || pieces > 32)
+        found.add(pieces > 32 ? Problem::too_many_white_pieces : Problem::too_many_white_pawns);
+      break;
+    }
+    case Variant::atomic: {
+      // Kings side by side do not check each other; the side to move may have lost its king
+      // (the game is over).
+      without({Problem::opposite_side_in_check, Problem::impossible_check});
+      const Bitboard white_king = pos.pieces(Color::white, PieceType::king);
+      const Bitboard black_king = pos.pieces(Color::black, PieceType::king);
+      const bool touching = white_king && black_king && (king_attacks(lsb(white_king)) & black_king);
+      const Color them = ~setup.side_to_move;
+      const Square their_king = pos.king_square(them);
+      if (!touching && their_king != no_square && pos.attacked_by(setup.side_to_move, their_king))
+        found.add(Problem::opposite_side_in_check);
+      without({setup.side_to_move == Color::white ? Problem::missing_white_king
+                                                  : Problem::missing_black_king});
+      break;
+    }
+    case Variant::antichess:
+      without({Problem::missing_white_king, Problem::missing_black_king,
+               Problem::too_many_white_kings, Problem::too_many_black_kings,
+               Problem::opposite_side_in_check, Problem::impossible_check});
+      break;
+    case Variant::racing_kings: {
+      if (pos.pieces(PieceType::pawn)) found.add(Problem::pawn_in_racing_kings);
+      Position turned = pos;
+      turned.set_side_to_move(~setup.side_to_move);
+      if (pos.in_check() || turned.in_check()) found.add(Problem::check_in_racing_kings);
+      break;
+    }
+    case Variant::horde: {
+      without({Problem::missing_white_king, Problem::too_many_white_pieces,
+               Problem::too_many_white_pawns});
+      if (popcount(pos.pieces(Color::white)) > 36) found.add(Problem::too_many_white_pieces);
+      if (pos.pieces(Color::white, PieceType::king)) found.add(Problem::king_in_horde);
+      // White's pawns may stand on the first rank.
+      const Bitboard pawns = pos.pieces(PieceType::pawn);
+      if (!(pawns & rank_bb(7)) && !(pos.pieces(Color::black, PieceType::pawn) & rank_bb(0)))
+        without({Problem::pawn_on_back_rank});
+      break;
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
-Problems validate(const Setup& setup) {
+Problems validate(const Setup& setup, Variant variant) {
   const Position board = board_of(setup);
   Problems problems;
   check_material(board, problems);
@@ -184,6 +251,7 @@ Problems validate(const Setup& setup) {
   problems |= detail::read_castling(setup, board, rights, chess960);
   problems |= check_en_passant(setup, board);
   check_clocks(setup, problems);
+  if (variant != Variant::standard) problems = variant_problems(setup, board, variant, problems);
   return problems;
 }
 
@@ -201,12 +269,14 @@ Problems make_position(const Setup& setup, Position& out, const PositionOptions&
 
   found |= castling_problems;
   found |= ep_problems;
+  if (options.variant != Variant::standard) found = variant_problems(setup, pos, options.variant, found);
   Problems refused = found.without(options.relax);
   // Without exactly one king a side there is nothing to play, whatever the caller accepts.
   refused |= Problems::from_bits(found.bits() & kUnrelaxable.bits());
   // Nor with the kings side by side: whoever moves could take the other king, and move
   // generation does not count a king among the checkers.
   if (found.contains(Problem::opposite_side_in_check) && refused.empty() &&
+      options.variant == Variant::standard &&
       (king_attacks(pos.king_square(Color::white)) & pos.pieces(Color::black, PieceType::king)))
     refused.add(Problem::opposite_side_in_check);
   if (!refused.empty()) return refused;
@@ -217,6 +287,18 @@ Problems make_position(const Setup& setup, Position& out, const PositionOptions&
   // A fullmove number of 0 (accepted only when relaxed) is read as 1, where counting starts.
   pos.set_fullmove_number(int(std::clamp<std::uint32_t>(setup.fullmove_number, 1, kMostClock)));
   pos.set_chess960(chess960);
+  if (options.variant != Variant::standard) {
+    pos.set_variant(options.variant);
+    if (options.variant == Variant::crazyhouse) {
+      pos.set_pocket(Color::white, setup.pockets[0]);
+      pos.set_pocket(Color::black, setup.pockets[1]);
+      pos.set_promoted(setup.promoted & pos.occupied());
+    }
+    if (options.variant == Variant::three_check) {
+      pos.set_remaining_checks(Color::white, setup.remaining_checks[0]);
+      pos.set_remaining_checks(Color::black, setup.remaining_checks[1]);
+    }
+  }
   out = pos;
   return refused;
 }
@@ -230,6 +312,11 @@ Setup to_setup(const Position& pos) {
   setup.en_passant = pos.en_passant();
   setup.halfmove_clock = std::uint32_t(pos.halfmove_clock());
   setup.fullmove_number = std::uint32_t(pos.fullmove_number());
+  setup.pockets[0] = pos.pocket(Color::white);
+  setup.pockets[1] = pos.pocket(Color::black);
+  setup.promoted = pos.promoted();
+  setup.remaining_checks[0] = std::uint8_t(pos.remaining_checks(Color::white));
+  setup.remaining_checks[1] = std::uint8_t(pos.remaining_checks(Color::black));
   return setup;
 }
 

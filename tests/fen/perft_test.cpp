@@ -33,8 +33,13 @@ std::size_t run_suite(const std::filesystem::path& path) {
   std::size_t checked = 0;
   const std::uint64_t budget = node_budget();
   for (const PerftCase& c : cases) {
+    const auto variant = find_variant(c.variant);
+    EXPECT_TRUE(variant) << path << ":" << c.line << ": unknown variant " << c.variant;
+    if (!variant) continue;
     Position pos;
-    const FenError error = read_fen(c.fen, pos, {.lenient = true});
+    const FenError error = read_fen(c.fen, pos,
+                                    {.lenient = true, .chess960 = variant->chess960,
+                                     .variant = variant->variant});
     EXPECT_FALSE(error) << path << ":" << c.line << ": " << error.message();
     if (error) continue;
     for (const auto& [depth, nodes] : c.expected) {
@@ -66,6 +71,24 @@ INSTANTIATE_TEST_SUITE_P(Suites, CorpusPerft,
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;
                          });
+
+// The variants' suites in the repository (tests/data/perft): positions of their own, every
+// count agreed by python-chess and shakmaty when written. Each block names its variant.
+class VariantPerft : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(VariantPerft, MatchesEveryCount) {
+  const std::filesystem::path path = testing::data(std::string("perft/") + GetParam() + ".perft");
+  EXPECT_GT(run_suite(path), 30U);
+  // The suite is the variant's: its blocks name it.
+  std::ifstream in(path);
+  std::vector<PerftSuiteError> errors;
+  for (const PerftCase& c : read_perft_suite(in, errors))
+    EXPECT_EQ(variant_key(find_variant(c.variant)->variant), GetParam()) << c.line;
+}
+
+INSTANTIATE_TEST_SUITE_P(Suites, VariantPerft,
+                         ::testing::Values("crazyhouse", "threecheck", "atomic", "antichess",
+                                           "kingofthehill", "racingkings", "horde"));
 
 // The in-repo fixture (tests/data/fen/perft.epd, counts from Stockfish): every count, so
 // that perft is tested even without the corpus. About 25 million leaves in all.

@@ -194,7 +194,7 @@ const ErrorCase kErrorCases[] = {
     {kStart, "Nf3 ", SanError::syntax},
     {kCastles, "O-O-O-O", SanError::syntax},
     {kPromotion, "e8=", SanError::syntax},
-    {kPromotion, "e8=K", SanError::syntax},
+    {kPromotion, "e8=K", SanError::bad_promotion},  // only Antichess promotes to a king
     {kPromotion, "e8(Q", SanError::syntax},
     {kStart, "Nf6", SanError::no_piece},
     {kStart, "Bb5", SanError::no_piece},     // the f1 bishop is blocked by e2

@@ -22,6 +22,7 @@ struct ProblemCase {
   Problem problem;
   const char* fen;
   const char* why;  // the reasoning that makes this the one problem of the setup
+  Variant variant = Variant::standard;
 };
 
 // clang-format off
@@ -65,6 +66,10 @@ const ProblemCase kProblemCases[] = {
     {Problem::halfmove_too_large, "4k3/8/8/8/8/8/8/4K3 w - - 1073741825 1", "one more than 2^30"},
     {Problem::consecutive_digits, "4k3/8/8/44/8/8/8/4K3 w - - 0 1", "44 for the fifth rank's 8"},
     {Problem::consecutive_digits, "4k3/8/8/8/8/8/8/4K21 w - - 0 1", "2 and 1 after the king"},
+    // Black to move may stand in check in chess, never in Racing Kings.
+    {Problem::check_in_racing_kings, "k7/8/8/8/8/8/8/R6K b - - 0 1", "the a1 rook checks a8", Variant::racing_kings},
+    {Problem::pawn_in_racing_kings, "k7/p7/8/8/8/8/8/7K w - - 0 1", "a black pawn on a7", Variant::racing_kings},
+    {Problem::king_in_horde, "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1", "a white king on e1", Variant::horde},
 };
 // clang-format on
 
@@ -79,29 +84,30 @@ TEST_P(OneProblem, IsFoundAloneAndCanBeRelaxed) {
   const ProblemCase& c = GetParam();
   const fen::Setup setup = setup_of(c.fen);
   const Problems expected{c.problem};
-  EXPECT_EQ(validate(setup), expected) << c.fen << " (" << c.why << "): " << describe(validate(setup));
+  EXPECT_EQ(validate(setup, c.variant), expected)
+      << c.fen << " (" << c.why << "): " << describe(validate(setup, c.variant));
 
   Position untouched = Position::empty();
-  EXPECT_EQ(make_position(setup, untouched), expected) << c.fen;
+  EXPECT_EQ(make_position(setup, untouched, {.variant = c.variant}), expected) << c.fen;
   EXPECT_EQ(untouched, Position::empty()) << "output written despite a problem";
 
   // The FEN reader reports the problem, not a syntax error.
   Position pos;
-  const FenError error = read_fen(c.fen, pos);
+  const FenError error = read_fen(c.fen, pos, {.variant = c.variant});
   EXPECT_EQ(error.syntax, FenSyntax::ok);
   EXPECT_EQ(error.problems, expected);
   EXPECT_EQ(error.message(), describe(c.problem));
 
   // Relaxed alone: accepted, except a missing or extra king, without which there is no game.
   Position relaxed = Position::empty();
-  const Problems left = make_position(setup, relaxed, {.relax = expected});
+  const Problems left = make_position(setup, relaxed, {.relax = expected, .variant = c.variant});
   if (is_king_problem(c.problem)) {
     EXPECT_EQ(left, expected);
     EXPECT_EQ(make_position(setup, relaxed, {.relax = Problems::all()}), expected);
   } else {
     EXPECT_TRUE(left.empty()) << c.fen << ": " << describe(left);
     EXPECT_NE(relaxed, Position::empty());
-    EXPECT_FALSE(read_fen(c.fen, pos, {.relax = expected}));
+    EXPECT_FALSE(read_fen(c.fen, pos, {.relax = expected, .variant = c.variant}));
   }
 }
 

@@ -11,6 +11,7 @@
 #include "fenkit/fen/perft.hpp"
 #include "fenkit/fen/perft_suite.hpp"
 #include "fenkit/fen/uci.hpp"
+#include "fenkit/fen/variant.hpp"
 #include "fenkit/io/input.hpp"
 #include "fenkit/io/line_reader.hpp"
 #include "threads.hpp"
@@ -24,9 +25,20 @@ using fen::Position;
 // Deeper than any perft that finishes: 20 plies from the start are 10^28 leaves.
 constexpr int kMaxDepth = 30;
 
-Position read_position(const std::string& text) {
+// The rules a --variant option or a suite's variant line names.
+fen::VariantName variant_named(const std::string& name) {
+  const std::optional<fen::VariantName> found = fen::find_variant(name);
+  if (!found) throw UsageError("unknown variant '" + name + "'");
+  return *found;
+}
+
+fen::FenOptions fen_options(const fen::VariantName& variant) {
+  return {.lenient = true, .chess960 = variant.chess960, .variant = variant.variant};
+}
+
+Position read_position(const std::string& text, const fen::VariantName& variant) {
   Position pos;
-  fen::FenError error = fen::read_fen(text, pos, {.lenient = true});
+  fen::FenError error = fen::read_fen(text, pos, fen_options(variant));
   if (error) {
     const std::string where = error.column ? " at column " + std::to_string(error.column) : "";
     throw UsageError("bad FEN" + where + ": " + error.message());
@@ -34,8 +46,9 @@ Position read_position(const std::string& text) {
   return pos;
 }
 
-int run_single(CommandRun& run, const std::string& fen_text, int depth, bool divide) {
-  const Position pos = read_position(fen_text);
+int run_single(CommandRun& run, const std::string& fen_text, const fen::VariantName& variant,
+               int depth, bool divide) {
+  const Position pos = read_position(fen_text, variant);
   run.open_outputs({{"output", "-"}});
   io::OutputFile& out = run.output(0);
   const auto start = std::chrono::steady_clock::now();
@@ -82,7 +95,8 @@ fen::PerftSuiteReader read_suite(CommandRun& run) {
   return suite;
 }
 
-int run_suite(CommandRun& run, int max_depth, std::uint64_t max_nodes, unsigned jobs) {
+int run_suite(CommandRun& run, const fen::VariantName& default_variant, int max_depth,
+              std::uint64_t max_nodes, unsigned jobs) {
   run.open_outputs();
   const fen::PerftSuiteReader suite = read_suite(run);
   const std::string name = display_name(run.inputs().front());
@@ -90,8 +104,17 @@ int run_suite(CommandRun& run, int max_depth, std::uint64_t max_nodes, unsigned 
   std::vector<CaseResult> results(cases.size());
   parallel_for(cases.size(), jobs, [&](std::size_t i) {
     const fen::PerftCase& c = cases[i];
+    fen::VariantName variant = default_variant;
+    if (!c.variant.empty()) {
+      const std::optional<fen::VariantName> named = fen::find_variant(c.variant);
+      if (!named) {
+        results[i].error = "unknown variant '" + c.variant + "'";
+        return;
+      }
+      variant = *named;
+    }
     Position pos;
-    if (fen::FenError error = fen::read_fen(c.fen, pos, {.lenient = true})) {
+    if (fen::FenError error = fen::read_fen(c.fen, pos, fen_options(variant))) {
       results[i].error = error.message();
       return;
     }
@@ -136,6 +159,9 @@ int run_perft(const Args& args) {
   options.add_options()
       ("depth,d", integer(0, kMaxDepth), "depth in plies")
       ("divide", "list each root move (UCI) with its count before the total")
+      ("variant", po::value<std::string>()->value_name("NAME"),
+       "the rules: crazyhouse, threecheck, atomic, antichess, kingofthehill, racingkings, horde, "
+       "chess960 (lichess's and python-chess's names too); suite: for cases without a variant line")
       ("suite", po::value<std::string>()->value_name("FILE"),
        "run a perft suite file (EPD ';D1 n' or 'perft d n' blocks)")
       ("max-depth", integer(0, kMaxDepth), "suite: skip depths above this (default: none)")
@@ -156,12 +182,14 @@ int run_perft(const Args& args) {
                "error (-q leaves it out).");
     return kExitOk;
   }
+  const fen::VariantName variant =
+      v.count("variant") ? variant_named(v["variant"].as<std::string>()) : fen::VariantName{};
   if (v.count("suite")) {
     refuse_together(v, "suite", "depth");
     refuse_together(v, "suite", "divide");
     if (v.count("fen")) throw UsageError("--suite takes no FEN");
     CommandRun run(v, {.inputs_option = "suite", .kind = "a perft suite"});
-    return run_suite(run,
+    return run_suite(run, variant,
                      v.count("max-depth") ? int(v["max-depth"].as<std::int64_t>()) : kMaxDepth,
                      v.count("max-nodes") ? v["max-nodes"].as<std::uint64_t>() : UINT64_MAX,
                      jobs_from(v));
@@ -176,10 +204,10 @@ int run_perft(const Args& args) {
     for (const std::string& word : v["fen"].as<std::vector<std::string>>())
       fen_text += (fen_text.empty() ? "" : " ") + word;
   } else {
-    fen_text = std::string(fen::kStartFen);
+    fen_text = std::string(fen::variant_start_fen(variant.variant));
   }
   CommandRun run(v, {.inputs_option = nullptr});
-  return run_single(run, fen_text, depth, v.count("divide") > 0);
+  return run_single(run, fen_text, variant, depth, v.count("divide") > 0);
 }
 
 }  // namespace fenkit::tools

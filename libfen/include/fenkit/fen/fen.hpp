@@ -63,6 +63,10 @@ struct FENKIT_API FenReadOptions {
   bool lenient = false;
   // Stop after the four EPD fields, leaving the rest for the caller (see `consumed`).
   bool epd_fields_only = false;
+  // Read what the variant's FEN adds: Crazyhouse's pocket ("...RNBQKBNR[Qn]" or a ninth
+  // '/'-separated part) and '~' after promoted pieces; Three-check's remaining checks ("3+3"
+  // after the en-passant field) or checks given ("+0+0" after the clocks, lichess's older form).
+  Variant variant = Variant::standard;
 };
 
 // Reads the text of a FEN into `out` without judging the position. `consumed`, when given,
@@ -76,6 +80,7 @@ struct FENKIT_API FenOptions {
   bool lenient = false;
   Problems relax;         // validation problems to accept (setup.hpp)
   bool chess960 = false;  // read castling as Chess960 even where it looks standard
+  Variant variant = Variant::standard;  // the rules of the position (variant.hpp)
 };
 
 // Reads and validates; `out` is written only on success.
@@ -97,8 +102,9 @@ struct FENKIT_API FenWriteOptions {
   bool clocks = true;  // six fields; false writes the four EPD fields
 };
 
-// Longest FEN write_fen() can produce, with room to spare.
-inline constexpr std::size_t kMaxFenLength = 112;
+// Longest FEN write_fen() can produce, with room to spare (a Crazyhouse FEN, with its '~'
+// marks and full pockets, is the longest).
+inline constexpr std::size_t kMaxFenLength = 176;
 
 // Writes the FEN into `out` (at least kMaxFenLength bytes, not NUL-terminated) and returns
 // its length. Allocation-free, for hot loops.

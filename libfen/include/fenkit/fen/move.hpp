@@ -20,6 +20,10 @@ enum class MoveKind : std::uint8_t { normal = 0, promotion = 1, en_passant = 2, 
 //   bits 14-15  MoveKind
 // Castling is stored king-takes-rook so that Chess960 needs no special case; notation code
 // turns it into O-O / e1g1 when it writes the move.
+// Two variants' moves are castling-kind moves whose origin is not on a back rank (castling's
+// always is): a Crazyhouse drop has its origin on the third rank, a3..e3 naming the piece put
+// down (pawn .. queen); an Antichess promotion to king has the pawn's origin, on the seventh
+// rank (the second for Black).
 // Two values are reserved: 0 is "no move" (a1a1) and 65 (b1b1) is the null move of PGN (`--`).
 class FENKIT_API Move {
  public:
@@ -30,6 +34,14 @@ class FENKIT_API Move {
                             (std::uint8_t(kind) << 14))) {}
 
   static constexpr Move none() { return Move(); }
+  // Putting a piece of type `t` (pawn to queen) from the pocket on `to`.
+  static constexpr Move drop(PieceType t, Square to) {
+    return Move(Square(16 + index_of(t)), to, MoveKind::castling);
+  }
+  // A pawn's promotion to king (Antichess).
+  static constexpr Move king_promotion(Square from, Square to) {
+    return Move(from, to, MoveKind::castling);
+  }
   static constexpr Move null() { return from_bits(65); }
   static constexpr Move from_bits(std::uint16_t bits) {
     Move m;
@@ -45,7 +57,15 @@ class FENKIT_API Move {
 
   constexpr bool is_none() const { return data_ == 0; }
   constexpr bool is_null() const { return data_ == 65; }
-  constexpr bool is_castling() const { return kind() == MoveKind::castling; }
+  constexpr bool is_castling() const { return castling_kind_on_ranks(0x81U); }
+  constexpr bool is_drop() const { return castling_kind_on_ranks(0x04U); }
+  constexpr bool is_king_promotion() const { return castling_kind_on_ranks(0x42U); }
+  // The piece a drop puts down (meaningful for drops).
+  constexpr PieceType drop_piece() const { return PieceType(from() - 16); }
+  // The piece a promotion makes, king included; PieceType::none for other moves.
+  constexpr PieceType promotion_piece() const {
+    return is_promotion() ? promotion() : is_king_promotion() ? PieceType::king : PieceType::none;
+  }
   constexpr bool is_promotion() const { return kind() == MoveKind::promotion; }
   constexpr bool is_en_passant() const { return kind() == MoveKind::en_passant; }
   constexpr explicit operator bool() const { return data_ != 0; }
@@ -53,6 +73,11 @@ class FENKIT_API Move {
   friend constexpr bool operator==(Move, Move) = default;
 
  private:
+  // A castling-kind move whose origin's rank is among `ranks` (bit r for rank r + 1).
+  constexpr bool castling_kind_on_ranks(unsigned ranks) const {
+    return kind() == MoveKind::castling && ((ranks >> (from() >> 3)) & 1U);
+  }
+
   std::uint16_t data_ = 0;
 };
 

@@ -1,4 +1,6 @@
-// Position: the board, side to move, castling rights, en-passant square and clocks.
+// Position: the board, side to move, castling rights, en-passant square and clocks, and the
+// variant it is played by (variant.hpp) with what that variant keeps: Crazyhouse's pockets and
+// promoted pieces, Three-check's remaining checks.
 //
 // A value type without heap storage: copy it to keep a position, play() moves on it.
 // Positions are made from FEN (fen.hpp), from a Setup (setup.hpp), or start().
@@ -15,6 +17,7 @@
 #include "fenkit/fen/castling.hpp"
 #include "fenkit/fen/move.hpp"
 #include "fenkit/fen/types.hpp"
+#include "fenkit/fen/variant.hpp"
 #include "fenkit/fen/export.hpp"
 
 namespace fenkit::fen {
@@ -56,6 +59,19 @@ class FENKIT_API Position {
   // Chess960 positions write castling in X-FEN and castle by king-takes-rook in UCI.
   bool is_chess960() const { return chess960_; }
 
+  // ------------------------------------------------------------ Variant
+  Variant variant() const { return variant_; }
+  // Crazyhouse: the pieces in `c`'s hand, and the pieces that were pawns (a captured one goes
+  // to the captor's hand as a pawn).
+  const Pocket& pocket(Color c) const { return pockets_[slot(c)]; }
+  Bitboard promoted() const { return promoted_; }
+  // Three-check: the checks `c` has still to give to win (3 at the start).
+  int remaining_checks(Color c) const { return remaining_checks_[slot(c)]; }
+  // Whether the variant's own end has come (a king on the hill, the third check, a king
+  // exploded, a side without pieces, a race won): then no move follows. Checkmate and
+  // stalemate are not counted here. Always false in standard chess.
+  bool is_variant_end() const;
+
   // ------------------------------------------------------------ Attacks and checks
   // Pieces of either colour that attack `s` when the board holds `occupied`.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
@@ -67,9 +83,15 @@ class FENKIT_API Position {
   // `occupied` (the board as it stands when not given).
   bool attacked_by(Color by, Square s, Bitboard occupied, Bitboard exclude = 0) const;
   bool attacked_by(Color by, Square s) const { return attacked_by(by, s, occupied()); }
-  // Whether a pseudo-legal move leaves the mover's king safe. Moves from generate_legal()
-  // are always legal; this is for moves built by hand or read from notation.
-  bool is_legal(Move m) const;
+  // Whether a pseudo-legal move is legal: in standard chess, whether it leaves the mover's
+  // king safe; in a variant, whether it is among generate_legal()'s. Moves from
+  // generate_legal() are always legal; this is for moves built by hand or read from notation.
+  bool is_legal(Move m) const {
+    if (variant_ != Variant::standard) [[unlikely]] return is_legal_move(m);
+    return leaves_king_safe(m);
+  }
+  // The king-safety test of standard chess for a pseudo-legal move, whatever the variant.
+  bool leaves_king_safe(Move m) const;
   // Whether the legal move `m` leaves the other side in check (the move played on a copy).
   bool gives_check(Move m) const;
   // Whether a move takes a piece: onto an occupied square (castling, the king onto its own rook
@@ -120,6 +142,12 @@ class FENKIT_API Position {
   void set_halfmove_clock(int n) { halfmove_ = std::uint32_t(n); }
   void set_fullmove_number(int n) { fullmove_ = std::uint32_t(n); }
   void set_chess960(bool on) { chess960_ = on; }
+  // The rules to play by. The state a variant keeps is left as it is: set it with the setters
+  // below (a FEN read with the variant sets all of it).
+  void set_variant(Variant v) { variant_ = v; }
+  void set_pocket(Color c, const Pocket& p) { pockets_[slot(c)] = p; }
+  void set_promoted(Bitboard squares) { promoted_ = squares; }
+  void set_remaining_checks(Color c, int n) { remaining_checks_[slot(c)] = std::uint8_t(n); }
 
   friend FENKIT_API bool operator==(const Position& a, const Position& b);
 
@@ -138,6 +166,14 @@ class FENKIT_API Position {
     board_[to] = p;
   }
   void update_castling_rights(Square from, Square to);
+  // play_unchecked in standard chess, and the part of a variant's move that is played as in
+  // standard chess.
+  void play_standard(Move m);
+  // play_unchecked for positions of a variant (variant_play.cpp).
+  void play_variant(Move m);
+  // Atomic: the capture on `to` blows up the capturer and every piece but pawns around it.
+  void explode(Square to);
+  bool in_check_variant() const;
   // update_castling_rights when a move from `from` to `to` touches a back rank.
   void forget_castling_through(Square from, Square to);
   // play_unchecked's rare moves: castling, en passant, promotion, the null move.
@@ -155,6 +191,10 @@ class FENKIT_API Position {
   std::uint32_t halfmove_ = 0;
   std::uint32_t fullmove_ = 1;
   bool chess960_ = false;
+  Variant variant_ = Variant::standard;
+  std::uint8_t remaining_checks_[2] = {3, 3};
+  Pocket pockets_[2];
+  Bitboard promoted_ = 0;
 };
 
 }  // namespace fenkit::fen

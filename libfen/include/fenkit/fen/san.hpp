@@ -3,7 +3,9 @@
 // Reading accepts what real PGN files hold: O-O and 0-0, e8=Q e8Q e8(Q) e8/Q e8=q,
 // over-disambiguation (Ng1f3, Nge2), abbreviated pawn captures (ed5), missing or extra + and #,
 // suffixes such as !? and ??, long algebraic (e2e4, e2-e4, Ng1-f3, Ng1xf3) and the null moves
-// -- and Z0. Writing produces canonical SAN: O-O, e8=Q, minimal disambiguation, + and #.
+// -- and Z0; in the variants, Crazyhouse's drops (N@f3, P@e4 and @e4) and Antichess's
+// promotion to king (e8=K). Writing produces canonical SAN: O-O, e8=Q, minimal disambiguation,
+// + and # (# also for a move that wins by a variant's rule), drops as lichess writes them (P@e4).
 //
 // Thread safety: The functions keep no state and may run on any number of threads at once.
 #pragma once
@@ -21,9 +23,9 @@ namespace fenkit::fen {
 
 // A SAN token as written, not yet checked against a position.
 struct FENKIT_API SanMove {
-  enum class Form : std::uint8_t { move, castle_king_side, castle_queen_side, null_move };
+  enum class Form : std::uint8_t { move, castle_king_side, castle_queen_side, null_move, drop };
   Form form = Form::move;
-  PieceType piece = PieceType::pawn;
+  PieceType piece = PieceType::pawn;  // for a drop, the piece put down
   bool piece_given = false;        // a piece letter was written (LAN "e2e4" has none)
   std::int8_t from_file = -1;      // disambiguation, -1 when absent
   std::int8_t from_rank = -1;
@@ -44,6 +46,8 @@ enum class SanError : std::uint8_t {
   missing_promotion,     // a pawn reaching the last rank without a promotion piece
   bad_promotion,         // a promotion piece where none can be, or promotion to a king
   castling_not_allowed,  // no right, path blocked, or king in or through check
+  variant_rule,          // the variant's rules forbid it (a drop outside Crazyhouse, a
+                         // non-capture when Antichess forces a capture, a check in Racing Kings)
 };
 
 struct FENKIT_API SanResult {
@@ -80,7 +84,9 @@ FENKIT_API std::size_t write_san_unmarked(const Position& pos, Move m, char* out
 // The mark after a move that leaves `after` in check: '+', or '#' when it is mate; nothing
 // otherwise. Written at `out`; returns the end. (write_san is write_san_unmarked and this.)
 // Inline: a writer calls it for every move, and in_check() is the call it needs.
+FENKIT_API char* write_variant_check_mark(const Position& after, char* out);
 inline char* write_check_mark(const Position& after, char* out) {
+  if (after.variant() != Variant::standard) [[unlikely]] return write_variant_check_mark(after, out);
   if (after.in_check()) *out++ = after.has_legal_moves() ? '+' : '#';
   return out;
 }

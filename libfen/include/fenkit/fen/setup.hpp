@@ -33,6 +33,11 @@ struct FENKIT_API Setup {
   // The placement wrote two digits in a row ("44" for "8"), which FEN does not allow; read,
   // they add up (validation reports Problem::consecutive_digits).
   bool consecutive_digits = false;
+  // What a variant's FEN adds (read with FenReadOptions::variant): Crazyhouse's pockets and
+  // the pieces marked '~' (promoted pawns), Three-check's remaining checks.
+  Pocket pockets[2];
+  Bitboard promoted = 0;
+  std::uint8_t remaining_checks[2] = {3, 3};
 
  private:
   static constexpr std::array<Piece, 64> filled(Piece p) {
@@ -68,8 +73,12 @@ enum class Problem : std::uint8_t {
   fullmove_zero,           // the fullmove number starts at 1 (relaxed: read as 1)
   halfmove_too_large,      // more than 1073741824 (2^30, the most a Position keeps)
   consecutive_digits,      // two digits in a row in a rank, "44" (relaxed: they add up)
+  // The variants' own rules of set-up.
+  check_in_racing_kings,   // no move may give check in Racing Kings
+  pawn_in_racing_kings,    // Racing Kings is played without pawns
+  king_in_horde,           // White's horde has no king
 };
-inline constexpr int kProblemCount = 20;
+inline constexpr int kProblemCount = 23;
 
 // A small set of problems.
 class FENKIT_API Problems {
@@ -140,8 +149,8 @@ FENKIT_API bool problem_from_name(std::string_view name, Problem& out);
 // All problems of a set, joined by "; ".
 FENKIT_API std::string describe(Problems ps);
 
-// Everything wrong with a setup.
-FENKIT_API Problems validate(const Setup& setup);
+// Everything wrong with a setup, by the rules of `variant`.
+FENKIT_API Problems validate(const Setup& setup, Variant variant = Variant::standard);
 
 struct FENKIT_API PositionOptions {
   // Problems to accept. Castling rights and en-passant squares that fail their checks are
@@ -150,6 +159,9 @@ struct FENKIT_API PositionOptions {
   // Read as Chess960 even if the castling rights look standard (a [Variant] tag said so).
   // Rights that only make sense in Chess960 (king off the e-file, inner rooks) turn it on anyway.
   bool chess960 = false;
+  // The rules the position is played by; validation follows them (a horde has no king, an
+  // Antichess side may have any number, a Crazyhouse pocket counts among the pieces).
+  Variant variant = Variant::standard;
 };
 
 // Builds `out` from `setup`; returns the problems found that `options.relax` does not accept.

@@ -169,6 +169,12 @@ struct SanParser : x3::parser<SanParser> {
       return true;
     };
 
+    if (s[i] == '@') {  // a Crazyhouse drop: N@f3, P@e4, @e4
+      ++i;
+      if (!take_square(san.to)) return 0;
+      san.form = SanMove::Form::drop;
+      return i;
+    }
     if (is_file(s[i]) && is_rank(s[i + 1])) {
       const Square first_square = make_square(s[i] - 'a', s[i + 1] - '1');
       i += 2;
@@ -227,6 +233,7 @@ struct SanParser : x3::parser<SanParser> {
       case 'R': case 'r': return PieceType::rook;
       case 'B': case 'b': return PieceType::bishop;
       case 'N': case 'n': return PieceType::knight;
+      case 'K': case 'k': return PieceType::king;  // Antichess
       default: return PieceType::none;
     }
   }

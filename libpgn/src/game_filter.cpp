@@ -1,5 +1,7 @@
 #include "fenkit/pgn/game_filter.hpp"
 
+#include "fenkit/fen/variant.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <stdexcept>
@@ -262,7 +264,7 @@ Speed parse_speed(std::string_view name) {
 
 struct GameFilter::Test {
   enum class Kind : std::uint8_t {
-    substring, regex, compare, eco, date_from, date_to, speed, exact_folded
+    substring, regex, compare, eco, date_from, date_to, speed, exact_folded, variant
   };
   std::string name;  // the tag it looks at
   std::size_t group = 0;
@@ -274,12 +276,17 @@ struct GameFilter::Test {
   EcoRange eco;
   std::uint32_t day = 0;
   Speed speed = Speed::blitz;
+  fen::VariantName variant;
 
   bool matches(std::string_view value) const {
     switch (kind) {
       case Kind::substring: return contains_folded(value, text);
       case Kind::regex: return std::regex_search(value.begin(), value.end(), *pattern);
       case Kind::exact_folded: return equal_folded(value, text);
+      case Kind::variant: {
+        const std::optional<fen::VariantName> v = fen::find_variant(value);
+        return v && v->variant == variant.variant && v->chess960 == variant.chess960;
+      }
       case Kind::eco: return eco.contains(value);
       case Kind::date_from: {
         const auto range = parse_pgn_date(value);
@@ -455,10 +462,17 @@ void GameFilter::set_max_plies(std::uint32_t n) { max_plies_ = n; }
 
 void GameFilter::add_variant(std::string_view name) {
   if (!variant_group_) variant_group_ = new_group();
-  if (equal_folded(name, "standard") || equal_folded(name, "chess")) variant_standard_ = true;
   Test t;
-  t.kind = Test::Kind::exact_folded;
   t.text = std::string(name);
+  // A variant fenkit knows matches every name of it ("kingofthehill" the tag "King of the
+  // Hill"); another, its name as written.
+  if (const std::optional<fen::VariantName> known = fen::find_variant(name)) {
+    t.kind = Test::Kind::variant;
+    t.variant = *known;
+    if (known->variant == fen::Variant::standard && !known->chess960) variant_standard_ = true;
+  } else {
+    t.kind = Test::Kind::exact_folded;
+  }
   add_test(*variant_group_, "Variant", std::move(t));
 }
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "fenkit/fen/fen.hpp"
+#include "fenkit/fen/game_end.hpp"
 #include "fenkit/fen/printable.hpp"
 #include "game_boundaries.hpp"
 #include "game_lexer.hpp"
@@ -12,27 +13,6 @@
 namespace fenkit::pgn::detail {
 
 namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return (x | 0x20) == (y | 0x20);
-         });
-}
-
-// [Variant] values that name Chess960, as lichess, cutechess and older databases write them.
-bool is_chess960_variant(std::string_view v) {
-  for (std::string_view name : {"chess960", "chess 960", "fischerandom", "fischer random",
-                                "fischerrandom", "960", "frc"})
-    if (iequals(v, name)) return true;
-  return false;
-}
-
-bool is_standard_variant(std::string_view v) {
-  for (std::string_view name : {"", "standard", "normal", "chess", "from position", "orthodox"})
-    if (iequals(v, name)) return true;
-  return false;
-}
 
 // A FEN tag's clocks, en-passant square and castling rights are bookkeeping; a game that
 // starts from it can be replayed whatever they say (an impossible right or square is dropped).
@@ -264,18 +244,26 @@ bool GameParser::enter_movetext(const char* at) {
     return reading();
   }
   if (options_.check_moves) {
-    const bool chess960 = is_chess960_variant(variant_tag_);
-    if (!chess960 && !is_standard_variant(variant_tag_))
+    // The Variant tag's rules (lichess's names, python-chess's and other programs').
+    const std::optional<fen::VariantName> variant = fen::find_variant(variant_tag_);
+    if (!variant)
       return reject(variant_tag_at_ ? variant_tag_at_ : at,
                     "unsupported variant " + quoted(variant_tag_));
     if (setup_tag_ && fen_tag_.empty())
-      warn(setup_tag_at_, "SetUp tag without a FEN tag: the game starts from the standard position");
+      warn(setup_tag_at_, "SetUp tag without a FEN tag: the game starts from the " +
+                              std::string(variant->variant == fen::Variant::standard
+                                              ? "standard"
+                                              : variant_name(variant->variant)) +
+                              " position");
+    const fen::FenOptions options{.lenient = true, .relax = kTagFenRelaxed,
+                                  .chess960 = variant->chess960, .variant = variant->variant};
     if (!fen_tag_.empty()) {
-      const fen::FenOptions options{.lenient = true, .relax = kTagFenRelaxed, .chess960 = chess960};
       if (const fen::FenError e = fen::read_fen(fen_tag_, start, options))
         return reject(fen_tag_at_ ? fen_tag_at_ : at, "bad FEN tag: " + e.message());
+    } else if (variant->variant != fen::Variant::standard) {
+      start = fen::position_from_fen(fen::variant_start_fen(variant->variant), options);
     }
-    if (chess960) start.set_chess960(true);
+    if (variant->chess960) start.set_chess960(true);
   }
   lines_.push_back(Line{start, start, 0, false, true, false});
   if (options_.check_moves) visitor_.start_position(start);
@@ -460,6 +448,15 @@ bool GameParser::on_result(std::string_view token, const char* at) {
 void GameParser::check_result_against_board(std::string_view result, const char* at) {
   if (!options_.check_moves || lines_.size() != 1 || !lines_[0].has_move) return;
   const fen::Position& final = lines_[0].current;
+  if (final.variant() != fen::Variant::standard) {
+    // A variant's end (a king on the hill, an exploded king, ...) decides as mate does.
+    const std::string_view expected = fen::result_text(fen::outcome_on_board(final));
+    if (!expected.empty() && result != expected && !(expected == "1/2-1/2" && result == "*"))
+      warn(at, "result " + std::string(result) + " but the position is won by the rules of " +
+                   std::string(fen::variant_name(final.variant())) + " (" +
+                   std::string(expected) + ")");
+    return;
+  }
   if (final.is_checkmate()) {
     const bool white_mates = final.side_to_move() == fen::Color::black;
     const std::string_view expected = white_mates ? "1-0" : "0-1";

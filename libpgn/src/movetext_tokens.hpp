@@ -55,7 +55,7 @@ enum SanFlag : std::uint8_t {
   kFile = 1,       // a-h
   kRank = 2,       // 1-8
   kPiece = 4,      // N B R Q K
-  kMoveStart = 8,  // what a move may begin with: a file, a piece letter (P too), O 0 Z -
+  kMoveStart = 8,  // what a move may begin with: a file, a piece letter (P too), O 0 Z -, @
 };
 
 inline constexpr auto kSanFlags = [] {
@@ -63,7 +63,7 @@ inline constexpr auto kSanFlags = [] {
   for (unsigned char c = 'a'; c <= 'h'; ++c) t[c] |= kFile | kMoveStart;
   for (unsigned char c = '1'; c <= '8'; ++c) t[c] |= kRank;
   for (unsigned char c : {'N', 'B', 'R', 'Q', 'K'}) t[c] |= kPiece | kMoveStart;
-  for (unsigned char c : {'P', 'O', '0', 'Z', '-'}) t[c] |= kMoveStart;
+  for (unsigned char c : {'P', 'O', '0', 'Z', '-', '@'}) t[c] |= kMoveStart;
   return t;
 }();
 

@@ -101,8 +101,8 @@ TEST(ReaderErrors, FenTagWithConsecutiveDigits) {
 
 // Reported at the Variant tag.
 TEST(ReaderErrors, UnsupportedVariant) {
-  expect_rejected_then_good("unsupported-variant.pgn", "2:1", {"variant", "Crazyhouse"},
-                            "[Event \"crazyhouse\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. Nf3 *");
+  expect_rejected_then_good("unsupported-variant.pgn", "2:1", {"variant", "Losers"},
+                            "[Event \"losers\"]\n[Variant \"Losers\"]\n\n1. e4 e5 2. Nf3 *");
 }
 
 TEST(ReaderErrors, MalformedTag) {

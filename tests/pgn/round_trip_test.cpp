@@ -15,6 +15,7 @@
 #include "fenkit/pgn/game_builder.hpp"
 #include "fenkit/pgn/reader.hpp"
 #include "fenkit/pgn/writer.hpp"
+#include "fenkit/fen/variant.hpp"
 #include "pgn_text.hpp"
 #include "test_support.hpp"
 
@@ -266,6 +267,17 @@ std::vector<std::string> comparable_tokens(const std::string& joined) {
   return tokens;
 }
 
+// Whether a game's Variant tag names one of the variants fenkit plays (not Chess960).
+bool plays_a_variant(const testing::GameText& game) {
+  for (const std::string& tag : game.tags) {
+    if (!tag.starts_with("[Variant \"")) continue;
+    const std::string value = tag.substr(10, tag.rfind('"') - 10);
+    const auto variant = fenkit::fen::find_variant(value);
+    return variant && variant->variant != fenkit::fen::Variant::standard;
+  }
+  return false;
+}
+
 TEST(CorpusOracle, WritesWhatPgnExtractWrites) {
   FENKIT_REQUIRE_CORPUS(dir, "pgn");
   FENKIT_REQUIRE_PROGRAM(pgn_extract, "pgn-extract");
@@ -288,6 +300,9 @@ TEST(CorpusOracle, WritesWhatPgnExtractWrites) {
     }
     int reported = 0;
     for (std::size_t i = 0; i < a.size(); ++i) {
+      // pgn-extract plays standard chess and Chess960 only: a variant game's movetext it leaves
+      // out.
+      if (plays_a_variant(a[i])) continue;
       ++compared;
       identical_lines += a[i].movetext == b[i].movetext;
       auto tags_a = a[i].tags, tags_b = b[i].tags;

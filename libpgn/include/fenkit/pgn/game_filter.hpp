@@ -151,7 +151,9 @@ class FENKIT_API GameFilter {
   // Mainline half-moves.
   void set_min_plies(std::uint32_t n);
   void set_max_plies(std::uint32_t n);
-  // The Variant tag, case-insensitive; "standard" (or "chess") also takes games without one.
+  // The Variant tag: a variant fenkit plays by any of its names (fen/variant.hpp: "atomic",
+  // "kingofthehill", "3check", ...), another by its name, case-insensitive; "standard" (or
+  // "chess") also takes games without one.
   void add_variant(std::string_view name);
   // The mainline (start position included) reaches one of these positions.
   void add_position(const fen::Position& pos);

@@ -272,7 +272,7 @@ Square Position::legal_en_passant() const {
   Bitboard candidates = pawn_attacks(~us, ep_) & pieces(us, PieceType::pawn);
   while (candidates) {
     Move m(pop_lsb(candidates), ep_, MoveKind::en_passant);
-    if (is_legal(m)) return ep_;
+    if (variant_ == Variant::atomic ? atomic_capture_counts_for_fen(m) : is_legal(m)) return ep_;
   }
   return no_square;
 }

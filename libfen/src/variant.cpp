@@ -133,6 +133,92 @@ Outcome outcome_on_board(const Position& pos) {
   return pos.in_check() ? win_for(~pos.side_to_move()) : Outcome::draw;
 }
 
+namespace {
+
+constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
+constexpr Bitboard kDarkSquares = ~kLightSquares;
+
+bool standard_insufficient(const Position& pos, Color c) {
+  const Bitboard own = pos.pieces(c), other = pos.pieces(~c);
+  const Bitboard kings = pos.pieces(PieceType::king), knights = pos.pieces(PieceType::knight);
+  const Bitboard bishops = pos.pieces(PieceType::bishop);
+  if (own & (pos.pieces(PieceType::pawn) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen)))
+    return false;
+  if (own & knights)
+    return popcount(own) <= 2 && !(other & ~kings & ~pos.pieces(PieceType::queen));
+  if (own & bishops) {
+    const bool one_colour = !(bishops & kDarkSquares) || !(bishops & kLightSquares);
+    return one_colour && !pos.pieces(PieceType::pawn) && !knights;
+  }
+  return true;
+}
+
+bool atomic_insufficient(const Position& pos, Color c) {
+  const Bitboard kings = pos.pieces(PieceType::king), own = pos.pieces(c), other = pos.pieces(~c);
+  const Bitboard bishops = pos.pieces(PieceType::bishop), knights = pos.pieces(PieceType::knight);
+  if (!(other & kings)) return false;  // the other king has gone already
+  if (!(own & ~kings)) return true;    // a bare king cannot mate
+  if (other & ~kings) {
+    // Its own pieces may explode next to the other king, unless only bishops that cannot
+    // reach each other are left.
+    if (pos.occupied() == (bishops | kings)) {
+      const Bitboard white = pos.pieces(Color::white), black = pos.pieces(Color::black);
+      if (!(bishops & white & kDarkSquares)) return !(bishops & black & kLightSquares);
+      if (!(bishops & white & kLightSquares)) return !(bishops & black & kDarkSquares);
+    }
+    return false;
+  }
+  if (pos.pieces(PieceType::queen) | pos.pieces(PieceType::pawn)) return false;
+  if (popcount(knights | bishops | pos.pieces(PieceType::rook)) == 1) return true;
+  if (pos.occupied() == (knights | kings)) return popcount(knights) <= 2;
+  return false;
+}
+
+bool antichess_insufficient(const Position& pos, Color c) {
+  const Bitboard own = pos.pieces(c), other = pos.pieces(~c);
+  if (!own) return false;
+  if (!other) return true;
+  const Bitboard bishops = pos.pieces(PieceType::bishop), knights = pos.pieces(PieceType::knight);
+  if (pos.occupied() == bishops) {
+    // Only bishops: ours can all be taken when some stand on the colour all of theirs hold.
+    const bool we_light = own & kLightSquares, we_dark = own & kDarkSquares;
+    const bool they_dark = !(other & kLightSquares), they_light = !(other & kDarkSquares);
+    return (we_light && they_dark) || (we_dark && they_light);
+  }
+  if (pos.occupied() == knights && popcount(knights) == 2) {
+    const bool parity = (c == Color::white) ^ bool(pos.pieces(Color::white) & kLightSquares) ^
+                        bool(pos.pieces(Color::black) & kDarkSquares);
+    return (pos.side_to_move() == Color::white) == parity;
+  }
+  return false;
+}
+
+bool crazyhouse_insufficient(const Position& pos) {
+  const Pocket& white = pos.pocket(Color::white);
+  const Pocket& black = pos.pocket(Color::black);
+  const Bitboard promoted = pos.promoted() & ~pos.pieces(PieceType::king) & ~pos.pieces(PieceType::pawn);
+  return popcount(pos.occupied()) + white.size() + black.size() <= 3 && !promoted &&
+         !pos.pieces(PieceType::pawn) && !pos.pieces(PieceType::rook) && !pos.pieces(PieceType::queen) &&
+         !(white.of(PieceType::pawn) | black.of(PieceType::pawn) | white.of(PieceType::rook) |
+           black.of(PieceType::rook) | white.of(PieceType::queen) | black.of(PieceType::queen));
+}
+
+}  // namespace
+
+bool has_insufficient_material(const Position& pos, Color c) {
+  switch (pos.variant()) {
+    case Variant::standard: return standard_insufficient(pos, c);
+    case Variant::crazyhouse: return crazyhouse_insufficient(pos);
+    case Variant::three_check: return !(pos.pieces(c) & ~pos.pieces(PieceType::king));
+    case Variant::atomic: return atomic_insufficient(pos, c);
+    case Variant::antichess: return antichess_insufficient(pos, c);
+    case Variant::king_of_the_hill:
+    case Variant::racing_kings:
+    case Variant::horde: return false;
+  }
+  return false;
+}
+
 std::string_view result_text(Outcome o) {
   switch (o) {
     case Outcome::none: return "";

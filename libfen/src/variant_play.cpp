@@ -101,6 +101,14 @@ bool Position::in_check_variant() const {
   return k != no_square && attacked_by(~side_, k);
 }
 
+bool Position::atomic_capture_counts_for_fen(Move m) const {
+  if (is_variant_end()) return false;
+  Position next = *this;
+  next.play_unchecked(m);
+  const Square ours = next.king_square(side_);
+  return ours == no_square || kings_touch(next) || !next.attacked_by(~side_, ours);
+}
+
 bool Position::is_variant_end() const {
   switch (variant_) {
     case Variant::standard:

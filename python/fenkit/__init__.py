@@ -131,4 +131,4 @@ def read_range(path: _PathLike, start: int, end: Optional[int], **options: Any) 
 
 # `import fenkit as chess` then `chess.pgn.read_game(...)`: the submodules a script that did
 # `import chess.pgn` / `import chess.polyglot` reaches without importing them by name.
-from . import engine, pgn, polyglot  # noqa: E402
+from . import engine, pgn, polyglot, variant  # noqa: E402

@@ -1124,18 +1124,6 @@ class Board(BaseBoard):
             return same_colour and not self.pawns and not self.knights
         return True
 
-    def is_variant_end(self) -> bool:
-        return False
-
-    def is_variant_win(self) -> bool:
-        return False
-
-    def is_variant_loss(self) -> bool:
-        return False
-
-    def is_variant_draw(self) -> bool:
-        return False
-
     # ------------------------------------------------------------------ Values
     def __repr__(self) -> str:
         if self.chess960:

@@ -34,7 +34,14 @@ def _outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
     """How the game stands, as python-chess decides it: checkmate, insufficient material,
     stalemate, the seventy-five-move rule and fivefold repetition end it; with
     ``claim_draw=True`` the fifty-move rule and threefold repetition too. None while it goes
-    on."""
+    on. In a variant its own end comes first (python-chess's VARIANT_WIN, _LOSS, _DRAW)."""
+    if self.variant != "standard":
+        if self.is_variant_loss():
+            return Outcome(Termination.VARIANT_LOSS, not self.turn)
+        if self.is_variant_win():
+            return Outcome(Termination.VARIANT_WIN, self.turn)
+        if self.is_variant_draw():
+            return Outcome(Termination.VARIANT_DRAW, None)
     if self.is_checkmate():
         return Outcome(Termination.CHECKMATE, not self.turn)
     if self.is_insufficient_material():

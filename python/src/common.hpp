@@ -40,7 +40,11 @@ struct PyPosition {
 
 // Whether each side has exactly one king: libfen generates moves, checks and mates only then
 // (fenkit.Board, like python-chess's, lets any arrangement stand; such a board has no moves).
+// Antichess, Atomic and Horde have their own rules for positions without a king.
 inline bool has_kings(const fen::Position& pos) {
+  const fen::Variant v = pos.variant();
+  if (v == fen::Variant::antichess || v == fen::Variant::atomic || v == fen::Variant::horde)
+    return true;
   return std::has_single_bit(pos.pieces(fen::Color::white, fen::PieceType::king)) &&
          std::has_single_bit(pos.pieces(fen::Color::black, fen::PieceType::king));
 }

@@ -7,6 +7,7 @@
 #include "fenkit/fen/polyglot.hpp"
 #include "fenkit/fen/printable.hpp"
 #include "python_chess.hpp"
+#include "fenkit/fen/game_end.hpp"
 
 namespace fenkit::python {
 
@@ -16,14 +17,38 @@ fen::Position position_of(const py::handle& object) {
   throw py::type_error("a fenkit.Position or a FEN string is needed");
 }
 
-fen::Position read_position(const std::string& text, bool chess960) {
+fen::Position read_position(const std::string& text, bool chess960, fen::Variant variant) {
   fen::Position pos;
-  if (const fen::FenError e = fen::read_fen(text, pos, {.lenient = true, .chess960 = chess960}))
+  if (const fen::FenError e =
+          fen::read_fen(text, pos, {.lenient = true, .chess960 = chess960, .variant = variant}))
     throw py::value_error("invalid FEN '" + fen::printable(text, 120) + "': " + e.message());
   return pos;
 }
 
 namespace {
+
+// The variant a name gives (any name fenkit knows: "crazyhouse", "3check", "King of the Hill").
+fen::VariantName variant_named(const std::string& name) {
+  const std::optional<fen::VariantName> found = fen::find_variant(name);
+  if (!found) throw py::value_error("unsupported variant: " + name);
+  return *found;
+}
+
+// A list indexed by colour as python-chess's are (list[WHITE] is list[1]).
+template <typename F>
+py::list by_color(F of) {
+  py::list out;
+  out.append(of(fen::Color::black));
+  out.append(of(fen::Color::white));
+  return out;
+}
+
+// What the variant's own end gives: "1-0", "0-1", "1/2-1/2", or "" while it has not come.
+std::string_view variant_result(const fen::Position& pos) {
+  if (!pos.is_variant_end() && !(pos.variant() == fen::Variant::antichess && !pos.has_legal_moves()))
+    return "";
+  return fen::result_text(fen::outcome_on_board(pos));
+}
 
 // The default of Position(fen=...): an object of its own, so that None can be told from it.
 const py::handle kNoFen = py::str("<start position>").release();
@@ -135,22 +160,29 @@ Positions are values: copy() (or copy.copy) makes an independent one, with its m
 capture is legal; the move stacks do not count); the hash is the Polyglot key, so a position
 changed after it went into a set or dict is not found there again; they pickle with their
 move stack. fenkit.Board is python-chess's Board over this class (editable, its defaults).)doc");
-  cls.def(py::init([](const py::object& text, bool chess960) {
+  cls.def(py::init([](const py::object& text, bool chess960, const std::string& variant_text) {
+            const fen::VariantName variant = variant_named(variant_text);
+            chess960 = chess960 || variant.chess960;
             // Position() is the start position; Position(None) is refused rather than taken
             // for it, since python-chess's Board(None) is an empty board (fenkit.Board(None)).
             if (text.is(kNoFen)) {
               PyPosition p;
+              if (variant.variant != fen::Variant::standard)
+                p.pos = read_position(std::string(fen::variant_start_fen(variant.variant)), false,
+                                      variant.variant);
               p.pos.set_chess960(chess960);
               return p;
             }
             if (text.is_none())
               throw py::value_error("Position(None): a Position needs a FEN (Position() is the start "
                                     "position; fenkit.Board(None) is python-chess's empty board)");
-            return PyPosition{read_position(text.cast<std::string>(), chess960), {}};
+            return PyPosition{read_position(text.cast<std::string>(), chess960, variant.variant), {}};
           }),
-          py::arg("fen") = kNoFen, py::arg("chess960") = false,
-          "The position of a FEN, or the standard starting position when none is given; "
-          "chess960=True reads castling as Chess960.")
+          py::arg("fen") = kNoFen, py::arg("chess960") = false, py::arg("variant") = "standard",
+          "The position of a FEN, or the starting position when none is given; chess960=True "
+          "reads castling as Chess960; variant names the rules (crazyhouse, threecheck, atomic, "
+          "antichess, kingofthehill, racingkings, horde, or any name python-chess or lichess "
+          "gives them), whose FEN forms are read (a crazyhouse pocket, three-check's checks).")
       // ---------------------------------------------------------------- FEN and EPD
       .def(
           "fen",
@@ -175,7 +207,7 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
       .def(
           "set_fen",
           [](PyPosition& p, const std::string& text) {
-            p.pos = read_position(text, p.pos.is_chess960());
+            p.pos = read_position(text, p.pos.is_chess960(), p.pos.variant());
             p.stack.clear();
           },
           py::arg("fen"), "Sets the position from a FEN and clears the move stack.")
@@ -183,15 +215,77 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
           "reset",
           [](PyPosition& p) {
             const bool chess960 = p.pos.is_chess960();
+            const fen::Variant variant = p.pos.variant();
             p = PyPosition{};
+            if (variant != fen::Variant::standard)
+              p.pos = read_position(std::string(fen::variant_start_fen(variant)), false, variant);
             p.pos.set_chess960(chess960);
           },
-          "The standard starting position again, with an empty move stack.")
+          "The starting position (of the position's variant) again, with an empty move stack.")
       // ---------------------------------------------------------------- State
       // (turn, the clocks, occupied, occupied_co, pieces_mask, piece_type_at, color_at and
       // is_check are in position_fast.cpp: CPython methods, for loops that call them per move.)
       .def_property_readonly("chess960", [](const PyPosition& p) { return p.pos.is_chess960(); },
                              "Whether the position is a Chess960 one (castling in X-FEN).")
+      // ---------------------------------------------------------------- Variant
+      .def_property_readonly(
+          "variant", [](const PyPosition& p) { return std::string(fen::variant_key(p.pos.variant())); },
+          "The rules: 'standard', 'crazyhouse', 'threecheck', 'atomic', 'antichess', "
+          "'kingofthehill', 'racingkings' or 'horde'.")
+      .def_property_readonly(
+          "_pocket_counts",
+          [](const PyPosition& p) {
+            return by_color([&](fen::Color c) {
+              const fen::Pocket& pocket = p.pos.pocket(c);
+              return py::make_tuple(pocket.count[0], pocket.count[1], pocket.count[2],
+                                    pocket.count[3], pocket.count[4]);
+            });
+          },
+          "Crazyhouse: the pieces in hand, [black, white] (indexed by colour), each as counts "
+          "of pawns, knights, bishops, rooks and queens.")
+      .def("_set_pocket",
+           [](PyPosition& p, bool white, const std::vector<int>& counts) {
+             fen::Pocket pocket;
+             for (std::size_t i = 0; i < 5 && i < counts.size(); ++i)
+               pocket.count[i] = std::uint8_t(std::clamp(counts[i], 0, 255));
+             p.pos.set_pocket(color_of(white), pocket);
+           })
+      .def_property_readonly(
+          "remaining_checks",
+          [](const PyPosition& p) {
+            return by_color([&](fen::Color c) { return p.pos.remaining_checks(c); });
+          },
+          "Three-check: the checks each side has still to give, [black, white] (indexed by "
+          "colour: remaining_checks[WHITE]).")
+      .def("_set_remaining_checks",
+           [](PyPosition& p, bool white, int n) {
+             p.pos.set_remaining_checks(color_of(white), std::clamp(n, 0, 3));
+           })
+      .def_property_readonly("_promoted_mask", [](const PyPosition& p) { return p.pos.promoted(); })
+      .def("_insufficient_material",
+           [](const PyPosition& p, bool white) {
+             return fen::has_insufficient_material(p.pos, color_of(white));
+           })
+      .def("_set_variant",
+           [](PyPosition& p, const std::string& name) { p.pos.set_variant(variant_named(name).variant); })
+      .def("is_variant_end", [](const PyPosition& p) { return p.pos.is_variant_end(); },
+           "Whether the variant's own end has come (a king on the hill, the third check, an "
+           "exploded king, a side without pieces, a race won); no move follows.")
+      .def("is_variant_win",
+           [](const PyPosition& p) {
+             const std::string_view r = variant_result(p.pos);
+             return r == (p.pos.side_to_move() == fen::Color::white ? "1-0" : "0-1");
+           },
+           "Whether the side to move has won by the variant's rules.")
+      .def("is_variant_loss",
+           [](const PyPosition& p) {
+             const std::string_view r = variant_result(p.pos);
+             return r == (p.pos.side_to_move() == fen::Color::white ? "0-1" : "1-0");
+           },
+           "Whether the side to move has lost by the variant's rules (not by checkmate).")
+      .def("is_variant_draw",
+           [](const PyPosition& p) { return variant_result(p.pos) == "1/2-1/2"; },
+           "Whether the variant's rules have drawn the game.")
       .def_property_readonly(
           "ep_square",
           [](const PyPosition& p) -> std::optional<int> {
@@ -284,7 +378,12 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
       .def("is_stalemate", [](const PyPosition& p) { return has_kings(p.pos) && p.pos.is_stalemate(); },
            "Whether the side to move has no legal move and is not in check.")
       .def("is_insufficient_material",
-           [](const PyPosition& p) { return p.pos.has_insufficient_material(); },
+           [](const PyPosition& p) {
+             if (p.pos.variant() == fen::Variant::standard) return p.pos.has_insufficient_material();
+             // The variants' own rules, side by side, as python-chess judges them.
+             return fen::has_insufficient_material(p.pos, fen::Color::white) &&
+                    fen::has_insufficient_material(p.pos, fen::Color::black);
+           },
            "Whether neither side can ever mate (K v K, K+minor v K, bishops on one colour).")
       .def("is_valid", [](const PyPosition&) { return true; },
            "Always True: a Position is validated when its FEN is read (an invalid one raises "
@@ -361,6 +460,7 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
             const fen::Position& b = other.cast<const PyPosition&>().pos;
             const fen::FenWriteOptions legal{.ep = fen::EpMode::legal};
             return py::bool_(a.pos.is_chess960() == b.is_chess960() &&
+                             a.pos.variant() == b.variant() &&
                              fen::to_fen(a.pos, legal) == fen::to_fen(b, legal));
           },
           py::arg("other"))
@@ -378,18 +478,22 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
             py::list moves;
             for (const PyPosition::Played& played : p.stack) moves.append(played.move.bits());
             const fen::Position& root = p.stack.empty() ? p.pos : p.stack.front().before;
-            return py::make_tuple(fen::to_fen(p.pos), p.pos.is_chess960(), fen::to_fen(root), moves);
+            return py::make_tuple(fen::to_fen(p.pos), p.pos.is_chess960(), fen::to_fen(root), moves,
+                                  std::string(fen::variant_key(p.pos.variant())));
           },
           [](const py::object& state) {
             // Before the flag was kept, a position pickled as its FEN alone.
             if (py::isinstance<py::str>(state)) return PyPosition{position_of(state), {}};
             const auto fields = state.cast<py::tuple>();
             const bool chess960 = fields[1].cast<bool>();
-            PyPosition p{read_position(fields[0].cast<std::string>(), chess960), {}};
+            const fen::Variant variant =
+                fields.size() > 4 ? variant_named(fields[4].cast<std::string>()).variant
+                                  : fen::Variant::standard;
+            PyPosition p{read_position(fields[0].cast<std::string>(), chess960, variant), {}};
             if (fields.size() < 4 || py::len(fields[3]) == 0) return p;
             // The stack is played again from its start; a move that does not play (a stack
             // of moves pushed on an edited board) leaves the position without its stack.
-            PyPosition replayed{read_position(fields[2].cast<std::string>(), chess960), {}};
+            PyPosition replayed{read_position(fields[2].cast<std::string>(), chess960, variant), {}};
             for (const py::handle bits : fields[3]) {
               const fen::Move move = fen::Move::from_bits(bits.cast<std::uint16_t>());
               if (!move.is_null() && !replayed.pos.is_legal_move(move)) return p;

@@ -9,7 +9,8 @@
 namespace fenkit::python {
 
 // The position of a FEN (ValueError naming the problem).
-fen::Position read_position(const std::string& text, bool chess960);
+fen::Position read_position(const std::string& text, bool chess960,
+                            fen::Variant variant = fen::Variant::standard);
 
 // A fenkit.Piece.
 py::object chess_piece(fen::Piece piece);

@@ -19,6 +19,11 @@ enum class Outcome : std::uint8_t { none, white_wins, black_wins, draw };
 // moves remain. Draws that must be claimed, and insufficient material, are not counted.
 FENKIT_API Outcome outcome_on_board(const Position& pos);
 
+// Whether `c` can no longer win whatever the other side does, by the rules of the position's
+// variant as python-chess judges them (in standard chess: a lone king, or king and one minor
+// piece, and so on). Horde's horde is judged never to run short.
+FENKIT_API bool has_insufficient_material(const Position& pos, Color c);
+
 // "1-0", "0-1", "1/2-1/2", or "" for Outcome::none.
 FENKIT_API std::string_view result_text(Outcome o);
 

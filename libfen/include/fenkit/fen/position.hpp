@@ -174,6 +174,10 @@ class FENKIT_API Position {
   // Atomic: the capture on `to` blows up the capturer and every piece but pawns around it.
   void explode(Square to);
   bool in_check_variant() const;
+  // Atomic: whether an en-passant capture makes the square worth writing in a FEN's legal
+  // form. lichess and python-chess ask only whether it leaves the mover's king unattacked (or
+  // gone), not the whole of the move's legality.
+  bool atomic_capture_counts_for_fen(Move m) const;
   // update_castling_rights when a move from `from` to `to` touches a back rank.
   void forget_castling_through(Square from, Square to);
   // play_unchecked's rare moves: castling, en passant, promotion, the null move.

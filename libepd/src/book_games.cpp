@@ -1,5 +1,7 @@
 #include "fenkit/epd/book_games.hpp"
 
+#include "fenkit/fen/variant.hpp"
+
 #include <algorithm>
 #include <span>
 
@@ -23,7 +25,9 @@ bool BookGameVisitor::enough() const {
   return result_tag_ && (stopped_ || plies_ >= max_ply_);
 }
 
-pgn::Action BookGameVisitor::begin_game(const pgn::GameStart&) {
+pgn::Action BookGameVisitor::begin_game(const pgn::GameStart& start) {
+  start_ = start;
+  variant_.clear();
   first_ply_ = out_.plies.size();
   ambiguous_ = 0;
   key_known_ = false;
@@ -36,9 +40,21 @@ pgn::Action BookGameVisitor::begin_game(const pgn::GameStart&) {
 
 void BookGameVisitor::tag(std::string_view name, std::string_view value) {
   if (name == "Result" && !result_tag_) result_tag_ = parse_game_result(value);
+  if (name == "Variant") {
+    const std::optional<fen::VariantName> variant = fen::find_variant(value);
+    if (variant && variant->variant != fen::Variant::standard) variant_ = value;
+  }
 }
 
 pgn::Action BookGameVisitor::begin_movetext() {
+  if (!variant_.empty()) {
+    out_.report.diagnostic(file_name_,
+                           pgn::Diagnostic{pgn::Severity::warning, start_.where, start_.number,
+                                           "a game of " + variant_ +
+                                               " is left out: Polyglot books are standard chess"},
+                           warnings_);
+    return pgn::Action::ignore;
+  }
   return enough() ? pgn::Action::skip : pgn::Action::proceed;
 }
 
@@ -76,6 +92,11 @@ void BookGameVisitor::diagnostic(const pgn::Diagnostic& d) {
 
 void BookGameVisitor::end_game(const pgn::GameEnd& end) {
   out_.report.end_game(end, false);
+  if (!variant_.empty() && end.selected && !end.rejected) {
+    ++out_.variant_games;
+    out_.plies.resize(first_ply_);
+    return;
+  }
   if (!end.selected) {
     out_.plies.resize(first_ply_);
     return;

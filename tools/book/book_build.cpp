@@ -115,9 +115,11 @@ std::size_t position_count(const std::vector<epd::BookEntry>& entries) {
 
 Summary build_summary(const BookInputTotals& totals, bool epd, bool inverted) {
   if (!epd) {
-    const std::size_t not_selected = totals.games - totals.rejected_games - totals.selected_games;
+    const std::size_t not_selected = totals.games - totals.rejected_games - totals.selected_games -
+                                     totals.variant_games;
     return Summary("games", totals.games, totals.selected_games, totals.rejected_games)
-        .also(not_selected, "not selected", inverted);
+        .also(not_selected, "not selected", inverted)
+        .also(totals.variant_games, "of variants left out (Polyglot books are standard chess)");
   }
   return Summary("records", totals.records,
                  totals.records - totals.rejected_records - totals.records_without_moves -

@@ -33,6 +33,7 @@ void add_pgn_games(CommandRun& run, io::InputSource& input, std::uint64_t size,
         totals.games += result.report.games;
         totals.rejected_games += result.report.rejected;
         totals.selected_games += result.games.size();
+        totals.variant_games += result.variant_games;
       });
 }
 

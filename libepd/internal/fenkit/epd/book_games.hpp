@@ -5,7 +5,7 @@
 // games without the tag. The reader checks every move, so games arrive legal or rejected (and
 // reported) as a whole: a game with an illegal move is left out even when the move comes after
 // max_ply, where Polyglot would not look. Games from a [FEN] position start there (Polyglot
-// always starts from the standard position).
+// always starts from the standard position). Games of a variant are left out with a warning.
 //
 //   BookGames games;
 //   BookGameVisitor visitor(games, 16, "games.pgn", false, filter);
@@ -39,6 +39,9 @@ struct FENKIT_API BookGames {
   std::vector<Game> games;
   std::vector<BookPly> plies;
   pgn::ChunkReport report;
+  // Games of a variant (Crazyhouse, Atomic, ...): Polyglot books are standard chess, so they
+  // are left out, each with a warning.
+  std::size_t variant_games = 0;
 
   // Adds the games to a builder, in the order they were read.
   void add_to(BookBuilder& builder) const;
@@ -47,6 +50,7 @@ struct FENKIT_API BookGames {
     games.clear();
     plies.clear();
     report.clear();
+    variant_games = 0;
   }
 };
 
@@ -82,6 +86,8 @@ class FENKIT_API BookGameVisitor : public pgn::Visitor {
   GameResult movetext_result_ = GameResult::unknown;
   bool stopped_ = false;
   std::uint32_t plies_ = 0;
+  pgn::GameStart start_;
+  std::string variant_;  // the Variant tag of a variant's game, empty for standard chess
 };
 
 // The visitor of book build: the games a filter selects (games it leaves out are counted, not

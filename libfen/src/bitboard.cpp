@@ -146,7 +146,14 @@ constexpr std::array<Bitboard, N> make_slider_table(const std::array<SliderEntry
 }  // namespace
 
 constinit const std::array<Bitboard, 64> kKnightAttacks = leaper_table(kKnightSteps, 8);
-constinit const std::array<Bitboard, 64> kKingAttacks = leaper_table(kKingSteps, 8);
+// One entry more: no_square (64) attacks nothing, so that a side without a king (Horde's
+// horde) needs no test of its own where the other side's moves are generated.
+constinit const std::array<Bitboard, 65> kKingAttacks = [] {
+  std::array<Bitboard, 65> t{};
+  const std::array<Bitboard, 64> board = leaper_table(kKingSteps, 8);
+  for (int s = 0; s < 64; ++s) t[std::size_t(s)] = board[std::size_t(s)];
+  return t;
+}();
 constinit const std::array<std::array<Bitboard, 64>, 2> kPawnAttacks = {
     leaper_table(kWhitePawnSteps, 2), leaper_table(kBlackPawnSteps, 2)};
 constinit const std::array<std::array<Bitboard, 64>, 64> kBetween = make_between();

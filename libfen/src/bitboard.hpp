@@ -77,7 +77,7 @@ constexpr Bitboard walk_rays(Square s, Bitboard occupied, const Step (&steps)[4]
 
 // Tables built by the compiler in bitboard.cpp (constexpr, so there is no set-up to call).
 extern const std::array<Bitboard, 64> kKnightAttacks;
-extern const std::array<Bitboard, 64> kKingAttacks;
+extern const std::array<Bitboard, 65> kKingAttacks;  // [no_square] is empty
 extern const std::array<std::array<Bitboard, 64>, 2> kPawnAttacks;  // [colour][square]
 
 // [a][b]: the squares strictly between a and b when they share a line, else empty.

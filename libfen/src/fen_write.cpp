@@ -162,7 +162,9 @@ char* write_number(char* p, char* end, int n) {
 // after the last rank, White's first, queens first (lichess's and python-chess's form).
 char* write_crazyhouse_placement(const Position& pos, char* p) {
   const Bitboard marked = pos.promoted() & ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king);
-  for (int rank = 7; rank >= 0; --rank) {
+  // Without promoted pieces (nearly always) the ranks are standard chess's.
+  if (!marked) p = write_placement(pos, p);
+  for (int rank = 7; rank >= 0 && marked; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
       const Square s = make_square(file, rank);

@@ -204,15 +204,17 @@ void generate_antichess(const Position& pos, MoveList& moves) {
 }
 
 void generate_horde(const Position& pos, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  {
-    PseudoLegal gen(pos, moves);
-    gen.pawns(false);
-    gen.pieces();
-    gen.castling(CastlingSafety::standard);
+  // The side with the king plays standard chess (against a side without a king, whose
+  // no_square attacks nothing); the horde has no king to keep safe, and its pawns on the first
+  // rank step two squares too.
+  if (pos.king_square(pos.side_to_move()) != no_square) {
+    generate_standard_legal(pos, moves);
+    return;
   }
-  if (pos.king_square(us) == no_square) return;  // the horde has no king to keep safe
-  filter(moves, [&](Move m) { return m.is_castling() || pos.leaves_king_safe(m); });
+  PseudoLegal gen(pos, moves);
+  gen.pawns(false);
+  gen.pieces();
+  gen.castling(CastlingSafety::standard);
 }
 
 }  // namespace

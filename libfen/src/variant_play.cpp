@@ -101,6 +101,21 @@ bool Position::in_check_variant() const {
   return k != no_square && attacked_by(~side_, k);
 }
 
+bool Position::is_legal_in_variant(Move m) const {
+  switch (variant_) {
+    case Variant::crazyhouse:
+    case Variant::three_check:
+    case Variant::king_of_the_hill:
+    case Variant::racing_kings:
+      // Standard chess's king safety, once the variant's end is not there: a test of the move
+      // alone instead of every move generated (a drop is checked among the moves).
+      if (m.is_drop() || is_variant_end()) return is_legal_move(m);
+      if (!leaves_king_safe(m)) return false;
+      return variant_ != Variant::racing_kings || !gives_check(m);
+    default: return is_legal_move(m);
+  }
+}
+
 bool Position::atomic_capture_counts_for_fen(Move m) const {
   if (is_variant_end()) return false;
   Position next = *this;

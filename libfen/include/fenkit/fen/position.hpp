@@ -87,7 +87,7 @@ class FENKIT_API Position {
   // king safe; in a variant, whether it is among generate_legal()'s. Moves from
   // generate_legal() are always legal; this is for moves built by hand or read from notation.
   bool is_legal(Move m) const {
-    if (variant_ != Variant::standard) [[unlikely]] return is_legal_move(m);
+    if (variant_ != Variant::standard) [[unlikely]] return is_legal_in_variant(m);
     return leaves_king_safe(m);
   }
   // The king-safety test of standard chess for a pseudo-legal move, whatever the variant.
@@ -174,6 +174,7 @@ class FENKIT_API Position {
   // Atomic: the capture on `to` blows up the capturer and every piece but pawns around it.
   void explode(Square to);
   bool in_check_variant() const;
+  bool is_legal_in_variant(Move m) const;
   // Atomic: whether an en-passant capture makes the square worth writing in a FEN's legal
   // form. lichess and python-chess ask only whether it leaves the mover's king unattacked (or
   // gone), not the whole of the move's legality.

@@ -36,6 +36,7 @@ from . import _board as _board_module
 from . import _chess
 from . import _fenkit
 from ._board import Board
+from .variant import find_variant
 from ._chess import SQUARE_NAMES, WHITE, Move
 from ._game import Cp, Mate, PovScore
 
@@ -845,7 +846,8 @@ class ChildNode(GameNode):
     def san(self) -> str:
         """The move in SAN, as played from the parent's position."""
         if self._san is not None and self._fresh():
-            return self._san
+            # (A pawn drop read as lichess writes it, P@e4, is told as python-chess does: @e4.)
+            return self._san[1:] if self._san[0] == "P" else self._san
         san = self._parent.board().san(self._move)
         self._san = san
         if self._stamp == _edits:
@@ -1097,12 +1099,12 @@ class Headers(MutableMapping[str, str]):
         name = self["Variant"]
         if name.lower() in _STANDARD_NAMES:
             return Board
-        raise ValueError(f"unsupported variant: {name}")
+        return find_variant(name)
 
     def board(self) -> Board:
         """The start position the tags give (FEN, Variant)."""
         board_class = self.variant()
-        board: Any = board_class(self.get("FEN", STARTING_FEN), chess960=self.is_chess960())
+        board: Any = board_class(self.get("FEN", board_class.starting_fen), chess960=self.is_chess960())
         if not board.chess960 and _has_chess960_castling(board):
             setattr(board, "chess960", True)
         return typing.cast(Board, board)
@@ -1693,7 +1695,8 @@ def _export_node(node: ChildNode, ply: int, exporter: StringExporterMixin) -> No
     if node.starting_comment:
         exporter.visit_comment(node.starting_comment)
     if exporter.variations or not exporter.variation_depth:
-        exporter._write_move(ply % 2 == 0, ply // 2 + 1, node._san)  # type: ignore[arg-type]
+        san: str = node._san  # type: ignore[assignment]
+        exporter._write_move(ply % 2 == 0, ply // 2 + 1, san[1:] if san[0] == "P" else san)
     if node._nags:
         for nag in sorted(node._nags):
             exporter.visit_nag(nag)
@@ -1907,24 +1910,28 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     if not skipping:
         assert headers is not None
         chess960 = False
+        board_class: Type[Board] = Board
         variant = headers.get("Variant")
         if variant is not None:
             try:
-                headers.variant()
+                board_class = headers.variant()
             except ValueError as error:
                 visitor.handle_error(error)
             chess960 = headers.is_chess960()
         fen = headers.get("FEN")
-        if fen is not None or chess960 or not direct:
+        if fen is not None or chess960 or not direct or board_class is not Board:
             try:
-                board = Board(fen if fen is not None else STARTING_FEN, chess960=chess960)
+                board = board_class(fen if fen is not None else board_class.starting_fen,
+                                    chess960=chess960)
             except ValueError as error:
                 visitor.handle_error(error)
                 skipping = True
             else:
                 if not board.chess960 and _has_chess960_castling(board):
                     setattr(board, "chess960", True)
-                if board.chess960:
+                if board_class is not Board:  # the compiled reader plays by the variant's rules
+                    start_tags = f'[Variant "{board_class.aliases[0]}"] '
+                elif board.chess960:
                     start_tags = '[Variant "Chess960"] '
                 if fen is not None:
                     start_tags += f'[FEN "{fen}"]'

@@ -218,8 +218,8 @@ def test_bad_fen_and_unsupported_variant_are_errors():
     game = read_all('[FEN "8/8/8/8 w - - 0 1"]\n\n1. e4 *\n')[0]
     assert len(game.errors) == 1 and isinstance(game.errors[0], ValueError)
     assert game.variations == []
-    game = read_all('[Variant "Atomic"]\n\n1. e4 e5 *\n')[0]
-    assert [str(error) for error in game.errors] == ["unsupported variant: Atomic"]
+    game = read_all('[Variant "Losers"]\n\n1. e4 e5 *\n')[0]
+    assert [str(error) for error in game.errors] == ["unsupported variant: Losers"]
     assert len(list(game.mainline())) == 2  # read as standard chess, as python-chess does
     with pytest.raises(ValueError):
         game.headers.variant()
@@ -679,12 +679,14 @@ def python_chess():
 
 
 def other_variant(game, chess):
-    """Whether python-chess reads the game's moves with one of its variant boards (fenkit plays
-    standard chess and Chess960 only: it reads them as standard chess, with an error)."""
+    """Whether python-chess reads the game's moves with a variant board fenkit.variant has not
+    (its SuicideBoard), or knows no board for it: fenkit reads them as standard chess, with an
+    error."""
     try:
-        return game.headers.variant() is not chess.Board
+        board_class = game.headers.variant()
     except ValueError:  # a variant python-chess does not know either
-        return False
+        return True
+    return board_class is not chess.Board and not hasattr(fenkit.variant, board_class.__name__)
 
 
 def tree_of(node, out, depth=0):
@@ -796,9 +798,11 @@ def test_same_as_python_chess_on_the_corpus(corpus):
     assert report == {}
 
 
-def test_variant_games_are_read_as_standard_chess_with_an_error():
-    games = read_all('[Variant "Crazyhouse"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. P@e6 *\n')
-    assert len(games) == 1
-    assert [str(error).split(": ")[0] for error in games[0].errors][:1] == ["unsupported variant"]
-    assert len(games[0].errors) == 2  # and the drop, which standard chess has not
-    assert len(list(games[0].mainline())) == 6
+def test_variant_games_are_read_by_their_rules():
+    games = read_all('[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d4 *\n')
+    assert len(games) == 1 and games[0].errors == []
+    assert type(games[0].board()).__name__ == "CrazyhouseBoard"
+    assert len(list(games[0].mainline())) == 7
+    # (python-chess's FEN after the moves.)
+    assert games[0].end().board().fen() == \
+        "rnb1kbnr/ppp1pppp/8/q7/3P4/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 3 4"

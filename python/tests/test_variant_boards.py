@@ -87,3 +87,25 @@ def test_random_games_as_python_chess_plays_them(name):
             assert ours.san(fenkit.Move.from_uci(move.uci())) == san, theirs.fen()
             theirs.push(move)
             ours.push(ours.parse_san(san))
+
+
+def test_pgn_read_game_plays_variant_games_as_python_chess():
+    chess_pgn = pytest.importorskip("chess.pgn")
+    import io
+
+    text = (fenkit_data() / "pgn" / "variants" / "lichess-variants.pgn").read_text()
+    theirs_handle, ours_handle = io.StringIO(text), io.StringIO(text)
+    games = 0
+    while (theirs := chess_pgn.read_game(theirs_handle)) is not None:
+        ours = fenkit.pgn.read_game(ours_handle)
+        assert type(ours.board()).__name__ == type(theirs.board()).__name__
+        assert ours.errors == [] and theirs.errors == []
+        assert ours.end().board().fen() == theirs.end().board().fen()
+        assert str(ours) == str(theirs)
+        games += 1
+    assert games == 21
+
+
+def fenkit_data():
+    from conftest import DATA
+    return DATA

@@ -23,39 +23,35 @@ class PseudoLegal {
       : pos_(pos), us_(pos.side_to_move()), out_(moves.end_pointer()), moves_(moves) {}
   ~PseudoLegal() { moves_.set_end(out_); }
 
+  // The pawns' moves set-wise, by the shift of each kind of step: pushes one and two squares
+  // (two from the second rank, and in Horde from the first), captures to either side,
+  // promotions on the last rank (to a king too in Antichess), en passant.
   void pawns(bool king_promotions) {
-    const Bitboard ours = pos_.pieces(us_), theirs = pos_.pieces(~us_);
-    const Bitboard occ = ours | theirs;
+    const Bitboard theirs = pos_.pieces(~us_), empty = ~pos_.occupied();
+    const Bitboard pawns = pos_.pieces(us_, PieceType::pawn);
+    const bool white = us_ == Color::white;
     const int up = pawn_push(us_);
-    const Bitboard last_rank = rank_bb(us_ == Color::white ? 7 : 0);
-    for (Bitboard b = pos_.pieces(us_, PieceType::pawn); b;) {
-      const Square from = pop_lsb(b);
-      Bitboard targets = pawn_attacks(us_, from) & theirs;
-      const Square one = Square(from + up);
-      if (!(occ & square_bb(one))) {
-        targets |= square_bb(one);
-        // Two squares from the second rank, and in Horde from the first.
-        if (relative_rank(us_, rank_of(from)) <= 1) {
-          const Square two = Square(from + 2 * up);
-          if (!(occ & square_bb(two))) targets |= square_bb(two);
-        }
-      }
-      for (Bitboard t = targets; t;) {
-        const Square to = pop_lsb(t);
-        if (!(square_bb(to) & last_rank)) {
-          *out_++ = Move(from, to);
-          continue;
-        }
-        for (PieceType p : {PieceType::queen, PieceType::rook, PieceType::bishop, PieceType::knight})
-          *out_++ = Move(from, to, MoveKind::promotion, p);
-        if (king_promotions) *out_++ = Move::king_promotion(from, to);
-      }
-    }
+    const Bitboard last_rank = rank_bb(white ? 7 : 0);
+    // The ranks a pawn reaches by its first step from the first or second rank.
+    const Bitboard first_steps = white ? rank_bb(1) | rank_bb(2) : rank_bb(6) | rank_bb(5);
+    const auto forward = [&](Bitboard b) { return white ? b << 8 : b >> 8; };
+    const Bitboard single = forward(pawns) & empty;
+    const Bitboard twice = forward(single & first_steps) & empty;
+    const Bitboard west = forward(shift_west(pawns)) & theirs;
+    const Bitboard east = forward(shift_east(pawns)) & theirs;
+    add(single & ~last_rank, up);
+    add(twice, 2 * up);
+    add(west & ~last_rank, up - 1);
+    add(east & ~last_rank, up + 1);
+    promote(single & last_rank, up, king_promotions);
+    promote(west & last_rank, up - 1, king_promotions);
+    promote(east & last_rank, up + 1, king_promotions);
+
     const Square ep = pos_.en_passant();
-    if (ep == no_square || relative_rank(us_, rank_of(ep)) != 5 || (occ & square_bb(ep)) ||
+    if (ep == no_square || relative_rank(us_, rank_of(ep)) != 5 || !(empty & square_bb(ep)) ||
         pos_.piece_on(Square(ep - up)) != make_piece(~us_, PieceType::pawn))
       return;
-    for (Bitboard b = pawn_attacks(~us_, ep) & pos_.pieces(us_, PieceType::pawn); b;)
+    for (Bitboard b = pawn_attacks(~us_, ep) & pawns; b;)
       *out_++ = Move(pop_lsb(b), ep, MoveKind::en_passant);
   }
 
@@ -112,6 +108,21 @@ class PseudoLegal {
  private:
   void targets(Square from, Bitboard to) {
     while (to) *out_++ = Move(from, pop_lsb(to));
+  }
+  // Pawn moves to `to`, each from `offset` squares back.
+  void add(Bitboard to, int offset) {
+    while (to) {
+      const Square s = pop_lsb(to);
+      *out_++ = Move(Square(s - offset), s);
+    }
+  }
+  void promote(Bitboard to, int offset, bool king_promotions) {
+    while (to) {
+      const Square s = pop_lsb(to), from = Square(s - offset);
+      for (PieceType p : {PieceType::queen, PieceType::rook, PieceType::bishop, PieceType::knight})
+        *out_++ = Move(from, s, MoveKind::promotion, p);
+      if (king_promotions) *out_++ = Move::king_promotion(from, s);
+    }
   }
 
   bool attacked(CastlingSafety safety, Bitboard squares, Bitboard occ) const {

@@ -70,7 +70,8 @@ std::vector<ReadError> check_record(Record& record, const CheckOptions& options)
   setup.fullmove_number = record.fullmove_number();
   fen::Position pos;
   const fen::Problems problems = fen::make_position(
-      setup, pos, fen::PositionOptions{.relax = options.relax, .chess960 = options.chess960});
+      setup, pos,
+      fen::PositionOptions{.relax = options.relax, .chess960 = options.chess960, .variant = record.variant});
   if (!problems.empty()) {
     errors.push_back({1, "illegal position: " + fen::describe(problems)});
   } else {

@@ -57,14 +57,39 @@ std::string describe_byte(char c) {
   return {'\\', 'x', kHex[u >> 4], kHex[u & 15]};
 }
 
+// The variant a `variant` operation names ("variant crazyhouse;", "variant \"Three-check\";"),
+// looked for before the fields are read: they are read in its FEN. Standard chess when the line
+// has none, or names one fenkit does not play (the operation is then an ordinary one).
+fen::Variant variant_of_line(std::string_view line) {
+  for (std::size_t at = line.find("variant"); at != std::string_view::npos;
+       at = line.find("variant", at + 1)) {
+    if (at == 0 || !(is_blank(line[at - 1]) || line[at - 1] == ';')) continue;
+    std::size_t i = at + 7;
+    if (i >= line.size() || !is_blank(line[i])) continue;
+    while (i < line.size() && is_blank(line[i])) ++i;
+    const bool quoted = i < line.size() && line[i] == '"';
+    const std::size_t start = i + quoted;
+    const std::size_t end = line.find(quoted ? '"' : ';', start);
+    if (end == std::string_view::npos) continue;
+    std::string_view name = line.substr(start, end - start);
+    while (!name.empty() && is_blank(name.back())) name.remove_suffix(1);
+    if (const std::optional<fen::VariantName> found = fen::find_variant(name)) return found->variant;
+  }
+  return fen::Variant::standard;
+}
+
 }  // namespace
 
 std::optional<ReadError> parse_record(std::string_view text, Record& out) {
   const std::string_view line = trim_end(text);
   Record record;
+  record.variant = variant_of_line(line);
   std::size_t consumed = 0;
-  const fen::FenError fen_error = fen::read_setup(
-      line, record.setup, fen::FenReadOptions{.lenient = true, .epd_fields_only = true}, &consumed);
+  const fen::FenError fen_error =
+      fen::read_setup(line, record.setup,
+                      fen::FenReadOptions{.lenient = true, .epd_fields_only = true,
+                                          .variant = record.variant},
+                      &consumed);
   if (fen_error) return ReadError{fen_error.column ? fen_error.column : 1, fen_error.message()};
 
   const char* first = line.data() + consumed;

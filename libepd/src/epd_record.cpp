@@ -98,7 +98,7 @@ std::string Record::fen() const {
   // whatever notation the record used); EPD output keeps the record's own fields.
   if (position) return fen::to_fen(*position);
   std::string out;
-  write_fields(setup, out);
+  write_fields(setup, out, variant);
   out += ' ';
   out += std::to_string(halfmove_clock());
   out += ' ';

@@ -56,11 +56,13 @@ void add_clock(std::vector<const Operation*>& ops, const Operation& clock) {
 
 }  // namespace
 
-void write_fields(const fen::Setup& setup, std::string& out) {
+void write_fields(const fen::Setup& setup, std::string& out, fen::Variant variant) {
+  const bool crazyhouse = variant == fen::Variant::crazyhouse;
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
-      const fen::Piece piece = setup.board[fen::make_square(file, rank)];
+      const fen::Square square = fen::make_square(file, rank);
+      const fen::Piece piece = setup.board[square];
       if (piece == fen::Piece::none) {
         ++empty;
         continue;
@@ -68,9 +70,21 @@ void write_fields(const fen::Setup& setup, std::string& out) {
       if (empty) out += char('0' + empty);
       empty = 0;
       out += fen::piece_char(piece);
+      const fen::PieceType type = fen::type_of(piece);
+      if (crazyhouse && (setup.promoted & fen::square_bb(square)) && type != fen::PieceType::pawn &&
+          type != fen::PieceType::king)
+        out += '~';
     }
     if (empty) out += char('0' + empty);
     if (rank) out += '/';
+  }
+  if (crazyhouse) {
+    out += '[';
+    for (fen::Color c : {fen::Color::white, fen::Color::black})
+      for (fen::PieceType t : {fen::PieceType::queen, fen::PieceType::rook, fen::PieceType::bishop,
+                               fen::PieceType::knight, fen::PieceType::pawn})
+        out.append(std::size_t(setup.pockets[fen::index_of(c)].of(t)), fen::piece_char(fen::make_piece(c, t)));
+    out += ']';
   }
   out += setup.side_to_move == fen::Color::white ? " w " : " b ";
   if (setup.castling_count)
@@ -83,6 +97,12 @@ void write_fields(const fen::Setup& setup, std::string& out) {
   } else {
     out += fen::file_char(fen::file_of(setup.en_passant));
     out += fen::rank_char(fen::rank_of(setup.en_passant));
+  }
+  if (variant == fen::Variant::three_check) {
+    out += ' ';
+    out += char('0' + setup.remaining_checks[0]);
+    out += '+';
+    out += char('0' + setup.remaining_checks[1]);
   }
 }
 
@@ -99,7 +119,7 @@ void write_quoted(std::string_view text, std::string& out) {
 }
 
 void write_epd(const Record& record, std::string& out, const WriteOptions& options) {
-  write_fields(record.setup, out);
+  write_fields(record.setup, out, record.variant);
 
   std::vector<const Operation*> ops;
   ops.reserve(record.operations.size() + 2);

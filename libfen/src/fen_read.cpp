@@ -226,15 +226,16 @@ FenError read_setup(std::string_view text, Setup& out, const FenReadOptions& opt
   Setup setup;
   std::string storage;
   std::string_view standard_text = text;
+  std::size_t taken_from = text.size();
   if (options.variant != Variant::standard) [[unlikely]] {
-    if (FenError error = detail::take_variant_fields(text, options.variant, setup, storage, standard_text))
+    if (FenError error = detail::take_variant_fields(text, options.variant, setup, storage,
+                                                     standard_text, taken_from))
       return error;
   }
   FenError error = FenDriver(standard_text, setup, options).run(consumed);
-  // What the variant took out stood in the placement (a pocket, '~'): the rest lies that much
-  // further on in the caller's text.
-  if (consumed && standard_text.data() != text.data() && options.variant == Variant::crazyhouse)
-    *consumed += text.size() - standard_text.size();
+  // From where the variant's additions were taken out (a pocket, '~', the checks), the rest
+  // lies that much further on in the caller's text.
+  if (consumed && *consumed >= taken_from) *consumed += text.size() - standard_text.size();
   if (!error) out = setup;
   return error;
 }
@@ -243,8 +244,10 @@ FenError read_fen(std::string_view text, Position& out, const FenOptions& option
   Setup setup;  // read into directly: it is dropped on an error
   std::string storage;
   std::string_view standard_text = text;
+  std::size_t taken_from = text.size();
   if (options.variant != Variant::standard) [[unlikely]] {
-    if (FenError error = detail::take_variant_fields(text, options.variant, setup, storage, standard_text))
+    if (FenError error = detail::take_variant_fields(text, options.variant, setup, storage,
+                                                     standard_text, taken_from))
       return error;
   }
   FenError error =

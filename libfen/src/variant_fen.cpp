@@ -46,7 +46,8 @@ bool read_pocket(std::string_view text, Setup& setup, std::size_t& bad) {
 
 // Crazyhouse: the pocket after the placement, as "[...]" or a ninth part after a '/'; a '~'
 // after each promoted piece. The placement goes on without them.
-FenError take_crazyhouse(std::string_view text, Setup& setup, std::string& out) {
+FenError take_crazyhouse(std::string_view text, Setup& setup, std::string& out,
+                         std::size_t& taken_from) {
   std::size_t start = 0;
   while (start < text.size() && blank(text[start])) ++start;
   std::size_t end = start;
@@ -76,6 +77,7 @@ FenError take_crazyhouse(std::string_view text, Setup& setup, std::string& out) 
     return syntax_error(FenSyntax::bad_character, FenField::placement, pocket_at + bad);
 
   out.assign(text.substr(0, start));
+  taken_from = start;
   int rank = 7, file = 0;
   int last_piece = -1;
   for (std::size_t i = 0; i < placement.size(); ++i) {
@@ -105,7 +107,8 @@ FenError take_crazyhouse(std::string_view text, Setup& setup, std::string& out) 
 
 // Three-check: "W+B" checks still to give, after the en-passant field (python-chess's and
 // lichess's form), or "+W+B" checks given, after the clocks (lichess's older form).
-FenError take_three_check(std::string_view text, Setup& setup, std::string& out) {
+FenError take_three_check(std::string_view text, Setup& setup, std::string& out,
+                          std::size_t& taken_from) {
   struct Token {
     std::size_t at, size;
   };
@@ -141,6 +144,7 @@ FenError take_three_check(std::string_view text, Setup& setup, std::string& out)
   // The text without the field and the blank before it.
   const std::size_t cut_from = tokens[index - 1].at + tokens[index - 1].size;
   const std::size_t cut_to = tokens[index].at + tokens[index].size;
+  taken_from = cut_from;
   out.assign(text.substr(0, cut_from));
   out.append(text.substr(cut_to));
   return {};
@@ -149,11 +153,13 @@ FenError take_three_check(std::string_view text, Setup& setup, std::string& out)
 }  // namespace
 
 FenError take_variant_fields(std::string_view text, Variant variant, Setup& setup,
-                             std::string& storage, std::string_view& rest) {
+                             std::string& storage, std::string_view& rest,
+                             std::size_t& taken_from) {
   rest = text;
+  taken_from = text.size();
   FenError error;
-  if (variant == Variant::crazyhouse) error = take_crazyhouse(text, setup, storage);
-  else if (variant == Variant::three_check) error = take_three_check(text, setup, storage);
+  if (variant == Variant::crazyhouse) error = take_crazyhouse(text, setup, storage, taken_from);
+  else if (variant == Variant::three_check) error = take_three_check(text, setup, storage, taken_from);
   else return error;
   if (!error) rest = storage;
   return error;

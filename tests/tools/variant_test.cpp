@@ -119,3 +119,42 @@ TEST(Variants, PerftByVariantName) {
 
 }  // namespace
 }  // namespace fenkit::tools
+
+namespace fenkit::tools {
+namespace {
+
+TEST(Variants, EpdRecordsSayTheirVariantAndReadBack) {
+  const TempDir dir;
+  const Outcome replayed = fenkit("replay -f epd --ep legal " + quote(data(kGames)));
+  ASSERT_EQ(replayed.status, 0) << replayed.err;
+  const std::vector<std::string> lines = ::fenkit::testing::lines_of(replayed.out);
+  EXPECT_EQ(lines_with(replayed.out, " variant \"").size(), lines.size());
+  EXPECT_EQ(lines_with(replayed.out, " variant \"Crazyhouse\";").size(), 158U);
+  const std::string records = dir.write("variants.epd", replayed.out);
+  // Read back by their rules: checked, their sm moves legal, rewritten byte for byte.
+  const Outcome rewritten = fenkit("epd " + quote(records));
+  EXPECT_EQ(rewritten.status, 0) << rewritten.err;
+  EXPECT_EQ(rewritten.out, replayed.out);
+  const Outcome checked = fenkit("check " + quote(records));
+  EXPECT_EQ(checked.status, 0) << checked.err;
+  // The FENs are python-chess's, clocks aside.
+  const Outcome fens = fenkit("epd -f fen " + quote(records));
+  const std::vector<std::string> expected = expected_positions();
+  std::size_t compared = 0;
+  for (const std::string& fen : ::fenkit::testing::lines_of(fens.out)) {
+    const std::string fields = fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));
+    const bool found = std::any_of(expected.begin(), expected.end(), [&](const std::string& e) {
+      return e.find(" " + fields + " ") != std::string::npos;
+    });
+    EXPECT_TRUE(found) << fen;
+    compared += found;
+  }
+  EXPECT_EQ(compared, lines.size());
+  // Nor do a book's.
+  const Outcome book = fenkit("book build -o " + quote(dir.path("book.bin")) + " " + quote(records));
+  EXPECT_NE(book.err.find(std::to_string(lines.size()) + " of variants left out"), std::string::npos)
+      << book.err;
+}
+
+}  // namespace
+}  // namespace fenkit::tools

@@ -28,6 +28,7 @@ struct BookInputTotals {
   std::size_t games = 0, rejected_games = 0;      // PGN
   std::size_t selected_games = 0;                 // PGN games the filter kept (and not rejected)
   std::size_t variant_games = 0;                  // of those, games of a variant, left out
+  std::size_t variant_records = 0;                // EPD records of a variant's position, left out
   std::size_t records = 0, rejected_records = 0;  // EPD
   std::size_t records_without_moves = 0;          // EPD records with no bm, pm or sm
   std::size_t bad_weights = 0;                    // EPD records whose weight is no weight

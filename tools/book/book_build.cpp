@@ -123,9 +123,10 @@ Summary build_summary(const BookInputTotals& totals, bool epd, bool inverted) {
   }
   return Summary("records", totals.records,
                  totals.records - totals.rejected_records - totals.records_without_moves -
-                     totals.bad_weights,
+                     totals.bad_weights - totals.variant_records,
                  totals.rejected_records)
       .also(totals.records_without_moves, "without bm, pm or sm", true)
+      .also(totals.variant_records, "of variants left out (Polyglot books are standard chess)")
       .also(totals.bad_weights, "with a weight that is no whole number from 0 to 65535");
 }
 

@@ -72,6 +72,13 @@ void add_epd_records(CommandRun& run, io::InputSource& input, epd::BookWeights& 
   read_epd_input(run, input, read, epd_totals, [&](const epd::Entry& entry) {
     const epd::Record& record = entry.record;
     const fen::Position& pos = *record.position;
+    if (pos.variant() != fen::Variant::standard) {
+      ++totals.variant_records;
+      run.diagnostics().warning(name, entry.line, 1,
+                                "a position of " + std::string(fen::variant_name(pos.variant())) +
+                                    " is left out: Polyglot books are standard chess");
+      return;
+    }
     const epd::Operation* op =
         record.find(options.weight_opcode.empty() ? "c0" : options.weight_opcode);
     const std::optional<std::string> text = op ? operand_text(*op) : std::nullopt;

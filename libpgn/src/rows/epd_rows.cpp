@@ -50,6 +50,12 @@ class EpdRows final : public TextRows {
       append_path(out, row.path);
     }
     out.append("\";");
+    // A variant's position says its rules, so that the record is read back by them.
+    if (row.position.variant() != fen::Variant::standard) {
+      out.append(" variant \"");
+      out.append(fen::variant_name(row.position.variant()));
+      out.append("\";");
+    }
   }
 
   void write_tail(const RowTail& row, detail::OutputBuffer& out) override {

@@ -75,6 +75,10 @@ struct FENKIT_API Record {
   // them (opening books are six-field FEN), as `clock_fields` tells; otherwise 0 and 1.
   fen::Setup setup;
   std::uint8_t clock_fields = 0;  // 0, 1 (halfmove clock only) or 2
+  // The rules of the position: a `variant` operation names them (`variant "crazyhouse";`, any
+  // name fen/variant.hpp knows), and the fields are then read and written in the variant's
+  // FEN (a crazyhouse pocket, three-check's checks); standard chess without one.
+  fen::Variant variant = fen::Variant::standard;
   std::vector<Operation> operations;
   // The validated position with the record's clocks: set by check_record() when the setup
   // is a legal position, and required by the Move accessors and set_moves().

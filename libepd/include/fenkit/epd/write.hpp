@@ -29,8 +29,10 @@ struct FENKIT_API WriteOptions {
 FENKIT_API void write_epd(const Record& record, std::string& out, const WriteOptions& options = {});
 FENKIT_API std::string to_epd(const Record& record, const WriteOptions& options = {});
 
-// Appends the four EPD fields of a setup: placement, side, castling as written, en passant.
-FENKIT_API void write_fields(const fen::Setup& setup, std::string& out);
+// Appends the four EPD fields of a setup: placement, side, castling as written, en passant;
+// in a variant, what its FEN adds (a crazyhouse pocket and '~' marks, three-check's checks).
+FENKIT_API void write_fields(const fen::Setup& setup, std::string& out,
+                             fen::Variant variant = fen::Variant::standard);
 
 // Appends a string operand: quoted, with '"' and '\' escaped, and a blank for a control
 // character other than tab (EPD has no escape for one).

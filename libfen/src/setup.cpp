@@ -275,8 +275,9 @@ Problems make_position(const Setup& setup, Position& out, const PositionOptions&
   refused |= Problems::from_bits(found.bits() & kUnrelaxable.bits());
   // Nor with the kings side by side: whoever moves could take the other king, and move
   // generation does not count a king among the checkers.
+  // (In Atomic kings may touch; in Antichess and Horde a king is no royal piece.)
   if (found.contains(Problem::opposite_side_in_check) && refused.empty() &&
-      options.variant == Variant::standard &&
+      options.variant != Variant::atomic &&
       (king_attacks(pos.king_square(Color::white)) & pos.pieces(Color::black, PieceType::king)))
     refused.add(Problem::opposite_side_in_check);
   if (!refused.empty()) return refused;
@@ -292,7 +293,9 @@ Problems make_position(const Setup& setup, Position& out, const PositionOptions&
     if (options.variant == Variant::crazyhouse) {
       pos.set_pocket(Color::white, setup.pockets[0]);
       pos.set_pocket(Color::black, setup.pockets[1]);
-      pos.set_promoted(setup.promoted & pos.occupied());
+      // ('~' marks only the pieces a pawn became: not a pawn, not a king.)
+      pos.set_promoted(setup.promoted & pos.occupied() & ~pos.pieces(PieceType::pawn) &
+                       ~pos.pieces(PieceType::king));
     }
     if (options.variant == Variant::three_check) {
       pos.set_remaining_checks(Color::white, setup.remaining_checks[0]);

@@ -16,8 +16,13 @@ FenError syntax_error(FenSyntax why, FenField field, std::size_t offset) {
   return e;
 }
 
-// The pieces of a pocket's text ("QRPqn"): upper case White's, lower case Black's.
+// The pieces of a pocket's text ("QRPqn"): upper case White's, lower case Black's; at most
+// kMaxPocketPieces in all (a FEN has room for no more).
 bool read_pocket(std::string_view text, Setup& setup, std::size_t& bad) {
+  if (text.size() > kMaxPocketPieces) {
+    bad = kMaxPocketPieces;
+    return false;
+  }
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     const char lower = char(c | 0x20);
@@ -34,12 +39,7 @@ bool read_pocket(std::string_view text, Setup& setup, std::size_t& bad) {
       bad = i;
       return false;
     }
-    std::uint8_t& count = setup.pockets[c == lower ? 1 : 0].count[type];
-    if (count == 255) {
-      bad = i;
-      return false;
-    }
-    ++count;
+    ++setup.pockets[c == lower ? 1 : 0].count[type];
   }
   return true;
 }

@@ -248,6 +248,11 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
              fen::Pocket pocket;
              for (std::size_t i = 0; i < 5 && i < counts.size(); ++i)
                pocket.count[i] = std::uint8_t(std::clamp(counts[i], 0, 255));
+             const std::size_t total =
+                 std::size_t(pocket.size()) + std::size_t(p.pos.pocket(color_of(!white)).size());
+             if (total > fen::kMaxPocketPieces)
+               throw py::value_error("the pockets hold at most " +
+                                     std::to_string(fen::kMaxPocketPieces) + " pieces together");
              p.pos.set_pocket(color_of(white), pocket);
            })
       .def_property_readonly(

@@ -102,9 +102,9 @@ struct FENKIT_API FenWriteOptions {
   bool clocks = true;  // six fields; false writes the four EPD fields
 };
 
-// Longest FEN write_fen() can produce, with room to spare (a Crazyhouse FEN, with its '~'
-// marks and full pockets, is the longest).
-inline constexpr std::size_t kMaxFenLength = 176;
+// Longest FEN write_fen() can produce, with room to spare: a Crazyhouse FEN is the longest,
+// 62 pieces marked '~' (133 characters) and kMaxPocketPieces in the pockets.
+inline constexpr std::size_t kMaxFenLength = 256;
 
 // Writes the FEN into `out` (at least kMaxFenLength bytes, not NUL-terminated) and returns
 // its length. Allocation-free, for hot loops.

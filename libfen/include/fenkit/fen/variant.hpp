@@ -8,6 +8,7 @@
 // once.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -51,6 +52,10 @@ FENKIT_API std::optional<VariantName> find_variant(std::string_view name);
 FENKIT_API std::string_view variant_start_fen(Variant v);
 
 // ---------------------------------------------------------------- Pockets (Crazyhouse)
+
+// The most pieces both pockets hold together: twice a game's 30 capturable pieces, and more
+// than a FEN is read with (fen.hpp's kMaxFenLength has room for them).
+inline constexpr std::size_t kMaxPocketPieces = 64;
 
 // The pieces a side holds in hand, by type: pawn, knight, bishop, rook, queen.
 struct FENKIT_API Pocket {

@@ -76,6 +76,35 @@ def test_parts_equal_one_run(client, inputs, tmp_path, fenkit_binary, format):
                               if ": error: " in line]
 
 
+@pytest.mark.parametrize("compression", ["gz", "zst"])
+def test_compressed_parts_are_one_stream_of_the_whole(client, inputs, tmp_path, fenkit_binary,
+                                                     compression):
+    written = fenkit_dask.write_positions(inputs, tmp_path / "out", format="csv",
+                                          blocksize=1 << 20, tags=["White"],
+                                          compression=compression)
+    assert len(written) > len(inputs)
+    assert all(p.endswith(".csv." + compression) for p in written)
+    joined = tmp_path / ("all.csv." + compression)
+    with open(joined, "wb") as out:
+        for part in written:
+            with open(part, "rb") as piece:
+                shutil.copyfileobj(piece, out)
+    if compression == "gz":
+        with gzip.open(joined, "rb") as whole:
+            got = whole.read()
+    else:
+        zstd = shutil.which("zstd")
+        if zstd is None:
+            missing("the zstd program")
+        got = subprocess.run([zstd, "-dc", str(joined)], capture_output=True, check=True).stdout
+    result = subprocess.run([fenkit_binary, "replay", "-f", "csv", "--tags", "White", *inputs],
+                            capture_output=True)
+    assert got == result.stdout and len(got) > 1 << 20
+    assert os.path.getsize(joined) * 3 < len(got)  # the room it saves
+    with pytest.raises(ValueError):
+        fenkit_dask.write_positions(inputs, tmp_path / "bad", compression="bz2")
+
+
 def test_a_file_listed_twice_is_read_twice(client, tmp_path, fenkit_binary):
     """Each listing of a file counts its lines from 1 (the places of the messages), as the
     program counts them; game numbers go on."""

@@ -40,7 +40,7 @@ import dask.dataframe as dd
 from ._compact_frame import compact
 from ._ranges import byte_ranges, tile
 from . import _fenkit
-from ._replay import PackedFrame, byte_range, packed_replay, replay_frame, write_replay
+from ._replay import PackedFrame, byte_range, packed_replay, replay, replay_frame, write_replay
 
 __all__ = ["read_positions", "write_positions", "PositionsFrame", "WrittenPositions"]
 
@@ -57,15 +57,40 @@ def _threads():
         return os.cpu_count() or 1
 
 
-def _partitions(paths, blocksize):
+# The rows a partition holds at most by default: with the default columns a worker holding
+# one partition's frame stays under 256 MB (a row's Python strings take about 250 bytes).
+DEFAULT_MAX_ROWS = 1_000_000
+
+# The bytes read from a file's start to learn how many bytes it takes a row.
+_SAMPLE_BYTES = 2 << 20
+
+
+def _bytes_per_row(path, size, options):
+    """The bytes of `path` a row takes, from its first _SAMPLE_BYTES replayed with the
+    options the partitions have (a selection or ply bounds keep fewer rows); None when the
+    sample gives no row."""
+    pieces = max(1, math.ceil(size / _SAMPLE_BYTES))
+    first = byte_ranges(path, pieces)[0]
+    # The options that decide which rows there are (the columns do not), errors collected.
+    decisive = {key: value for key, value in options.items()
+                if key not in ("columns", "tags", "eval", "clock", "next", "comments", "nags",
+                               "errors", "planes")}
+    rows = replay(path, columns=[], range=first, jobs=1, **decisive).rows
+    return (first[1] - first[0]) / rows if rows else None
+
+
+def _partitions(paths, blocksize, max_rows=None, options=None):
     """(path, range or None, entry) of every partition, in input order; ``entry`` is the index
     of its file in ``paths`` (a file listed twice is read twice, its lines counted from 1 each
     time). Without a blocksize, each uncompressed file is cut into pieces of at most 64 MiB,
-    and into at least as many as there are threads to read them."""
+    and into at least as many as there are threads to read them. With ``max_rows``, pieces are
+    made small enough to hold about that many rows each, by the rows its first bytes give."""
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     if blocksize is not None and blocksize < 1:
         raise ValueError(f"blocksize must be 1 or more, not {blocksize}")
+    if max_rows is not None and max_rows < 1:
+        raise ValueError(f"max_rows must be 1 or more, not {max_rows}")
     least = 1 if blocksize is not None else _threads()
     blocksize = blocksize or 64 << 20
     parts = []
@@ -76,9 +101,54 @@ def _partitions(paths, blocksize):
         if size == 0 or not _fenkit._byte_ranges_possible(path):
             parts.append((path, None, entry))
             continue
-        pieces = max(least, math.ceil(size / blocksize))
+        block = blocksize
+        if max_rows is not None and size > _SAMPLE_BYTES:
+            per_row = _bytes_per_row(path, size, options or {})
+            if per_row:
+                block = min(block, max(1, int(per_row * max_rows)))
+        pieces = max(least, math.ceil(size / block))
         parts += [(path, piece, entry) for piece in byte_ranges(path, pieces)]
     return parts
+
+
+# read_positions' filters= and the replay options each is pushed down to.
+_PLY_BOUNDS = {
+    "==": lambda n: {"min_ply": n, "max_ply": n},
+    ">=": lambda n: {"min_ply": n},
+    ">": lambda n: {"min_ply": n + 1},
+    "<=": lambda n: {"max_ply": n},
+    "<": lambda n: {"max_ply": n - 1},
+}
+_TAG_OPS = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+
+def _pushed_down(filters, options):
+    """The replay options with ``filters`` (Dask's and pyarrow's form: a list of ``(column, op,
+    value)``, all of which hold) in them: ``ply`` bounds become ``min_ply``/``max_ply``, any
+    other name a condition on the tag of that name (``tag=``), so that the reader leaves the
+    other rows out rather than a frame being built and then cut."""
+    if not filters:
+        return options
+    options = dict(options)
+    tags = options.pop("tag", [])
+    tags = [tags] if isinstance(tags, str) else list(tags)
+    for column, op, value in filters:
+        if column == "ply":
+            if op not in _PLY_BOUNDS:
+                raise ValueError(f"filters: ply takes {', '.join(_PLY_BOUNDS)}, not {op!r}")
+            for key, bound in _PLY_BOUNDS[op](int(value)).items():
+                if key == "min_ply":
+                    options[key] = max(options.get(key, 0), bound)
+                else:
+                    current = options.get(key)
+                    options[key] = bound if current is None else min(current, bound)
+        elif op in _TAG_OPS:
+            tags.append(f"{column}{_TAG_OPS[op]}{value}")
+        else:
+            raise ValueError(f"filters: {column} takes {', '.join(_TAG_OPS)}, not {op!r}")
+    if tags:
+        options["tag"] = tags
+    return options
 
 
 def _count(path, piece):
@@ -291,7 +361,7 @@ def _renumbered(messages, path, games, lines):
 
 
 def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=False, *,
-                   blocksize=None, **options):
+                   blocksize=None, max_rows=DEFAULT_MAX_ROWS, filters=None, **options):
     """The rows of ``fenkit.replay_frame`` over the PGN files ``paths`` (a path or a list, in
     order), as a ``dask.dataframe.DataFrame``: one partition per ``blocksize`` bytes of each
     uncompressed file (a byte range, ``fenkit.byte_ranges``; by default 64 MiB, and at least a
@@ -303,9 +373,17 @@ def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=F
     ``fenkit replay`` run numbers them. Each partition is replayed on one thread of a worker;
     its index counts its rows from 0. Rejected games give no rows; ``write_positions`` returns
     their messages.
+
+    ``max_rows`` (default 1,000,000, about 256 MB a worker with the default columns) makes the
+    partitions of an uncompressed file small enough to hold about that many rows each, judged
+    by the rows of its first 2 MB (None: ``blocksize`` alone decides). ``filters``, a list of
+    ``(column, op, value)`` as Dask's readers take (``[("ply", "==", 1), ("WhiteElo", ">=",
+    2000)]``), is pushed into the reader: ``ply`` bounds become ``min_ply``/``max_ply``, another
+    name a condition on that tag (``tag=``), so that the rows left out are never built.
     """
     _check(options)
-    parts = _partitions(paths, blocksize)
+    options = _pushed_down(filters, options)
+    parts = _partitions(paths, blocksize, max_rows, options)
     kwargs = dict(columns=columns, tags=tags, eval=eval, clock=clock, next=next, **options)
     # No rows, the columns and types every partition has.
     meta = replay_frame(os.devnull, **kwargs)

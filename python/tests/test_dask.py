@@ -320,3 +320,30 @@ def test_a_game_cut_by_the_end_of_the_file_is_rejected_in_every_partition_plan(c
     written = fenkit_dask.write_positions(str(path), str(tmp_path / "parts"), blocksize=300)
     assert written.rejected == 1
     assert len(written.errors) == 1 and "the input ends inside the game" in written.errors[0]
+
+
+def test_max_rows_bounds_the_rows_of_a_partition(client, big_pgn):
+    whole = fenkit.replay_frame(str(big_pgn))
+    bound = len(whole) // 8
+    frame = fenkit_dask.read_positions(str(big_pgn), max_rows=bound)
+    sizes = frame.map_partitions(len).compute()
+    assert frame.npartitions >= 6 and sum(sizes) == len(whole)
+    # Judged by the rows of the file's first 2 MB: about the bound, never far above it.
+    assert max(sizes) <= 1.5 * bound
+    got = frame.compute()
+    assert got.reset_index(drop=True).equals(whole)
+    with pytest.raises(ValueError):
+        fenkit_dask.read_positions(str(big_pgn), max_rows=0)
+
+
+def test_filters_are_pushed_into_the_reader(client, big_pgn):
+    frame = fenkit_dask.read_positions(str(big_pgn), columns=["game", "ply", "fen"], tags=["White"],
+                                       filters=[("ply", ">=", 2), ("ply", "<", 4),
+                                                ("Result", "==", "1-0")])
+    got = frame.compute().reset_index(drop=True)
+    expected = fenkit.replay_frame(str(big_pgn), columns=["game", "ply", "fen"], tags=["White"],
+                                   min_ply=2, max_ply=3, tag=["Result=1-0"])
+    assert len(got) > 0 and got.equals(expected)
+    assert set(got["ply"]) == {2, 3}
+    with pytest.raises(ValueError):
+        fenkit_dask.read_positions(str(big_pgn), filters=[("ply", "in", [1, 2])])

@@ -374,9 +374,9 @@ def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=F
     its index counts its rows from 0. Rejected games give no rows; ``write_positions`` returns
     their messages.
 
-    ``max_rows`` (default 750,000: a worker peaks at about 240 MB with the default columns) makes the
-    partitions of an uncompressed file small enough to hold about that many rows each, judged
-    by the rows of its first 2 MB (None: ``blocksize`` alone decides). ``filters``, a list of
+    ``max_rows`` (default 750,000: a worker peaks at about 240 MB with the default columns)
+    makes the partitions of an uncompressed file small enough to hold about that many rows
+    each, judged by the rows of its first 2 MB (None: ``blocksize`` alone decides). ``filters``, a list of
     ``(column, op, value)`` as Dask's readers take (``[("ply", "==", 1), ("WhiteElo", ">=",
     2000)]``), is pushed into the reader: ``ply`` bounds become ``min_ply``/``max_ply``, another
     name a condition on that tag (``tag=``), so that the rows left out are never built.

@@ -123,8 +123,10 @@ std::uint64_t polyglot_key_after(const Position& before, std::uint64_t before_ke
 
 std::uint64_t polyglot_key_after(const Position& before, std::uint64_t before_key, Move move,
                                  const Position& after) {
-  // Castling moves two pieces (and in Chess960 may leave one where it was): the squares tell.
-  if (move.is_castling()) return polyglot_key_after(before, before_key, after);
+  // Castling moves two pieces (and in Chess960 may leave one where it was), a variant's move
+  // may drop a piece or blow up several: the squares tell.
+  if (move.is_castling() || before.variant() != Variant::standard)
+    return polyglot_key_after(before, before_key, after);
   std::uint64_t key = before_key ^ state_change(before, after);
   if (move.is_null()) return key;
   const Square from = move.from(), to = move.to();

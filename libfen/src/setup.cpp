@@ -198,17 +198,11 @@ Problems variant_problems(const Setup& setup, const Position& pos, Variant varia
       break;
     }
     case Variant::atomic: {
-      // Kings side by side do not check each other; the side to move may have lost its king
-      // (the game is over).
-      without({Problem::opposite_side_in_check, Problem::impossible_check});
-      const Bitboard white_king = pos.pieces(Color::white, PieceType::king);
-      const Bitboard black_king = pos.pieces(Color::black, PieceType::king);
-      const bool touching = white_king && black_king && (king_attacks(lsb(white_king)) & black_king);
-      const Color them = ~setup.side_to_move;
-      const Square their_king = pos.king_square(them);
-      if (!touching && their_king != no_square && pos.attacked_by(setup.side_to_move, their_king))
-        found.add(Problem::opposite_side_in_check);
-      without({setup.side_to_move == Color::white ? Problem::missing_white_king
+      // A king attacked by the side to move is one it may blow up (python-chess and lichess
+      // take such a position), kings side by side do not check each other, and the side to
+      // move may have lost its king (the game is over).
+      without({Problem::opposite_side_in_check, Problem::impossible_check,
+               setup.side_to_move == Color::white ? Problem::missing_white_king
                                                   : Problem::missing_black_king});
       break;
     }

@@ -26,6 +26,11 @@ std::size_t write_long(const fen::Position& before, fen::Move m, bool with_piece
     *p++ = '-';
     return 2;
   }
+  if (m.is_drop()) {  // N@e3, as UCI and every notation writes a drop
+    *p++ = fen::piece_type_char(m.drop_piece());
+    *p++ = '@';
+    return std::size_t(write_square(m.to(), p) - out);
+  }
   const fen::PieceType piece = fen::type_of(before.piece_on(m.from()));
   const bool king_takes_rook = m.is_castling() && before.is_chess960();
   const fen::Square to = m.is_castling() && !king_takes_rook ? castling_king_target(m) : m.to();
@@ -35,7 +40,8 @@ std::size_t write_long(const fen::Position& before, fen::Move m, bool with_piece
     *p++ = before.is_capture(m) || king_takes_rook ? 'x' : '-';
   }
   p = write_square(to, p);
-  if (m.is_promotion()) *p++ = fen::piece_type_char(m.promotion());
+  if (const fen::PieceType promotion = m.promotion_piece(); promotion != fen::PieceType::none)
+    *p++ = fen::piece_type_char(promotion);
   return std::size_t(p - out);
 }
 

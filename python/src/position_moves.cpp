@@ -56,6 +56,8 @@ void push(PyPosition& p, fen::Move move) {
 // A capture or a pawn move: the fifty-move count starts again, and no position before it can
 // come back.
 bool is_zeroing(const fen::Position& pos, fen::Move m) {
+  // (A Crazyhouse drop: a pawn's is, as python-chess judges it.)
+  if (m.is_drop()) return m.drop_piece() == fen::PieceType::pawn;
   return !m.is_null() && (pos.is_capture(m) || fen::type_of(pos.piece_on(m.from())) == fen::PieceType::pawn);
 }
 
@@ -63,8 +65,14 @@ bool is_zeroing(const fen::Position& pos, fen::Move m) {
 // same squares, the same side is to move, and the same castling and en-passant captures are
 // possible (FIDE 9.2).
 bool same_for_repetition(const fen::Position& a, const fen::Position& b) {
+  // (In a variant its state too: Crazyhouse's pockets, Three-check's checks.)
   return a.board() == b.board() && a.side_to_move() == b.side_to_move() &&
-         a.castling() == b.castling() && a.legal_en_passant() == b.legal_en_passant();
+         a.castling() == b.castling() && a.legal_en_passant() == b.legal_en_passant() &&
+         (a.variant() == fen::Variant::standard ||
+          (a.pocket(fen::Color::white) == b.pocket(fen::Color::white) &&
+           a.pocket(fen::Color::black) == b.pocket(fen::Color::black) &&
+           a.remaining_checks(fen::Color::white) == b.remaining_checks(fen::Color::white) &&
+           a.remaining_checks(fen::Color::black) == b.remaining_checks(fen::Color::black)));
 }
 
 // How often `pos` has stood in the game: in the stack (back to its last zeroing move) and, when

@@ -234,3 +234,33 @@ TEST(Polyglot, KeysFromAnyEarlierPositionAreTheKeysComputedAfresh) {
 
 }  // namespace
 }  // namespace fenkit::fen
+
+namespace fenkit::fen {
+namespace {
+
+// The key a move leads to, worked out from the move, is the key of the position after it in
+// the variants too: a drop puts a piece down from nowhere, an explosion takes several.
+TEST(Polyglot, KeyAfterAVariantsMoveIsTheKeyOfThePositionAfterIt) {
+  const std::pair<Variant, const char*> cases[] = {
+      // (A drop's move names its piece by a square of the third rank, here where a knight is.)
+      {Variant::crazyhouse, "r1bqkb1r/pppp1ppp/2n5/8/4P3/2N2N2/PPPP1PP1/R1BQKB1R[Bp] w KQkq - 2 5"},
+      {Variant::atomic, "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4"},
+      {Variant::antichess, "rnbqkbnr/p1pppppp/8/1p6/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"},
+  };
+  for (const auto& [variant, fen] : cases) {
+    const Position pos = position_from_fen(fen, {.variant = variant});
+    MoveList moves;
+    generate_legal(pos, moves);
+    ASSERT_FALSE(moves.empty()) << fen;
+    const std::uint64_t key = polyglot_key(pos);
+    for (Move m : moves) {
+      Position after = pos;
+      after.play_unchecked(m);
+      EXPECT_EQ(polyglot_key_after(pos, key, m, after), polyglot_key(after))
+          << fen << " " << to_uci(pos, m);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fenkit::fen

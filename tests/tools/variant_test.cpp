@@ -158,3 +158,24 @@ TEST(Variants, EpdRecordsSayTheirVariantAndReadBack) {
 
 }  // namespace
 }  // namespace fenkit::tools
+
+namespace fenkit::tools {
+namespace {
+
+TEST(Variants, LongAlgebraicWritesDropsAndKingPromotions) {
+  const TempDir dir;
+  const std::string games = dir.write(
+      "drops.pgn",
+      "[Variant \"Crazyhouse\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1\"]\n\n1. N@e3 N@c3 *\n\n"
+      "[Variant \"Antichess\"]\n[FEN \"8/1P6/8/8/8/8/8/7k w - - 0 1\"]\n\n1. b8=K *\n");
+  const Outcome lalg = fenkit("pgn --notation lalg " + quote(games));
+  EXPECT_EQ(lalg.status, 0) << lalg.err;
+  EXPECT_NE(lalg.out.find("1. N@e3 N@c3 *"), std::string::npos) << lalg.out;
+  EXPECT_NE(lalg.out.find("1. b7b8K *"), std::string::npos) << lalg.out;
+  const Outcome xlalg = fenkit("pgn --notation xlalg " + quote(games));
+  EXPECT_NE(xlalg.out.find("1. N@e3 N@c3 *"), std::string::npos) << xlalg.out;
+  EXPECT_NE(xlalg.out.find("1. b7-b8K *"), std::string::npos) << xlalg.out;
+}
+
+}  // namespace
+}  // namespace fenkit::tools

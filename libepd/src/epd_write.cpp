@@ -81,8 +81,7 @@ void write_fields(const fen::Setup& setup, std::string& out, fen::Variant varian
   if (crazyhouse) {
     out += '[';
     for (fen::Color c : {fen::Color::white, fen::Color::black})
-      for (fen::PieceType t : {fen::PieceType::queen, fen::PieceType::rook, fen::PieceType::bishop,
-                               fen::PieceType::knight, fen::PieceType::pawn})
+      for (fen::PieceType t : fen::kPocketOrder)
         out.append(std::size_t(setup.pockets[fen::index_of(c)].of(t)), fen::piece_char(fen::make_piece(c, t)));
     out += ']';
   }

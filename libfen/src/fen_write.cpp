@@ -183,8 +183,7 @@ char* write_crazyhouse_placement(const Position& pos, char* p) {
   }
   *p++ = '[';
   for (Color c : {Color::white, Color::black})
-    for (PieceType t : {PieceType::queen, PieceType::rook, PieceType::bishop, PieceType::knight,
-                        PieceType::pawn})
+    for (PieceType t : kPocketOrder)
       for (int n = pos.pocket(c).of(t); n > 0; --n) *p++ = piece_char(make_piece(c, t));
   *p++ = ']';
   return p;

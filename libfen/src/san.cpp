@@ -79,10 +79,8 @@ SanResult resolve_san(const Position& pos, const SanMove& san) {
   if (pos.variant() != Variant::standard) [[unlikely]] {
     // The variants that keep standard chess's king safety resolve a move as it does (is_legal
     // judges by their rules); drops and the other variants, among the legal moves.
-    const Variant v = pos.variant();
-    const bool standard_safety = v == Variant::crazyhouse || v == Variant::three_check ||
-                                 v == Variant::king_of_the_hill || v == Variant::racing_kings;
-    if (!standard_safety || san.form == SanMove::Form::drop || pos.is_variant_end())
+    if (!keeps_standard_king_safety(pos.variant()) || san.form == SanMove::Form::drop ||
+        pos.is_variant_end())
       return detail::resolve_san_in_variant(pos, san);
   }
   const Color us = pos.side_to_move();

@@ -102,18 +102,12 @@ bool Position::in_check_variant() const {
 }
 
 bool Position::is_legal_in_variant(Move m) const {
-  switch (variant_) {
-    case Variant::crazyhouse:
-    case Variant::three_check:
-    case Variant::king_of_the_hill:
-    case Variant::racing_kings:
-      // Standard chess's king safety, once the variant's end is not there: a test of the move
-      // alone instead of every move generated (a drop is checked among the moves).
-      if (m.is_drop() || is_variant_end()) return is_legal_move(m);
-      if (!leaves_king_safe(m)) return false;
-      return variant_ != Variant::racing_kings || !gives_check(m);
-    default: return is_legal_move(m);
-  }
+  // Standard chess's king safety, once the variant's end is not there: a test of the move
+  // alone instead of every move generated (a drop is checked among the moves).
+  if (!keeps_standard_king_safety(variant_) || m.is_drop() || is_variant_end())
+    return is_legal_move(m);
+  if (!leaves_king_safe(m)) return false;
+  return variant_ != Variant::racing_kings || !gives_check(m);
 }
 
 bool Position::atomic_capture_counts_for_fen(Move m) const {

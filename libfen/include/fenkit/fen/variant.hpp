@@ -47,6 +47,14 @@ struct FENKIT_API VariantName {
 };
 FENKIT_API std::optional<VariantName> find_variant(std::string_view name);
 
+// Whether the variant keeps standard chess's king safety (a move is legal when it leaves the
+// mover's king unattacked), adding only its own ends, drops or a ban on checks: Crazyhouse,
+// Three-check, King of the Hill, Racing Kings (and standard chess).
+constexpr bool keeps_standard_king_safety(Variant v) {
+  return v == Variant::standard || v == Variant::crazyhouse || v == Variant::three_check ||
+         v == Variant::king_of_the_hill || v == Variant::racing_kings;
+}
+
 // The variant's starting position, as FEN (crazyhouse with its empty pocket, three-check with
 // its remaining checks).
 FENKIT_API std::string_view variant_start_fen(Variant v);
@@ -56,6 +64,10 @@ FENKIT_API std::string_view variant_start_fen(Variant v);
 // The most pieces both pockets hold together: twice a game's 30 capturable pieces, and more
 // than a FEN is read with (fen.hpp's kMaxFenLength has room for them).
 inline constexpr std::size_t kMaxPocketPieces = 64;
+
+// The order a FEN writes a pocket's pieces in (lichess's and python-chess's): queens first.
+inline constexpr PieceType kPocketOrder[5] = {PieceType::queen, PieceType::rook, PieceType::bishop,
+                                              PieceType::knight, PieceType::pawn};
 
 // The pieces a side holds in hand, by type: pawn, knight, bishop, rook, queen.
 struct FENKIT_API Pocket {

@@ -4,6 +4,10 @@
 #include "fenkit/io/output_compression.hpp"
 
 #include <algorithm>
+#include <array>
+#include <memory>
+#include <mutex>
+#include <utility>
 #include <stdexcept>
 
 #include <zlib.h>
@@ -13,7 +17,10 @@ namespace fenkit::io {
 
 namespace {
 
-constexpr std::size_t kRoom = std::size_t(1) << 16;  // output grown this much at a time
+// Each call compresses into this much room of its own, and what it made is appended to the
+// output: growing the output by the room instead would clear it first, every call.
+constexpr std::size_t kRoom = std::size_t(1) << 16;
+using Room = std::array<char, kRoom>;
 
 class GzipCompressor : public Compressor {
  public:
@@ -32,12 +39,10 @@ class GzipCompressor : public Compressor {
     stream_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
     stream_.avail_in = uInt(in.size());
     for (;;) {
-      const std::size_t old = out.size();
-      out.resize(old + kRoom);
-      stream_.next_out = reinterpret_cast<Bytef*>(out.data() + old);
+      stream_.next_out = reinterpret_cast<Bytef*>(room_->data());
       stream_.avail_out = uInt(kRoom);
       const int status = deflate(&stream_, flush);
-      out.resize(old + kRoom - stream_.avail_out);
+      out.append(room_->data(), kRoom - stream_.avail_out);
       if (status == Z_STREAM_ERROR) throw std::runtime_error("gzip compression failed");
       if (flush == Z_FINISH ? status == Z_STREAM_END
                             : stream_.avail_in == 0 && stream_.avail_out != 0)
@@ -46,21 +51,56 @@ class GzipCompressor : public Compressor {
   }
 
   z_stream stream_{};
+  std::unique_ptr<Room> room_ = std::make_unique<Room>();
 };
+
+// A zstd context with threads holds tens of megabytes of buffers, which a new one faults in
+// afresh: a third of the time of --split's parts went to that. The last context released is kept
+// for the next compressor of the same settings (the next part), its session reset.
+class SpareZstdContext {
+ public:
+  ~SpareZstdContext() { ZSTD_freeCCtx(context_); }
+
+  ZSTD_CCtx* take(int level, unsigned threads) {
+    const std::lock_guard lock(mutex_);
+    if (!context_ || level_ != level || threads_ != threads) return nullptr;
+    ZSTD_CCtx_reset(context_, ZSTD_reset_session_only);
+    return std::exchange(context_, nullptr);
+  }
+  void give(ZSTD_CCtx* context, int level, unsigned threads) {
+    const std::lock_guard lock(mutex_);
+    ZSTD_freeCCtx(std::exchange(context_, context));
+    level_ = level;
+    threads_ = threads;
+  }
+
+ private:
+  std::mutex mutex_;
+  ZSTD_CCtx* context_ = nullptr;
+  int level_ = 0;
+  unsigned threads_ = 0;
+};
+
+SpareZstdContext spare_zstd_context;
 
 class ZstdCompressor : public Compressor {
  public:
-  ZstdCompressor(int level, unsigned threads) : context_(ZSTD_createCCtx()) {
+  ZstdCompressor(int level, unsigned threads)
+      : level_(level), threads_(threads), context_(spare_zstd_context.take(level, threads)) {
+    if (context_) return;
+    context_ = ZSTD_createCCtx();
     if (!context_ || ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_compressionLevel, level)) ||
-        ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_checksumFlag, 1)))
+        ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_checksumFlag, 1))) {
+      ZSTD_freeCCtx(context_);
       throw std::runtime_error("cannot start zstd compression");
+    }
     // Threads of its own where the library has them (a build without them refuses, and the
     // writing thread compresses).
     if (threads >= 2)
       ZSTD_CCtx_setParameter(context_, ZSTD_c_nbWorkers,
                              int(std::min(threads, kMaxCompressionThreads)));
   }
-  ~ZstdCompressor() override { ZSTD_freeCCtx(context_); }
+  ~ZstdCompressor() override { spare_zstd_context.give(context_, level_, threads_); }
 
   void compress(std::string_view in, std::string& out) override { run(in, out, ZSTD_e_continue); }
   void finish(std::string& out) override { run({}, out, ZSTD_e_end); }
@@ -69,18 +109,19 @@ class ZstdCompressor : public Compressor {
   void run(std::string_view in, std::string& out, ZSTD_EndDirective mode) {
     ZSTD_inBuffer input{in.data(), in.size(), 0};
     for (;;) {
-      const std::size_t old = out.size();
-      out.resize(old + kRoom);
-      ZSTD_outBuffer output{out.data() + old, kRoom, 0};
+      ZSTD_outBuffer output{room_->data(), kRoom, 0};
       const std::size_t left = ZSTD_compressStream2(context_, &output, &input, mode);
-      out.resize(old + output.pos);
+      out.append(room_->data(), output.pos);
       if (ZSTD_isError(left))
         throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(left));
       if (mode == ZSTD_e_end ? left == 0 : input.pos == input.size) return;
     }
   }
 
+  int level_;
+  unsigned threads_;
   ZSTD_CCtx* context_;
+  std::unique_ptr<Room> room_ = std::make_unique<Room>();
 };
 
 }  // namespace

@@ -91,7 +91,16 @@ TEST(CompressedOutput, SplitIntoCompressedShards) {
   for (; fs::exists(dir.path("shard-000" + std::to_string(parts + 1) + ".pgn.zst")); ++parts)
     joined += decompressed(zstd, dir.path("shard-000" + std::to_string(parts + 1) + ".pgn.zst"));
   EXPECT_EQ(parts, 4);  // 150 games, 40 a part
-  EXPECT_EQ(joined, fenkit("pgn -q " + quote(input)).out);
+  // No option changes the games: each is copied as the archive holds it.
+  EXPECT_EQ(joined, text);
+  // --reformat writes them in export format, as without --split.
+  ASSERT_EQ(fenkit("pgn -q --reformat --split 40 -o " + quote(dir.path("export.pgn.zst")) + " " +
+                   quote(input + ".zst")).status, 0);
+  std::string exported;
+  for (int i = 1; i <= parts; ++i)
+    exported += decompressed(zstd, dir.path("export-000" + std::to_string(i) + ".pgn.zst"));
+  EXPECT_EQ(exported, fenkit("pgn -q " + quote(input)).out);
+  EXPECT_NE(exported, text);
   // The shards replay as the whole does.
   std::string shards;
   for (int i = 1; i <= parts; ++i) shards += " " + quote(dir.path("shard-000" + std::to_string(i) + ".pgn.zst"));

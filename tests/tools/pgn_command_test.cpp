@@ -227,6 +227,57 @@ TEST(PgnCommand, SplitFilesAndCounts) {
   EXPECT_EQ(fenkit("pgn --split 2 " + quote(kLichess)).status, 2);  // needs -o PREFIX
 }
 
+// --split copies each game as the input holds it when no option changes the games: the parts
+// joined are the input, less the games left out (rejected, duplicates, not selected). An option
+// that changes the games, or --reformat, writes them in export format, as without --split.
+TEST(PgnCommand, SplitCopiesGamesAsRead) {
+  TempDir dir;
+  const std::string good1 =
+      "[Event \"one\"]\n[White \"a\"]\n\n1.e4   e5 {a comment\nover two lines} 2.Nf3 $1 (2.Bc4 Nf6)\n"
+      "2...Nc6 1/2-1/2\n\n";
+  const std::string good2 =
+      "[Event \"two\"]\n\n1. d4 { [%eval 0.17] [%clk 0:03:00] } 1... d5 { [%clk 0:02:59] } "
+      "2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 9. Bxe7 Qxe7 "
+      "10. Nxd5 exd5 *\n\n";
+  const std::string bad = "[Event \"illegal\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  const std::string again = "[Event \"one again\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+  const std::string first = "[Event \"first\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+  const std::string input = dir.write("in.pgn", good1 + bad + good2 + first + again);
+  auto joined = [&](const std::string& prefix) {
+    std::string text;
+    for (int part = 1; std::filesystem::exists(prefix + "-000" + std::to_string(part) + ".pgn");
+         ++part)
+      text += fenkit::testing::read_file(prefix + "-000" + std::to_string(part) + ".pgn");
+    return text;
+  };
+  const Outcome r = fenkit("pgn -q --split 2 -o " + quote(dir.path("a")) + " " + quote(input));
+  EXPECT_EQ(r.status, 1) << r.err;  // the illegal game is reported, and left out
+  EXPECT_NE(r.err.find("in.pgn:10:13: error: game 2"), std::string::npos) << r.err;
+  EXPECT_EQ(joined(dir.path("a")), good1 + good2 + first + again);
+  EXPECT_EQ(count_games(fenkit::testing::read_file(dir.path("a-0001.pgn"))), 2U);
+  // The same on two threads; duplicates left out by their moves.
+  ASSERT_EQ(fenkit("pgn -q -j2 --unique --split 3 -o " + quote(dir.path("u")) + " " + quote(input))
+                .status, 1);
+  EXPECT_EQ(joined(dir.path("u")), good1 + good2);  // "first" and "one again" play "one"
+  // A selection picks games; it does not change them. (The illegal game is left out by its tags,
+  // before its moves are read.)
+  ASSERT_EQ(fenkit("pgn -q --tag Event=two --split 3 -o " + quote(dir.path("s")) + " " + quote(input))
+                .status, 0);
+  EXPECT_EQ(joined(dir.path("s")), good2);
+  // Changed games, or --reformat: export format.
+  for (const std::string options : {"--no-comments", "--add-plycount", "--reformat"}) {
+    SCOPED_TRACE(options);
+    const std::string prefix = dir.path("x" + std::to_string(options.size()));
+    ASSERT_EQ(fenkit("pgn -q --split 2 " + options + " -o " + quote(prefix) + " " + quote(input))
+                  .status, 1);
+    const std::string whole =
+        fenkit("pgn -q " + (options == "--reformat" ? std::string() : options) + " " + quote(input)).out;
+    EXPECT_EQ(joined(prefix), whole);
+    EXPECT_NE(whole.find("1. e4 e5"), std::string::npos);
+  }
+  EXPECT_EQ(fenkit("pgn --reformat " + quote(input)).status, 2);  // only with --split
+}
+
 TEST(PgnCommand, RejectedGamesAsARepairQueue) {
   TempDir dir;
   const std::string input = dir.write("mixed.pgn",

@@ -100,7 +100,10 @@ po::options_description pgn_options() {
                        "--plylimit leaves them out (a game cut short ends in *)")
       ("split", integer(1),
        "with -o PREFIX: write PREFIX-0001.pgn, ... of N games each (-o PREFIX.pgn.zst or "
-       ".gz: compressed parts PREFIX-0001.pgn.zst, ...)")
+       ".gz: compressed parts PREFIX-0001.pgn.zst, ...), each game copied byte for byte as it "
+       "was read unless an option changes the games")
+      ("reformat", "with --split: write the parts in export format, as without --split, even "
+                   "when no option changes the games")
       ("split-by", po::value<std::string>()->value_name("KEY"),
        "with -o PREFIX: one file for each ECO code, date or event, PREFIX-KEY.pgn (compressed as "
        "--split): eco (B42.pgn; eco1: B.pgn, eco2: B4.pgn; noeco.pgn without one, as "
@@ -187,6 +190,7 @@ GamesOptions games_settings(const po::variables_map& v) {
   refuse_unless(v, "split", v.count("output") > 0, "-o PREFIX");
   refuse_unless(v, "split-by", v.count("output") > 0, "-o PREFIX");
   refuse_together(v, "split", "split-by");
+  refuse_unless(v, "reformat", v.count("split") > 0, "--split");
   if (v.count("split-by")) games.split_by = split_by_from(v["split-by"].as<std::string>());
   refuse_together(v, "count", "output");
   refuse_together(v, "keep-tags", "drop-tags");
@@ -205,6 +209,8 @@ GamesOptions games_settings(const po::variables_map& v) {
           "dropply", "notation", "totalplycount", "nochecks", "markmatches", "cut-at-match",
           "splitvariants"})
       refuse_unless(v, name, false, "--format pgn (JSON lines hold the main line only)");
+  // Shards hold their games as the archive does, at the speed of copying them.
+  games.copy_as_read = v.count("split") && !v.count("reformat") && !games.changes_games();
   return games;
 }
 
@@ -212,7 +218,8 @@ pgn::ReaderOptions reader_settings(const GamesOptions& games) {
   pgn::ReaderOptions reader;
   reader.move_locations = false;
   reader.max_variation_depth = pgn::kMaxVariationDepth;  // the games are streamed, not kept
-  reader.comments = games.writer.comments && games.format == GamesFormat::pgn && !games.rejected_only;
+  reader.comments = games.writer.comments && games.format == GamesFormat::pgn &&
+                    !games.rejected_only && !games.copy_as_read;
   // A bad move in a side line costs the game only when side lines are written.
   reader.reject_bad_variations = games.writer.variations && games.format == GamesFormat::pgn;
   return reader;

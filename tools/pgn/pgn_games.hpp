@@ -83,11 +83,19 @@ struct GamesOptions {
   // Each game is written without its variations, then each variation as a game of its own, to
   // this depth (0: all; variation_games.hpp; pgn-extract's --splitvariants).
   std::optional<unsigned> split_variants;
+  // Each game selected is written as it was read, byte for byte, not in export format (--split
+  // when no option changes the games: a shard holds what its archive held, at copying speed).
+  // Only with options under which changes_games() is false.
+  bool copy_as_read = false;
   bool warnings = false;
   bool keep_rejects = false;
   // How the games are read (reader_settings in pgn_command.cpp); a game with variations is read
   // again with it for --splitvariants.
   pgn::ReaderOptions reader;
+
+  // Whether an option asks for games other than their own text in export format: another
+  // format, parts left out or added, tags changed, moves in another notation.
+  bool changes_games() const;
 };
 
 // One game written into a chunk's text.
@@ -173,6 +181,8 @@ class GamesVisitor : public pgn::Visitor {
   // being read, and the games it has seen and seen selected (to stop when most are).
   bool may_write_later_ = false;
   bool writes_later_ = false;
+  // GamesOptions::copy_as_read: the writer is never fed; end_game copies the game's text.
+  bool copies_ = false;
   std::uint64_t games_seen_ = 0, games_selected_ = 0;
   // What reads a selected game again, and what it writes.
   GamesChunk again_chunk_;

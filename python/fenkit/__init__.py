@@ -14,7 +14,9 @@ The C++ libraries of fenkit (libfen, libpgn, libepd) for Python programs:
 - ``Book(path)`` and ``build_book(...)``: Polyglot opening books (``build_book`` returns a
   ``BuiltBook``, a ``Book`` that also counts the games read and rejected).
 - ``write_replay(path, output, format=...)``: the rows of ``fenkit replay`` written to a file by
-  the library (no Python per row); ``count_games(path, range)`` counts games without replaying.
+  the library (no Python per row), or in NumPy's ``.npz`` (``format="npz"``), which
+  ``read_npz(path)`` reads back as a DataFrame; ``count_games(path, range)`` counts games without
+  replaying.
 - ``byte_ranges(path, pieces)``: byte ranges that tile a file, for ``range=`` (Dask, GNU parallel).
 - ``fenkit.dask`` (with Dask installed): ``read_positions`` (a ``dask.dataframe`` of positions)
   and ``write_positions`` (each worker writes its part through the library's writer).
@@ -42,7 +44,7 @@ from ._squares import *  # noqa: F401,F403  (BB_* masks and their functions, pyt
 from ._board import *  # noqa: F401,F403  (Board, BaseBoard, Status, the move errors)
 from ._board import BaseBoard, Board
 from ._ranges import byte_ranges
-from ._replay import ReplayData, count_games, replay, replay_frame, write_replay
+from ._replay import ReplayData, count_games, read_npz, replay, replay_frame, write_replay
 from ._replay import byte_range as _byte_range
 from ._replay import PathLike as _PathLike
 
@@ -73,6 +75,7 @@ __all__ = [
     "replay",
     "replay_frame",
     "write_replay",
+    "read_npz",
 ]
 
 

@@ -5,6 +5,7 @@ import os
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _fenkit
+from ._npz import load_columns, save_columns
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -265,13 +266,25 @@ def write_replay(path: Paths, output: PathLike, format: str = "jsonl",
     ``bytes``, ``errors``).
 
     ``format``: ``"jsonl"``, ``"csv"`` (with its header line unless ``header=False``, for the
-    parts after the first of a data set written in pieces), ``"fen"`` or ``"epd"``. The other
+    parts after the first of a data set written in pieces), ``"fen"``, ``"epd"``, or ``"npz"``:
+    the columns of ``replay`` in NumPy's ``.npz`` (``read_npz``; texts as fixed-width bytes,
+    deflated), which ``np.load`` and pandas read with no other package. The other
     arguments are those of ``replay`` (``columns`` aside: a file has the format's columns).
     As the program writes its outputs: a name ending in ``.gz`` or ``.zst`` is written
     compressed (zstd on ``jobs`` threads), and the file is written under a temporary name and
     renamed into place at the end, so that a run that fails (a file that cannot be written,
     which raises OSError; a rejected game with ``errors="raise"``) leaves no cut file.
     """
+    if format == "npz":
+        data = replay(path, None, tags, eval, clock, next, comments=comments, nags=nags,
+                      with_start=with_start, variations=variations, final=final,
+                      min_ply=min_ply, max_ply=max_ply, every=every, ep=ep, jobs=jobs,
+                      range=range, game_offset=game_offset, first_line=first_line,
+                      errors=errors, warnings=warnings, max_game_bytes=max_game_bytes,
+                      **selection)
+        save_columns(data, output)
+        data.clear()
+        return data
     _, stats = _call(path, output=output, format=format, header=header, columns=None, tags=tags,
                      eval=eval, clock=clock, next=next, comments=comments, nags=nags,
                      with_start=with_start, variations=variations, final=final,
@@ -280,6 +293,18 @@ def write_replay(path: Paths, output: PathLike, format: str = "jsonl",
                      errors=errors, warnings=warnings, max_game_bytes=max_game_bytes,
                      **selection)
     return ReplayData({}, stats)
+
+
+def read_npz(path: PathLike) -> "pandas.DataFrame":
+    """The DataFrame of an ``.npz`` data set (``write_replay(..., format="npz")``, or a part of
+    ``fenkit.dask.write_positions(..., format="npz")``), as ``replay_frame`` makes it: texts as
+    str (None where empty), ``eval`` and ``mate`` as nullable Int64. Without fenkit,
+    ``pandas.DataFrame(dict(numpy.load(path)))`` reads the same columns, texts as bytes."""
+    import pandas as pd
+
+    columns = load_columns(path)
+    rows = len(next(iter(columns.values()))) if columns else 0
+    return _data_frame(columns, pd.RangeIndex(rows))
 
 
 def count_games(path: PathLike, range: Optional[ByteRange] = None) -> int:

@@ -40,11 +40,12 @@ import dask.dataframe as dd
 from ._compact_frame import compact
 from ._ranges import byte_ranges, tile
 from . import _fenkit
-from ._replay import PackedFrame, byte_range, packed_replay, replay, replay_frame, write_replay
+from ._replay import (PackedFrame, byte_range, packed_replay, read_npz as _read_npz, replay,
+                      replay_frame, write_replay)
 
-__all__ = ["read_positions", "write_positions", "PositionsFrame", "WrittenPositions"]
+__all__ = ["read_positions", "write_positions", "read_npz", "PositionsFrame", "WrittenPositions"]
 
-_EXTENSIONS = {"jsonl": ".jsonl", "csv": ".csv", "fen": ".fen", "epd": ".epd"}
+_EXTENSIONS = {"jsonl": ".jsonl", "csv": ".csv", "fen": ".fen", "epd": ".epd", "npz": ".npz"}
 
 
 def _threads():
@@ -435,18 +436,23 @@ def write_positions(paths, outdir, format="jsonl", tags=(), eval=False, clock=Fa
     one ``fenkit replay -f FORMAT`` run over the same files with the same options, byte for
     byte (the csv header is in the first part only).
 
-    ``format``: ``"jsonl"`` (the default), ``"csv"``, ``"fen"`` or ``"epd"``; the other
-    arguments are those of ``fenkit.write_replay``. ``compression="zst"`` (or ``"gz"``) writes
-    each part compressed, ``part-NNNNN.EXT.zst``: a month of positions takes a fifth of its
-    room or less, and the parts concatenated are one valid stream of the whole (zstd frames and
-    gzip members follow one another). Returns a ``WrittenPositions``: the paths, in order, with
-    the counts.
+    ``format``: ``"jsonl"`` (the default), ``"csv"``, ``"fen"``, ``"epd"`` or ``"npz"``; the
+    other arguments are those of ``fenkit.write_replay``. ``compression="zst"`` (or ``"gz"``)
+    writes each part compressed, ``part-NNNNN.EXT.zst``: a month of positions takes a fifth of
+    its room or less, and the parts concatenated are one valid stream of the whole (zstd frames
+    and gzip members follow one another). pandas reads ``.gz`` but not ``.zst`` without the
+    ``zstandard`` package, which Debian 12 lacks. ``"npz"`` writes each part as NumPy's
+    ``.npz`` (``fenkit.write_replay``), compressed already, which ``read_npz`` (or
+    ``np.load``) reads as it is. Returns a ``WrittenPositions``: the paths, in order, with the
+    counts.
     """
     _check(options)
     if format not in _EXTENSIONS:
         raise ValueError(f"format must be one of {', '.join(_EXTENSIONS)}, not {format!r}")
     if compression not in _COMPRESSIONS:
         raise ValueError(f"compression must be None, 'zst' or 'gz', not {compression!r}")
+    if format == "npz" and compression is not None:
+        raise ValueError("format='npz' is compressed already: compression must be None")
     parts = _partitions(paths, blocksize)
     outdir = os.path.abspath(os.fsdecode(outdir))
     os.makedirs(outdir, exist_ok=True)
@@ -456,3 +462,15 @@ def write_positions(paths, outdir, format="jsonl", tags=(), eval=False, clock=Fa
     tasks = [dask.delayed(_write, pure=False)(path, piece, start, name, i == 0, format, kwargs)
              for i, ((path, piece, _), start, name) in enumerate(zip(parts, _starts(parts), names))]
     return WrittenPositions(names, dask.compute(*tasks))
+
+
+def read_npz(paths):
+    """A ``dask.dataframe.DataFrame`` of the ``.npz`` parts ``paths`` (those of
+    ``write_positions(..., format="npz")``, in order), one partition a part, each read as
+    ``fenkit.read_npz`` reads it."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    paths = [os.fsdecode(path) for path in paths]
+    if not paths:
+        raise ValueError("no parts to read")
+    return dd.from_map(_read_npz, paths, meta=_read_npz(paths[0]).iloc[:0])

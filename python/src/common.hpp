@@ -92,6 +92,7 @@ void add_comment_commands(py::module_& m);
 void add_replay(py::module_& m);
 void add_book(py::module_& m);
 void add_string_packing(py::module_& m);
+void add_fixed_width_text(py::module_& m);
 void add_column_packing(py::module_& m);
 void add_row_packing(py::module_& m);
 

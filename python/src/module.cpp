@@ -86,6 +86,7 @@ PYBIND11_MODULE(_fenkit, m) {
   fenkit::python::add_replay(m);
   fenkit::python::add_book(m);
   fenkit::python::add_string_packing(m);
+  fenkit::python::add_fixed_width_text(m);
   fenkit::python::add_column_packing(m);
   fenkit::python::add_row_packing(m);
 }

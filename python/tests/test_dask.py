@@ -105,6 +105,27 @@ def test_compressed_parts_are_one_stream_of_the_whole(client, inputs, tmp_path, 
         fenkit_dask.write_positions(inputs, tmp_path / "bad", compression="bz2")
 
 
+def test_npz_parts_read_back_as_one_frame(client, inputs, tmp_path):
+    """Parts as NumPy's .npz: read back (fenkit.dask.read_npz) as the frame of the whole, an
+    empty text read as None."""
+    options = dict(tags=["White", "Black"], eval=True, clock=True)
+    written = fenkit_dask.write_positions(inputs, tmp_path / "out", format="npz",
+                                          blocksize=1 << 20, **options)
+    assert len(written) > len(inputs) and all(p.endswith(".npz") for p in written)
+    frame = fenkit_dask.read_npz(list(written))
+    assert frame.npartitions == len(written)
+    got = frame.compute().reset_index(drop=True)
+    expected = fenkit.replay_frame(inputs, **options)
+    expected.attrs = {}
+    for name in ("White", "Black"):
+        expected[name] = expected[name].where(expected[name] != "", None)
+    pd = module("pandas")
+    pd.testing.assert_frame_equal(got, expected)
+    assert written.positions == len(expected) and written.rejected == 1
+    with pytest.raises(ValueError, match="compressed already"):
+        fenkit_dask.write_positions(inputs, tmp_path / "bad", format="npz", compression="zst")
+
+
 def test_a_file_listed_twice_is_read_twice(client, tmp_path, fenkit_binary):
     """Each listing of a file counts its lines from 1 (the places of the messages), as the
     program counts them; game numbers go on."""

@@ -86,6 +86,34 @@ TEST(BookBuildPgn, SameBytesAsPolyglotForTheCorpus) {
   expect_same_book(polyglot, pgn, "-max-ply 6 -min-game 1", "--max-ply 6 --min-games 1", dir);
 }
 
+// An archive read more times can give a book with more entries, in polyglot as here: each time
+// a move reaches 16384 games, every move of its position is halved ((n + 1) / 2), and a rare
+// move ends above or below the default -min-game 3 by where the last halving falls among its
+// games. Block: 3128 games of 1. e4, one of 1. h3, 1043 of 1. e4 (all 1-0); read 4 times, h3
+// has 2 games left after the last halving (left out), read 14 times 3 (kept, 5 points).
+TEST(BookBuildPgn, RepeatedArchiveKeepsMovesAsPolyglotHalvesThem) {
+  FENKIT_REQUIRE_PROGRAM(polyglot, "polyglot");
+  const TempDir dir;
+  auto games = [](const char* move, int n) {
+    std::string text;
+    for (int i = 0; i < n; ++i) text += std::string("[Result \"1-0\"]\n\n1. ") + move + " 1-0\n\n";
+    return text;
+  };
+  const std::string block = games("e4", 3128) + games("h3", 1) + games("e4", 1043);
+  std::size_t entries[2] = {};
+  for (int i = 0; const int copies : {4, 14}) {
+    SCOPED_TRACE(copies);
+    std::string text;
+    for (int k = 0; k < copies; ++k) text += block;
+    const auto pgn = dir / "repeated.pgn";
+    testing::write_text(pgn, text);
+    expect_same_book(polyglot, pgn, "", "", dir);
+    entries[i++] = testing::read_file(dir / "fenkit.bin").size() / 16;
+  }
+  EXPECT_EQ(entries[0], 1U);  // e4 alone
+  EXPECT_EQ(entries[1], 2U);  // e4 and h3
+}
+
 TEST(BookBuildPgn, IllegalGamesAreReportedAndSkipped) {
   FENKIT_REQUIRE_PROGRAM(polyglot, "polyglot");
   const TempDir dir;

@@ -127,7 +127,7 @@ class ZstdCompressor : public Compressor {
 }  // namespace
 
 int max_level(Compression compression) { return compression == Compression::gzip ? 9 : 19; }
-int default_level(Compression compression) { return compression == Compression::gzip ? 6 : 3; }
+int default_level(Compression compression) { return compression == Compression::gzip ? 6 : 1; }
 
 std::unique_ptr<Compressor> make_compressor(Compression compression, CompressionSettings settings) {
   const int level = settings.level ? settings.level : default_level(compression);

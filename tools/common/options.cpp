@@ -227,7 +227,7 @@ std::string output_from(const po::variables_map& values) {
 void add_compression_option(po::options_description& options) {
   options.add_options()("compression-level", integer(1, 19),
                         "for the files written named .gz (1 to 9, default 6) or .zst (1 to 19, "
-                        "default 3)");
+                        "default 1)");
 }
 
 void add_files_option(po::options_description& options, const char* what) {

@@ -153,6 +153,21 @@ def main(argv=None):
           f"{wall:.1f} | {mb / wall:,.0f} | {mb / wall / cores:,.0f} | {peak:,.0f} MB |")
     shard_rate = mb / wall / cores
 
+    if shutil.which("pgn-extract") or os.path.exists("/usr/games/pgn-extract"):
+        # The same replay by pgn-extract (FEN after every move), on the first shard, one core.
+        extract = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
+        shard_mb = int(subprocess.run(f"zstd -dc {parts[0]} | wc -c", shell=True, check=True,
+                                      capture_output=True, text=True).stdout) / 1e6
+        start = time.perf_counter()
+        subprocess.run(f"zstd -dc {parts[0]} | {extract} -s -Wepd -o /dev/null", shell=True,
+                       check=True, stderr=subprocess.DEVNULL)  # (its count of games read)
+        wall = time.perf_counter() - start
+        mine, _ = run([args.fenkit, "replay", "-q", "-j1", "-o", "/dev/null", parts[0]])
+        print(f"| beside it, shard 1 ({shard_mb:,.0f} MB) on one core: pgn-extract -s -Wepd | "
+              f"{wall:.1f} | {shard_mb / wall:,.0f} | {shard_mb / wall:,.0f} | - |")
+        print(f"| beside it, shard 1 on one core: fenkit replay -j1 (FEN) | {mine:.1f} | "
+              f"{shard_mb / mine:,.0f} | {shard_mb / mine:,.0f} | - |")
+
     positions = os.path.join(args.workdir, "positions")
     shutil.rmtree(positions, ignore_errors=True)
     compression = None if args.format == "npz" else "zst"

@@ -60,7 +60,7 @@ def _threads():
 
 # The rows a partition holds at most by default: with the default columns a worker holding
 # one partition's frame stays near 256 MB (a row's Python strings take about 250 bytes).
-DEFAULT_MAX_ROWS = 750_000
+DEFAULT_MAX_ROWS = 400_000
 
 # The bytes read from a file's start to learn how many bytes it takes a row.
 _SAMPLE_BYTES = 2 << 20
@@ -375,7 +375,8 @@ def read_positions(paths, columns=None, tags=(), eval=False, clock=False, next=F
     its index counts its rows from 0. Rejected games give no rows; ``write_positions`` returns
     their messages.
 
-    ``max_rows`` (default 750,000: a worker peaks at about 240 MB with the default columns)
+    ``max_rows`` (default 400,000: a worker computing a frame derived from this one, such as
+    ``frame[frame.ply == 1]``, peaks at about 256 MB with the default columns)
     makes the partitions of an uncompressed file small enough to hold about that many rows
     each, judged by the rows of its first 2 MB (None: ``blocksize`` alone decides). ``filters``, a list of
     ``(column, op, value)`` as Dask's readers take (``[("ply", "==", 1), ("WhiteElo", ">=",

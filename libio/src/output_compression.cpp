@@ -10,6 +10,7 @@
 #include <utility>
 #include <stdexcept>
 
+#include <pthread.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -57,9 +58,25 @@ class GzipCompressor : public Compressor {
 // A zstd context with threads holds tens of megabytes of buffers, which a new one faults in
 // afresh: a third of the time of --split's parts went to that. The last context released is kept
 // for the next compressor of the same settings (the next part), its session reset.
+//
+// The spare is never destroyed (a compressor may be released while static objects are being
+// destroyed), and a child that fork() makes forgets it without freeing it: the child has none of
+// the context's threads, which freeing would wait for.
 class SpareZstdContext {
  public:
-  ~SpareZstdContext() { ZSTD_freeCCtx(context_); }
+  static SpareZstdContext& instance() {
+    static SpareZstdContext* const spare = [] {
+      auto* made = new SpareZstdContext;
+      ::pthread_atfork([] { instance().mutex_.lock(); }, [] { instance().mutex_.unlock(); },
+                       [] {
+                         SpareZstdContext& forked = instance();
+                         forked.context_ = nullptr;
+                         forked.mutex_.unlock();
+                       });
+      return made;
+    }();
+    return *spare;
+  }
 
   ZSTD_CCtx* take(int level, unsigned threads) {
     const std::lock_guard lock(mutex_);
@@ -75,18 +92,18 @@ class SpareZstdContext {
   }
 
  private:
+  SpareZstdContext() = default;
+
   std::mutex mutex_;
   ZSTD_CCtx* context_ = nullptr;
   int level_ = 0;
   unsigned threads_ = 0;
 };
 
-SpareZstdContext spare_zstd_context;
-
 class ZstdCompressor : public Compressor {
  public:
   ZstdCompressor(int level, unsigned threads)
-      : level_(level), threads_(threads), context_(spare_zstd_context.take(level, threads)) {
+      : level_(level), threads_(threads), context_(SpareZstdContext::instance().take(level, threads)) {
     if (context_) return;
     context_ = ZSTD_createCCtx();
     if (!context_ || ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_compressionLevel, level)) ||
@@ -100,7 +117,7 @@ class ZstdCompressor : public Compressor {
       ZSTD_CCtx_setParameter(context_, ZSTD_c_nbWorkers,
                              int(std::min(threads, kMaxCompressionThreads)));
   }
-  ~ZstdCompressor() override { spare_zstd_context.give(context_, level_, threads_); }
+  ~ZstdCompressor() override { SpareZstdContext::instance().give(context_, level_, threads_); }
 
   void compress(std::string_view in, std::string& out) override { run(in, out, ZSTD_e_continue); }
   void finish(std::string& out) override { run({}, out, ZSTD_e_end); }

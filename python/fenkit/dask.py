@@ -7,7 +7,9 @@
   frame on the client once (``PositionsFrame``).
 - ``write_positions(paths, outdir, format=...)``: each worker writes the rows of its partition
   to ``OUTDIR/part-NNNNN.EXT`` through the library's writer (no Python per row); concatenated in
-  order, the parts are the output of one ``fenkit replay -f FORMAT`` run, byte for byte.
+  order, the parts are the output of one ``fenkit replay -f FORMAT`` run, byte for byte. With
+  ``format="npz"`` each part is NumPy's ``.npz`` of the partition's columns instead (made in the
+  worker's memory first), which ``read_npz`` reads back.
 
 Both run on Dask's current scheduler: the distributed ``Client`` made last (``Client(address)``
 for a running cluster, ``Client(LocalCluster(...))`` on one machine), or Dask's local threads.
@@ -430,7 +432,7 @@ def _write(path, piece, start, output, header, format, options):
 
 
 def write_positions(paths, outdir, format="jsonl", tags=(), eval=False, clock=False, next=False,
-                    *, blocksize=None, compression=None, **options):
+                    *, blocksize=None, compression=None, max_rows=DEFAULT_MAX_ROWS, **options):
     """Writes the rows of ``fenkit replay -f FORMAT`` over the PGN files ``paths`` as
     ``OUTDIR/part-NNNNN.EXT``, one part per partition (see ``read_positions``), each written by
     a worker through the library's writer. Concatenated in order, the parts equal the output of
@@ -444,7 +446,10 @@ def write_positions(paths, outdir, format="jsonl", tags=(), eval=False, clock=Fa
     and gzip members follow one another). pandas reads ``.gz`` but not ``.zst`` without the
     ``zstandard`` package, which Debian 12 lacks. ``"npz"`` writes each part as NumPy's
     ``.npz`` (``fenkit.write_replay``), compressed already, which ``read_npz`` (or
-    ``np.load``) reads as it is. Returns a ``WrittenPositions``: the paths, in order, with the
+    ``np.load``) reads as it is; its columns are made in the worker's memory first (about 250
+    bytes a row), so an uncompressed file is cut into partitions of at most ``max_rows`` rows
+    (as ``read_positions`` cuts them), and a compressed one, read whole, is best a shard of
+    a few thousand games. Returns a ``WrittenPositions``: the paths, in order, with the
     counts.
     """
     _check(options)
@@ -454,12 +459,13 @@ def write_positions(paths, outdir, format="jsonl", tags=(), eval=False, clock=Fa
         raise ValueError(f"compression must be None, 'zst' or 'gz', not {compression!r}")
     if format == "npz" and compression is not None:
         raise ValueError("format='npz' is compressed already: compression must be None")
-    parts = _partitions(paths, blocksize)
+    kwargs = dict(tags=tags, eval=eval, clock=clock, next=next, **options)
+    # Rows streamed to a file take no memory; columns made for an .npz do.
+    parts = _partitions(paths, blocksize, max_rows if format == "npz" else None, kwargs)
     outdir = os.path.abspath(os.fsdecode(outdir))
     os.makedirs(outdir, exist_ok=True)
     suffix = _EXTENSIONS[format] + _COMPRESSIONS[compression]
     names = [os.path.join(outdir, f"part-{i:05d}{suffix}") for i in range(len(parts))]
-    kwargs = dict(tags=tags, eval=eval, clock=clock, next=next, **options)
     tasks = [dask.delayed(_write, pure=False)(path, piece, start, name, i == 0, format, kwargs)
              for i, ((path, piece, _), start, name) in enumerate(zip(parts, _starts(parts), names))]
     return WrittenPositions(names, dask.compute(*tasks))

@@ -71,6 +71,8 @@ def test_refusals_leave_nothing(tmp_path):
     assert os.listdir(tmp_path) == []
     with pytest.raises(OSError):
         fenkit.write_replay(LICHESS, tmp_path / "no" / "such" / "folder.npz", format="npz")
+    with pytest.raises(ValueError, match="compressed already"):
+        fenkit.write_replay(LICHESS, tmp_path / "positions.npz.zst", format="npz")
     # A rejected game is counted and reported, as for the other formats.
     counts = fenkit.write_replay(DATA / "pgn" / "suite-errors.pgn", tmp_path / "e.npz",
                                  format="npz")

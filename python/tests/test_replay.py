@@ -355,3 +355,30 @@ def test_replay_data_pickles_and_documents_itself():
     assert repr(data).startswith("<ReplayData ")
     for function in [fenkit.replay, fenkit.replay_frame, fenkit.byte_ranges, fenkit.ReplayData]:
         assert function.__doc__
+
+
+def test_compressed_writes_go_on_in_a_forked_child(tmp_path):
+    """A child made by fork() (multiprocessing's way on Linux) writes compressed files as its
+    parent did: what the parent kept for its next compressed file (a zstd context with threads)
+    is not handed to the child, which has none of those threads."""
+    source = str(DATA / "pgn" / "lichess-style.pgn")
+    fenkit.write_replay(source, tmp_path / "parent.csv.zst", format="csv", jobs=2)
+    child = os.fork()
+    if child == 0:
+        try:
+            fenkit.write_replay(source, tmp_path / "child.csv.zst", format="csv", jobs=2)
+            os._exit(0)
+        except BaseException:
+            os._exit(1)
+    deadline = time.monotonic() + 60
+    while True:
+        done, status = os.waitpid(child, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(child, 9)
+            os.waitpid(child, 0)
+            pytest.fail("the child's compressed write hung")
+        time.sleep(0.02)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert (tmp_path / "child.csv.zst").read_bytes() == (tmp_path / "parent.csv.zst").read_bytes()

@@ -278,6 +278,39 @@ TEST(PgnCommand, SplitCopiesGamesAsRead) {
   EXPECT_EQ(fenkit("pgn --reformat " + quote(input)).status, 2);  // only with --split
 }
 
+// A game copied by --split reads as it did in its input wherever it ends up: one without a result
+// (read whole because another game followed it) gets the result the reader gave it, a game of
+// tags alone a movetext of it; CRLF games keep their line ends.
+TEST(PgnCommand, SplitCopiesKeepEveryGameWhole) {
+  TempDir dir;
+  const std::string input = dir.write(
+      "in.pgn",
+      "[Event \"no result\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#\n\n\n"
+      "[Event \"tags only\"]\n\n"
+      "[Event \"crlf\"]\r\n\r\n1. d4 d5 *\r\n\r\n"
+      "[Event \"last\"]\n\n1. c4 *\n");
+  const Outcome r = fenkit("pgn -q --split 1 -o " + quote(dir.path("p")) + " " + quote(input));
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string expected[] = {
+      "[Event \"no result\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n",
+      "[Event \"tags only\"]\n\n*\n\n",
+      "[Event \"crlf\"]\r\n\r\n1. d4 d5 *\r\n\r\n",
+      "[Event \"last\"]\n\n1. c4 *\n\n"};
+  for (int part = 1; part <= 4; ++part) {
+    SCOPED_TRACE(part);
+    const std::string name = dir.path("p-000" + std::to_string(part) + ".pgn");
+    EXPECT_EQ(fenkit::testing::read_file(name), expected[part - 1]);
+    // Each part alone reads whole, with no message, as the same game.
+    const Outcome check = fenkit("check -W " + quote(name));
+    EXPECT_EQ(check.status, 0) << check.err;
+    EXPECT_EQ(check.err, "1 games, 1 used, 0 rejected\n") << check.err;
+  }
+  // The positions are those of the input.
+  std::string parts;
+  for (int part = 1; part <= 4; ++part) parts += " " + quote(dir.path("p-000" + std::to_string(part) + ".pgn"));
+  EXPECT_EQ(fenkit("replay -q" + parts).out, fenkit("replay -q " + quote(input)).out);
+}
+
 TEST(PgnCommand, RejectedGamesAsARepairQueue) {
   TempDir dir;
   const std::string input = dir.write("mixed.pgn",

@@ -30,7 +30,8 @@ bool GamesOptions::changes_games() const {
   const pgn::WriterOptions plain;
   return format != GamesFormat::pgn || rejected_only || !writer.comments || !writer.nags ||
          !writer.variations || !writer.other_tags || writer.notation != plain.notation ||
-         writer.check_marks != plain.check_marks || !keep_tags.empty() || !drop_tags.empty() ||
+         writer.check_marks != plain.check_marks || writer.line_width != plain.line_width ||
+         writer.rejected_games != plain.rejected_games || !keep_tags.empty() || !drop_tags.empty() ||
          add_eco || add_plycount || add_total_plycount || fix_result || fen_comments ||
          hash_comments || ply_limit || drop_plies > 0 || add_hashcode || add_match_tag ||
          mark_matches || cut_at_match || split_variants;
@@ -470,8 +471,7 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     return;
   }
   if (copies_) {
-    chunk_.text.append(end.raw);
-    chunk_.text.append("\n\n");
+    copy_game(end.raw);
     chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(),
                                        hashes() ? key_.value() : pgn::GameHash{},
                                        split_key(options_.split_by, split_eco_, split_date_,
@@ -535,6 +535,24 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
                                   opening ? std::string_view(opening->eco) : split_eco_,
                                   split_date_, split_event_);
   if (has_variations_) write_variation_games(end.raw, written.split_key);
+}
+
+// A game copied as read: its own text, the blanks after it replaced by one blank line (in its own
+// line ends). A game whose movetext has no result (one that another game followed) gets the one
+// the reader gave it, so that it still reads as whole where it ends a part.
+void GamesVisitor::copy_game(std::string_view raw) {
+  const std::size_t last = raw.find_last_not_of(" \t\r\n");
+  const std::string_view text = raw.substr(0, last == std::string_view::npos ? 0 : last + 1);
+  chunk_.text.append(text);
+  const bool has_result = text.ends_with("1-0") || text.ends_with("0-1") ||
+                          text.ends_with("1/2-1/2") || text.ends_with('*');
+  if (!has_result) {
+    chunk_.text.append(text.empty() || text.ends_with(']') ? "\n\n" : " ");  // tags only: a movetext
+    chunk_.text.append(movetext_result_.empty() ? std::string_view("*") : movetext_result_);
+  }
+  const std::size_t line_end = text.rfind('\n');
+  const bool crlf = line_end != std::string_view::npos && line_end > 0 && text[line_end - 1] == '\r';
+  chunk_.text.append(crlf ? "\r\n\r\n" : "\n\n");
 }
 
 // Writes a selected game whose writing waited: its text is read again by a visitor that writes

@@ -188,6 +188,7 @@ class GamesVisitor : public pgn::Visitor {
   GamesChunk again_chunk_;
   std::unique_ptr<GamesSelector> again_;
   void write_again(std::string_view text);
+  void copy_game(std::string_view raw);
   // How a game's text is read again: as the first time, but as a game that another follows
   // (one without result was whole then, and is not the end of an input now).
   pgn::ReaderOptions whole_game_again() const {

@@ -17,7 +17,7 @@ namespace fenkit::io {
 
 // The levels each format written takes, and its default (gzip 1-9, default 6; zstd 1-19,
 // default 1: on the data sets and archives written here, as small as zstd's own default of 3
-// within 1%, or smaller, at three fifths of its time).
+// within 1%, or smaller, with three fifths of its compressing time).
 FENKIT_API int max_level(Compression compression);
 FENKIT_API int default_level(Compression compression);
 

@@ -276,7 +276,7 @@ def write_replay(path: Paths, output: PathLike, format: str = "jsonl",
     which raises OSError; a rejected game with ``errors="raise"``) leaves no cut file.
     """
     if format == "npz":
-        if os.fspath(output).endswith((".gz", ".zst")):
+        if os.fsdecode(output).endswith((".gz", ".zst")):
             raise ValueError("format='npz' is compressed already: name the output .npz")
         data = replay(path, None, tags, eval, clock, next, comments=comments, nags=nags,
                       with_start=with_start, variations=variations, final=final,

@@ -78,12 +78,28 @@ fen::Variant variant_of_line(std::string_view line) {
   return fen::Variant::standard;
 }
 
-}  // namespace
+// The variant the record's own first `variant` operation names, or standard chess: its one
+// operand, or its unquoted words as one name (`variant King of the Hill;`), as variant_of_line
+// reads them; a string with more after it names none.
+fen::Variant variant_of_operations(const Record& record) {
+  const Operation* operation = record.find("variant");
+  if (!operation || operation->operands.empty()) return fen::Variant::standard;
+  std::string name;
+  for (const Operand& operand : operation->operands) {
+    if (operand.kind == OperandKind::string && operation->operands.size() > 1)
+      return fen::Variant::standard;
+    if (!name.empty()) name += ' ';
+    name += operand.text;
+  }
+  const std::optional<fen::VariantName> found = fen::find_variant(name);
+  return found ? found->variant : fen::Variant::standard;
+}
 
-std::optional<ReadError> parse_record(std::string_view text, Record& out) {
+std::optional<ReadError> parse_record_as(std::string_view text, fen::Variant variant,
+                                         Record& out) {
   const std::string_view line = trim_end(text);
   Record record;
-  record.variant = variant_of_line(line);
+  record.variant = variant;
   std::size_t consumed = 0;
   const fen::FenError fen_error =
       fen::read_setup(line, record.setup,
@@ -125,6 +141,23 @@ std::optional<ReadError> parse_record(std::string_view text, Record& out) {
       return error_at(line, state.string_at ? state.string_at : at, "string not closed");
     const std::string opcode = record.operations.empty() ? "" : record.operations.back().opcode;
     return error_at(line, at, opcode + ": expected " + e.which() + ", found " + token_at(at, last));
+  }
+  out = std::move(record);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ReadError> parse_record(std::string_view text, Record& out) {
+  const fen::Variant named = variant_of_line(trim_end(text));
+  Record record;
+  if (std::optional<ReadError> error = parse_record_as(text, named, record)) return error;
+  // The look ahead may have found "variant" inside another operation's operand
+  // (`id "... variant Horde"`): the record's own operations decide, and the fields are read
+  // again by their rules.
+  if (const fen::Variant own = variant_of_operations(record); own != named) {
+    if (std::optional<ReadError> error = parse_record_as(text, own, record)) return error;
+    record.variant = own;
   }
   out = std::move(record);
   return std::nullopt;

@@ -13,6 +13,7 @@
 #include "epd_test_support.hpp"
 #include "fenkit/epd/read.hpp"
 #include "fenkit/epd/record.hpp"
+#include "fenkit/epd/write.hpp"
 
 namespace fenkit::epd {
 namespace {
@@ -214,6 +215,32 @@ TEST(EpdRead, Latin1StringsBecomeUtf8) {
   EXPECT_EQ(read_ok(line(kKings, "c0 \"Rum\xE4nien\";")).c(0), "Rum\xC3\xA4nien");
   EXPECT_EQ(read_ok(line(kKings, "c0 \"Rum\xC3\xA4nien\";")).c(0), "Rum\xC3\xA4nien");
   EXPECT_EQ(read_ok(line(kKings, "id Stra\xDF" "e")).id(), "Stra\xC3\x9F" "e");
+}
+
+// A record's rules are those its own `variant` operation names: the word inside another
+// operation's operand (an unquoted id running to its semicolon, a string) names none, and the
+// fields are read as standard chess. Found by fuzzing: the record written back read otherwise.
+TEST(EpdRead, VariantOnlyFromTheVariantOperation) {
+  const std::string horde = "r3k3/8/8/8/8/PPPPPPPP/PPPPPPPP/1PPPP1P1 b - -";
+  EXPECT_EQ(read_ok(horde + " id x; variant \"Horde\";").variant, fen::Variant::horde);
+  for (const std::string ops : {" id PP1 variant \"Horde\";", " id \"x variant horde\";"}) {
+    SCOPED_TRACE(ops);
+    // Read as standard chess, where White has no king.
+    const std::vector<ReadError> errors = read_errors(horde + ops);
+    ASSERT_FALSE(errors.empty());
+    EXPECT_NE(errors[0].message.find("white has no king"), std::string::npos) << errors[0].message;
+  }
+  // Nor does a string with more after it: "Crazyhous" e is no name.
+  for (const std::string ops : {" id other variant crazyhouse;", " id \"variant crazyhouse\";",
+                                " c0 variant Crazyhouse;", " variant \"Crazyhous\"e;"}) {
+    SCOPED_TRACE(ops);
+    const Record r = read_ok(std::string(kStart) + ops);
+    EXPECT_EQ(r.variant, fen::Variant::standard);
+    ASSERT_EQ(r.operations.size(), 1U);
+    const Record again = read_ok(to_epd(r));  // written and read again: the same record
+    EXPECT_EQ(again.variant, fen::Variant::standard);
+    EXPECT_TRUE(again == r) << to_epd(r);
+  }
 }
 
 TEST(EpdRead, UnknownAndPrivateOpcodesKeepTheirOperands) {

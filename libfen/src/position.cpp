@@ -9,6 +9,7 @@
 
 #include "bitboard.hpp"
 #include "position_play.hpp"
+#include "fenkit/fen/game_end.hpp"
 #include "fenkit/fen/movegen.hpp"
 #include "fenkit/fen/uci.hpp"
 
@@ -298,6 +299,10 @@ bool Position::is_stalemate() const {
 }
 
 bool Position::has_insufficient_material() const {
+  // A variant's own rules, for each side (game_end.hpp).
+  if (variant_ != Variant::standard) [[unlikely]]
+    return fen::has_insufficient_material(*this, Color::white) &&
+           fen::has_insufficient_material(*this, Color::black);
   if (pieces(PieceType::pawn) | pieces(PieceType::rook) | pieces(PieceType::queen)) return false;
   const Bitboard knights = pieces(PieceType::knight), bishops = pieces(PieceType::bishop);
   if (popcount(knights | bishops) <= 1) return true;

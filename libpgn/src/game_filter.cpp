@@ -1,6 +1,5 @@
 #include "fenkit/pgn/game_filter.hpp"
 
-#include "fenkit/fen/game_end.hpp"
 #include "fenkit/fen/variant.hpp"
 
 #include <algorithm>
@@ -603,13 +602,7 @@ bool GameSelector::selected(std::uint32_t plies) {
     if (last_) {
       if (last_->is_checkmate()) seen |= bit(GameEvent::checkmate);
       if (last_->is_stalemate()) seen |= bit(GameEvent::stalemate);
-      // (A variant's own material rules, side by side, where the game is one.)
-      const bool insufficient =
-          last_->variant() == fen::Variant::standard
-              ? last_->has_insufficient_material()
-              : fen::has_insufficient_material(*last_, fen::Color::white) &&
-                    fen::has_insufficient_material(*last_, fen::Color::black);
-      if (insufficient) seen |= bit(GameEvent::insufficient_material);
+      if (last_->has_insufficient_material()) seen |= bit(GameEvent::insufficient_material);
     }
     if ((seen & filter_.events_) != filter_.events_) pass = false;
   }

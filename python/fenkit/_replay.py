@@ -275,25 +275,19 @@ def write_replay(path: Paths, output: PathLike, format: str = "jsonl",
     renamed into place at the end, so that a run that fails (a file that cannot be written,
     which raises OSError; a rejected game with ``errors="raise"``) leaves no cut file.
     """
-    if format == "npz":
-        if os.fsdecode(output).endswith((".gz", ".zst")):
-            raise ValueError("format='npz' is compressed already: name the output .npz")
-        data = replay(path, None, tags, eval, clock, next, comments=comments, nags=nags,
-                      with_start=with_start, variations=variations, final=final,
-                      min_ply=min_ply, max_ply=max_ply, every=every, ep=ep, jobs=jobs,
-                      range=range, game_offset=game_offset, first_line=first_line,
-                      errors=errors, warnings=warnings, max_game_bytes=max_game_bytes,
-                      **selection)
-        save_columns(data, output)
-        data.clear()
-        return data
-    _, stats = _call(path, output=output, format=format, header=header, columns=None, tags=tags,
-                     eval=eval, clock=clock, next=next, comments=comments, nags=nags,
-                     with_start=with_start, variations=variations, final=final,
-                     min_ply=min_ply, max_ply=max_ply, every=every, ep=ep, jobs=jobs,
-                     range=range, game_offset=game_offset, first_line=first_line,
-                     errors=errors, warnings=warnings, max_game_bytes=max_game_bytes,
-                     **selection)
+    # An .npz is made of replay's columns, which the library hands over instead of writing.
+    npz = format == "npz"
+    if npz and os.fsdecode(output).endswith((".gz", ".zst")):
+        raise ValueError("format='npz' is compressed already: name the output .npz")
+    columns, stats = _call(path, output=None if npz else output, format=None if npz else format,
+                           header=header, columns=None, tags=tags, eval=eval, clock=clock,
+                           next=next, comments=comments, nags=nags, with_start=with_start,
+                           variations=variations, final=final, min_ply=min_ply,
+                           max_ply=max_ply, every=every, ep=ep, jobs=jobs, range=range,
+                           game_offset=game_offset, first_line=first_line, errors=errors,
+                           warnings=warnings, max_game_bytes=max_game_bytes, **selection)
+    if npz:
+        save_columns(columns, output)
     return ReplayData({}, stats)
 
 

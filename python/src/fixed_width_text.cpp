@@ -14,6 +14,7 @@
 
 #include "common.hpp"
 #include "object_arenas.hpp"
+#include "utf8_text.hpp"
 
 namespace fenkit::python {
 
@@ -22,17 +23,7 @@ namespace {
 // The UTF-8 bytes of a str (None: empty), or nothing for anything else.
 std::optional<std::string_view> text_of(PyObject* item) {
   if (item == Py_None) return std::string_view();
-  if (!item || !PyUnicode_CheckExact(item)) return std::nullopt;
-  if (PyUnicode_IS_COMPACT_ASCII(item))
-    return std::string_view(static_cast<const char*>(PyUnicode_DATA(item)),
-                            std::size_t(PyUnicode_GET_LENGTH(item)));
-  Py_ssize_t size = 0;
-  const char* data = PyUnicode_AsUTF8AndSize(item, &size);
-  if (!data) {
-    PyErr_Clear();
-    return std::nullopt;
-  }
-  return std::string_view(data, std::size_t(size));
+  return utf8_of(item);
 }
 
 // An object array of str and None as fixed-width bytes, as wide as its longest text (at least
@@ -85,7 +76,7 @@ py::array strs_of_fixed_width(const py::array& values) {
       made = last_object;
       Py_INCREF(made);
     } else {
-      made = PyUnicode_DecodeUTF8(text.data(), py::ssize_t(text.size()), "replace");
+      made = str_of_bytes(text.data(), text.size(), "replace");
       if (!made) throw py::error_already_set();
       last = text;
       last_object = made;

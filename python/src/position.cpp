@@ -383,12 +383,7 @@ move stack. fenkit.Board is python-chess's Board over this class (editable, its 
       .def("is_stalemate", [](const PyPosition& p) { return has_kings(p.pos) && p.pos.is_stalemate(); },
            "Whether the side to move has no legal move and is not in check.")
       .def("is_insufficient_material",
-           [](const PyPosition& p) {
-             if (p.pos.variant() == fen::Variant::standard) return p.pos.has_insufficient_material();
-             // The variants' own rules, side by side, as python-chess judges them.
-             return fen::has_insufficient_material(p.pos, fen::Color::white) &&
-                    fen::has_insufficient_material(p.pos, fen::Color::black);
-           },
+           [](const PyPosition& p) { return p.pos.has_insufficient_material(); },
            "Whether neither side can ever mate (K v K, K+minor v K, bishops on one colour).")
       .def("is_valid", [](const PyPosition&) { return true; },
            "Always True: a Position is validated when its FEN is read (an invalid one raises "

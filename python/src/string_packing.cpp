@@ -19,28 +19,13 @@
 
 #include "common.hpp"
 #include "object_arenas.hpp"
+#include "utf8_text.hpp"
 
 namespace fenkit::python {
 
 namespace {
 
 constexpr std::size_t kWindow = std::size_t(1) << 20;
-
-// The UTF-8 bytes of a str, or nothing for what is not a str or has no UTF-8 form (a lone
-// surrogate), which the caller pickles as it is.
-std::optional<std::string_view> utf8_of(PyObject* item) {
-  if (!item || !PyUnicode_CheckExact(item)) return std::nullopt;  // (a slot never filled)
-  if (PyUnicode_IS_COMPACT_ASCII(item))
-    return std::string_view(static_cast<const char*>(PyUnicode_DATA(item)),
-                            std::size_t(PyUnicode_GET_LENGTH(item)));
-  Py_ssize_t size = 0;
-  const char* data = PyUnicode_AsUTF8AndSize(item, &size);
-  if (!data) {
-    PyErr_Clear();
-    return std::nullopt;
-  }
-  return std::string_view(data, std::size_t(size));
-}
 
 struct CompressorFree {
   void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
@@ -125,16 +110,6 @@ py::object pack_strings(const py::array& values) {
   py::array_t<std::uint8_t> data{py::ssize_t(packed.size())};
   if (!packed.empty()) std::memcpy(data.mutable_data(), packed.data(), packed.size());
   return py::make_tuple(std::move(data), n);
-}
-
-// A str of UTF-8 bytes (the fast way for ASCII, which FENs and moves are).
-PyObject* str_of_bytes(const char* text, std::size_t size) {
-  unsigned char any = 0;
-  for (std::size_t i = 0; i < size; ++i) any |= static_cast<unsigned char>(text[i]);
-  if (any >= 0x80) return PyUnicode_DecodeUTF8(text, Py_ssize_t(size), nullptr);
-  PyObject* s = PyUnicode_New(Py_ssize_t(size), 127);
-  if (s) std::memcpy(PyUnicode_DATA(s), text, size);
-  return s;
 }
 
 // The object array that pack_strings packed.

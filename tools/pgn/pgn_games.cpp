@@ -53,10 +53,9 @@ GamesVisitor::GamesVisitor(const GamesOptions& options, std::string file_name, G
                           !material_ && !openings_ && !opening_lines_ && !options.ply_limit &&
                           options.drop_plies == 0 && !options.mark_matches && !options.cut_at_match &&
                           !options.fen_comments && !options.hash_comments;
-  copies_ = options.copy_as_read;
   // Not JSON lines, which name each game by its number: a game read again is the first of its
   // text. (A game copied as read needs no second reading.)
-  may_write_later_ = !writes_as_read && !copies_ && options.format == GamesFormat::pgn &&
+  may_write_later_ = !writes_as_read && !options.copy_as_read && options.format == GamesFormat::pgn &&
                      !options.rejected_only && options.filter &&
                      (options.filter->needs_positions() || options.filter->needs_plies());
 }
@@ -104,7 +103,7 @@ pgn::Action GamesVisitor::begin_game(const pgn::GameStart& start) {
   added_mark_.clear();
   left_out_ = 0;
   has_variations_ = false;
-  if (options_.format == GamesFormat::pgn && !writes_later_ && !copies_) writer_.begin_game(start);
+  if (options_.format == GamesFormat::pgn && !writer_idle()) writer_.begin_game(start);
   return pgn::Action::proceed;
 }
 
@@ -114,13 +113,12 @@ void GamesVisitor::tag(std::string_view name, std::string_view value) {
     has_result_tag_ = true;
     result_tag_.assign(value);
   }
-  if (writes_later_) return;  // only what check_result() needs
+  if (writer_idle()) return;  // only what check_result() needs
   if (options_.split_by != SplitBy::none) {
     if (name == "ECO") split_eco_.assign(value);
     else if (name == "Event") split_event_.assign(value);
     else if (name == "Date" || (name == "UTCDate" && split_date_.empty())) split_date_.assign(value);
   }
-  if (copies_) return;
   // Without --keep-tags or --drop-tags every tag is kept: no name compared (a selection reads
   // the tags of every game, and these compares were a tenth of `pgn --player`).
   if (options_.rejected_only || (!keeps_every_tag_ && !keeps_tag(name))) return;
@@ -156,13 +154,13 @@ void GamesVisitor::start_position(const fen::Position& pos) {
   if (openings_) openings_->position(pos);
   if (opening_lines_) opening_lines_->start(pos);
   if (options_.format == GamesFormat::jsonl) start_fen_ = fen::to_fen(pos);
-  else if (!dropping_ && !copies_) writer_.start_position(pos);
+  else if (!dropping_ && !writer_idle()) writer_.start_position(pos);
 }
 
 pgn::Action GamesVisitor::begin_movetext() {
   // For --rejected every game is read (and checked), but none visited.
   if (options_.rejected_only) return pgn::Action::skip;
-  if (options_.format == GamesFormat::pgn && !writes_later_ && !copies_) {
+  if (options_.format == GamesFormat::pgn && !writer_idle()) {
     writer_.begin_movetext();
     if (!start_mark_before_.empty()) writer_.add_comment(start_mark_before_);
   }
@@ -175,7 +173,7 @@ pgn::Action GamesVisitor::move(const pgn::MoveEvent& event) {
     if (hashes() && !writes_later_) key_.move(event.move, event.ply, *event.after);
   }
   // Followed only: written once selected, or copied.
-  if (writes_later_ || copies_) return pgn::Action::proceed;
+  if (writer_idle()) return pgn::Action::proceed;
   if (!moves_to_writer_only_) return follow_move(event);
   writer_.move(event);
   ++plies_written_;
@@ -295,13 +293,13 @@ std::string GamesVisitor::mark_for(const fen::Position& pos) {
 }
 
 void GamesVisitor::comment(std::string_view text, const pgn::Location& where) {
-  if (left_out_ || writes_later_ || copies_) return;
+  if (left_out_ || writer_idle()) return;
   if (options_.format == GamesFormat::pgn && !cut_at_depth_ && !dropping_)
     writer_.comment(text, where);
 }
 
 void GamesVisitor::nag(std::uint8_t nag) {
-  if (left_out_ || writes_later_ || copies_) return;
+  if (left_out_ || writer_idle()) return;
   if (options_.format != GamesFormat::pgn || cut_at_depth_ || dropping_) return;
   // The comments added after a move come after its own comments and before its NAGs (and the
   // comments after those), as pgn-extract writes them.
@@ -312,7 +310,7 @@ void GamesVisitor::nag(std::uint8_t nag) {
 pgn::Action GamesVisitor::begin_variation() {
   // Visited where a game written as read would be, so that the reader checks it alike (the depth
   // of variations is checked where they are visited); nothing of it is kept.
-  if (writes_later_ || copies_)
+  if (writer_idle())
     return options_.writer.variations || options_.split_variants ? pgn::Action::proceed
                                                                   : pgn::Action::skip;
   if (options_.split_variants) {
@@ -335,7 +333,7 @@ pgn::Action GamesVisitor::begin_variation() {
 }
 
 void GamesVisitor::end_variation() {
-  if (writes_later_ || copies_) return;
+  if (writer_idle()) return;
   if (options_.split_variants) {
     --left_out_;
     return;
@@ -350,7 +348,7 @@ void GamesVisitor::end_variation() {
 
 void GamesVisitor::result(std::string_view text) {
   movetext_result_.assign(text);
-  if (options_.format != GamesFormat::pgn || writes_later_ || copies_) return;
+  if (options_.format != GamesFormat::pgn || writer_idle()) return;
   flush_added();
   // A main line cut short stays cut to its end.
   writer_.result(cut_at_depth_ == 0U ? std::string_view("*") : text);
@@ -385,7 +383,7 @@ void GamesVisitor::check_result() {
   if (!options_.fix_result || (!tag_wrong && movetext_result_ == board)) return;
   ++chunk_.results_fixed;
   fixed_result_.assign(board);
-  if (options_.format == GamesFormat::pgn && !writes_later_ && !copies_) {
+  if (options_.format == GamesFormat::pgn && !writer_idle()) {
     writer_.set_tag("Result", board);
     writer_.result(board);
   }
@@ -470,12 +468,10 @@ void GamesVisitor::end_game(const pgn::GameEnd& end) {
     write_again(end.raw);
     return;
   }
-  if (copies_) {
+  if (options_.copy_as_read) {
     copy_game(end.raw);
     chunk_.games.push_back(WrittenGame{text_start_, chunk_.text.size(),
-                                       hashes() ? key_.value() : pgn::GameHash{},
-                                       split_key(options_.split_by, split_eco_, split_date_,
-                                                 split_event_)});
+                                       hashes() ? key_.value() : pgn::GameHash{}, {}});
     return;
   }
   const pgn::Opening* opening = openings_         ? openings_->best()

@@ -181,8 +181,10 @@ class GamesVisitor : public pgn::Visitor {
   // being read, and the games it has seen and seen selected (to stop when most are).
   bool may_write_later_ = false;
   bool writes_later_ = false;
-  // GamesOptions::copy_as_read: the writer is never fed; end_game copies the game's text.
-  bool copies_ = false;
+  // The writer is not fed while the game is read: it is written once selected (writes_later_),
+  // or copied as read (GamesOptions::copy_as_read, which --split sets and --split-by never
+  // does: such a game needs no tags kept).
+  bool writer_idle() const { return writes_later_ || options_.copy_as_read; }
   std::uint64_t games_seen_ = 0, games_selected_ = 0;
   // What reads a selected game again, and what it writes.
   GamesChunk again_chunk_;

@@ -117,7 +117,8 @@ class FENKIT_API Position {
   bool is_checkmate() const;
   bool is_stalemate() const;
   bool has_legal_moves() const;
-  // Neither side can ever mate: K v K, K+minor v K, or bishops all on one colour.
+  // Neither side can ever mate: K v K, K+minor v K, or bishops all on one colour; in a variant,
+  // neither side can win by its rules (fen::has_insufficient_material, game_end.hpp).
   bool has_insufficient_material() const;
 
   // ------------------------------------------------------------ Editing
